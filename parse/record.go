@@ -204,13 +204,13 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // Sentinel errors. Test with errors.Is.
 var (
-	ErrSyntax      = errors.New("syntax error")          // malformed text (bad tag, junk token)
-	ErrTruncated   = errors.New("record truncated")      // input ends inside a game, comment, variation or node
-	ErrCorrupt     = errors.New("corrupt record")        // binary data inconsistent (bad square, bad length, bad header)
-	ErrUnsupported = errors.New("unsupported format")    // a known format variant that is not read
-	ErrTooLarge    = errors.New("length exceeds input")  // a declared length or count larger than the bytes left
-	ErrEncoding    = errors.New("undecodable text")      // text not valid in any supported encoding
-	ErrNoGame      = errors.New("no game in input")      // input holds nothing that looks like a game
+	ErrSyntax      = errors.New("syntax error")             // malformed text (bad tag, junk token)
+	ErrTruncated   = errors.New("record truncated")         // input ends inside a game, comment, variation or node
+	ErrCorrupt     = errors.New("corrupt record")           // binary data inconsistent (bad square, bad length, bad header)
+	ErrUnsupported = errors.New("unsupported format")       // a known format variant that is not read
+	ErrTooLarge    = errors.New("length exceeds input")     // a declared length or count larger than the bytes left
+	ErrEncoding    = errors.New("undecodable text")         // text not valid in any supported encoding
+	ErrNoGame      = errors.New("no game in input")         // input holds nothing that looks like a game
 	ErrMoveNumber  = errors.New("move number out of order") // N. does not follow the previous number
 )
 
