@@ -1,0 +1,198 @@
+package parse
+
+import (
+	"strings"
+
+	"github.com/xqtool/xqtool/board"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/unicode"
+)
+
+// binStartPlacement is the FEN placement of the standard start position.
+const binStartPlacement = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
+
+// binBoard is a placement indexed by board.Square.
+type binBoard [board.Squares]board.Piece
+
+// binPlacement returns the FEN placement of b (rank 9 first).
+func binPlacement(b *binBoard) string {
+	var sb strings.Builder
+	sb.Grow(90)
+	for rank := board.Ranks - 1; rank >= 0; rank-- {
+		empty := 0
+		for file := 0; file < board.Files; file++ {
+			p := b[board.SquareAt(file, rank)]
+			if p.IsEmpty() {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			sb.WriteByte(p.FENLetter())
+		}
+		if empty > 0 {
+			sb.WriteByte(byte('0' + empty))
+		}
+		if rank > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	return sb.String()
+}
+
+// binFEN returns "placement w" or "placement b".
+func binFEN(b *binBoard, side board.Color) string {
+	if side == board.Black {
+		return binPlacement(b) + " b"
+	}
+	return binPlacement(b) + " w"
+}
+
+// binParseFEN parses the placement and side fields of a FEN. An empty
+// string is the standard start. A missing side field means Red.
+func binParseFEN(fen string) (binBoard, board.Color, bool) {
+	var b binBoard
+	fields := strings.Fields(fen)
+	if len(fields) == 0 {
+		fields = []string{binStartPlacement}
+	}
+	rank, file := board.Ranks-1, 0
+	for i := 0; i < len(fields[0]); i++ {
+		c := fields[0][i]
+		switch {
+		case c == '/':
+			if file != board.Files || rank == 0 {
+				return b, board.Red, false
+			}
+			rank--
+			file = 0
+		case c >= '1' && c <= '9':
+			file += int(c - '0')
+			if file > board.Files {
+				return b, board.Red, false
+			}
+		default:
+			p, ok := board.PieceFromFEN(c)
+			if !ok || file >= board.Files {
+				return b, board.Red, false
+			}
+			b[board.SquareAt(file, rank)] = p
+			file++
+		}
+	}
+	if rank != 0 || file != board.Files {
+		return b, board.Red, false
+	}
+	side := board.Red
+	if len(fields) > 1 {
+		switch fields[1] {
+		case "w", "W", "r", "R":
+		case "b", "B":
+			side = board.Black
+		default:
+			return b, board.Red, false
+		}
+	}
+	return b, side, true
+}
+
+// binValid reports whether b has exactly one king of each colour.
+func binValid(b *binBoard) bool {
+	var kings [2]int
+	for _, p := range b {
+		if p.Kind() == board.King {
+			kings[p.Color()]++
+		}
+	}
+	return kings[0] == 1 && kings[1] == 1
+}
+
+// binDecodeGB decodes GBK/GB18030 text with replacement. It reports
+// whether replacement characters were needed.
+func binDecodeGB(p []byte) (string, bool) {
+	ascii := true
+	for _, c := range p {
+		if c >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return string(p), false
+	}
+	out, err := simplifiedchinese.GB18030.NewDecoder().Bytes(p)
+	if err != nil {
+		return strings.ToValidUTF8(string(p), "\uFFFD"), true
+	}
+	s := string(out)
+	return s, strings.ContainsRune(s, '\uFFFD')
+}
+
+// binGBCut returns the length of p without a multi-byte GB18030 character
+// cut at its end (as happens when a writer truncates a field).
+func binGBCut(p []byte) int {
+	i := 0
+	for i < len(p) {
+		switch {
+		case p[i] < 0x80:
+			i++
+		case i+1 >= len(p):
+			return i
+		case p[i+1] >= 0x30 && p[i+1] <= 0x39:
+			if i+3 >= len(p) {
+				return i
+			}
+			i += 4
+		default:
+			i += 2
+		}
+	}
+	return len(p)
+}
+
+// binEncodeGB encodes s as GB18030, cut to at most max bytes without
+// splitting a character. Characters that cannot be encoded are dropped.
+func binEncodeGB(s string, max int) []byte {
+	var out []byte
+	enc := simplifiedchinese.GB18030.NewEncoder()
+	var buf [8]byte
+	for _, r := range s {
+		n := 0
+		if r < 0x80 {
+			buf[0] = byte(r)
+			n = 1
+		} else {
+			b, err := enc.Bytes([]byte(string(r)))
+			if err != nil {
+				continue
+			}
+			n = copy(buf[:], b)
+		}
+		if len(out)+n > max {
+			break
+		}
+		out = append(out, buf[:n]...)
+	}
+	return out
+}
+
+// binDecodeUTF16 decodes UTF-16LE text up to the first NUL code unit,
+// replacing bad surrogates. It reports whether replacement was needed.
+func binDecodeUTF16(p []byte) (string, bool) {
+	n := len(p) &^ 1
+	for i := 0; i+1 < len(p); i += 2 {
+		if p[i] == 0 && p[i+1] == 0 {
+			n = i
+			break
+		}
+	}
+	odd := n < len(p) && n == len(p)&^1 && len(p)%2 == 1
+	out, err := unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM).NewDecoder().Bytes(p[:n])
+	if err != nil {
+		return "", true
+	}
+	s := string(out)
+	return s, odd || strings.ContainsRune(s, '\uFFFD')
+}
