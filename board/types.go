@@ -30,10 +30,18 @@ const NoSquare Square = -1
 func SquareAt(file, rank int) Square { return Square(rank*Files + file) }
 
 // File returns 0..8 (a..i).
-func (s Square) File() int { return int(s) % Files }
+func (s Square) File() int { return int(fileOf[uint8(s)%128]) }
 
 // Rank returns 0..9.
-func (s Square) Rank() int { return int(s) / Files }
+func (s Square) Rank() int { return int(rankOf[uint8(s)%128]) }
+
+// fileOf and rankOf avoid divisions in hot paths.
+var fileOf, rankOf = func() (f, r [128]int8) {
+	for i := range f {
+		f[i], r[i] = int8(i%Files), int8(i/Files)
+	}
+	return
+}()
 
 // Valid reports whether s is on the board.
 func (s Square) Valid() bool { return s >= 0 && s < Squares }

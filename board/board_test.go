@@ -1,0 +1,390 @@
+package board
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var perftFull = flag.Bool("perft.full", false, "run every perft row, including those above 5M nodes")
+
+// sharedTestdata returns the path of ../shared/testdata beside the
+// checkout, or skips the test when it is absent (a user's clone).
+func sharedTestdata(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join("..", "..", "shared", "testdata")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("shared test data not found at %s (it sits beside the repository in CI): %v", dir, err)
+	}
+	return dir
+}
+
+// TestPerftTSV checks every row of shared/testdata/perft.tsv; rows above
+// 5M nodes run only with -perft.full (make perft-full).
+func TestPerftTSV(t *testing.T) {
+	f, err := os.Open(filepath.Join(sharedTestdata(t), "perft.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	rows := 0
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		cols := strings.Split(line, "\t")
+		if len(cols) < 3 {
+			t.Fatalf("bad row %q", line)
+		}
+		depth, _ := strconv.Atoi(cols[1])
+		want, _ := strconv.ParseUint(cols[2], 10, 64)
+		if want > 5_000_000 && !*perftFull {
+			continue
+		}
+		if testing.Short() && want > 500_000 {
+			continue
+		}
+		rows++
+		t.Run(cols[0]+"/"+cols[1], func(t *testing.T) {
+			p, err := PositionFromFEN(cols[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.Perft(depth); got != want {
+				t.Errorf("perft(%d) = %d, want %d", depth, got, want)
+			}
+		})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if rows == 0 {
+		t.Fatal("no perft rows run")
+	}
+}
+
+func TestPerftStartShallow(t *testing.T) {
+	// Published values, independent of the shared data.
+	want := []uint64{1, 44, 1920, 79666}
+	p := StartPosition()
+	for d, w := range want {
+		if got := p.Perft(d); got != w {
+			t.Errorf("perft(%d) = %d, want %d", d, got, w)
+		}
+	}
+}
+
+func TestRejectedFENs(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		want PositionErrorKinds
+	}{
+		{"red in check, black to move", "rnbakabnr/9/4c4/p1p1C1p1p/9/9/P1P3P1P/1C5c1/9/RNBAKABNR b", ErrOppositeCheck},
+		{"black in check, red to move", "4k4/9/9/9/9/9/9/9/4R4/4K4 w", ErrOppositeCheck},
+		{"advisor off its points", "4k4/9/9/9/9/9/9/4n4/3A5/3K5 w", ErrAdvisorPoint},
+		{"kings facing", "4k4/9/9/9/9/9/9/9/9/4K4 w", ErrKingsFacing},
+		{"no red king", "4k4/9/9/9/9/9/9/9/9/9 w", ErrMissingKing},
+		{"two red kings", "4k4/9/9/9/9/9/9/9/3K5/5K3 w", ErrTooManyKings},
+		{"king outside palace", "4k4/9/9/9/9/9/9/9/9/K8 w", ErrKingOutsidePalace},
+		{"three rooks", "3k5/9/9/9/9/9/9/9/RRR6/4K4 w", ErrTooManyPieces},
+		{"six pawns", "3k5/9/9/9/9/PPPPPP3/9/9/9/4K4 w", ErrTooManyPieces},
+		{"elephant off its points", "3k5/9/9/9/9/9/9/9/4B4/4K4 w", ErrBishopPoint},
+		{"elephant across the river", "3k5/9/9/9/2B6/9/9/9/9/4K4 w", ErrBishopPoint},
+		{"pawn behind start rank", "3k5/9/9/9/9/9/9/P8/9/4K4 w", ErrPawnPoint},
+		{"pawn on an odd file before the river", "3k5/9/9/9/9/9/1P7/9/9/4K4 w", ErrPawnPoint},
+		{"black pawn behind start rank", "3k5/p8/9/9/9/9/9/9/9/4K4 w", ErrPawnPoint},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := PositionFromFEN(tt.fen)
+			var pe *PositionError
+			if !errors.As(err, &pe) {
+				t.Fatalf("PositionFromFEN(%q) error = %v, want *PositionError", tt.fen, err)
+			}
+			if pe.Kinds&tt.want == 0 {
+				t.Errorf("kinds = %v, want %v", pe.Kinds, tt.want)
+			}
+			if !errors.Is(err, ErrInvalidPosition) {
+				t.Errorf("errors.Is(err, ErrInvalidPosition) = false")
+			}
+		})
+	}
+}
+
+func TestRelaxed(t *testing.T) {
+	s, err := ParseFEN("4k4/9/9/9/9/9/9/4n4/3A5/3K5 w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewPositionRelaxed(s, ErrAdvisorPoint); err != nil {
+		t.Errorf("relaxed: %v", err)
+	}
+	s, _ = ParseFEN("4k4/9/9/9/9/9/9/9/9/4K4 w")
+	if _, err := NewPositionRelaxed(s, ^PositionErrorKinds(0)); err == nil {
+		t.Error("kings facing must never be relaxed")
+	}
+}
+
+func TestParseFEN(t *testing.T) {
+	tests := []struct {
+		in      string
+		wantFEN string
+		wantErr error
+	}{
+		{StartFEN, StartFEN, nil},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", StartFEN, nil},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR", StartFEN, nil},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r - - 0 1", StartFEN, nil},
+		{"rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w", StartFEN, nil},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 3 7", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 3 7", nil},
+		{"", "", ErrFENEmpty},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w", "", ErrFENRanks},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w", "", ErrFENFiles},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w", "", ErrFENFiles},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w", "", ErrFENPiece},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x", "", ErrFENSide},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1", "", ErrFENCounter},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			s, err := ParseFEN(tt.in)
+			if tt.wantErr != nil {
+				if !errors.Is(err, tt.wantErr) {
+					t.Fatalf("err = %v, want %v", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.FEN(); got != tt.wantFEN {
+				t.Errorf("FEN() = %q, want %q", got, tt.wantFEN)
+			}
+		})
+	}
+}
+
+// randomPositions plays random legal games from the start position and a
+// few midgame positions and calls f on every position reached.
+func randomPositions(t testing.TB, games, maxPlies int, seed uint64, f func(p *Position, line []Move)) {
+	rng := rand.New(rand.NewPCG(seed, seed^0x5851))
+	starts := []string{
+		StartFEN,
+		"r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+		"1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+		"C1nNk4/9/9/9/9/9/n1pp5/B3C4/9/3A1K3 w - - 0 1",
+	}
+	for g := 0; g < games; g++ {
+		p, err := PositionFromFEN(starts[g%len(starts)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var line []Move
+		for ply := 0; ply < maxPlies; ply++ {
+			f(&p, line)
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			m := moves[rng.IntN(len(moves))]
+			line = append(line, m)
+			p.MakeMove(m)
+		}
+	}
+}
+
+// TestLegalMovesMatchIsLegal checks, on random positions, that the
+// generated list equals the set of all 90×90 pairs accepted by IsLegal
+// (which takes a separate, unoptimised path).
+func TestLegalMovesMatchIsLegal(t *testing.T) {
+	games := 200
+	if testing.Short() {
+		games = 20
+	}
+	positions := 0
+	randomPositions(t, games, 150, 1, func(p *Position, line []Move) {
+		positions++
+		gen := map[Move]bool{}
+		for _, m := range p.LegalMoves() {
+			if gen[m] {
+				t.Fatalf("%s: duplicate move %v", p.FEN(), m)
+			}
+			gen[m] = true
+		}
+		n := 0
+		for from := Square(0); from < Squares; from++ {
+			for to := Square(0); to < Squares; to++ {
+				m := NewMove(from, to)
+				legal := p.IsLegal(m)
+				if legal != gen[m] {
+					t.Fatalf("%s: move %v: IsLegal = %v, generated = %v (line %v)", p.FEN(), m, legal, gen[m], line)
+				}
+				if legal {
+					n++
+				}
+			}
+		}
+		if n != len(gen) {
+			t.Fatalf("%s: count mismatch", p.FEN())
+		}
+	})
+	t.Logf("%d positions checked", positions)
+}
+
+// TestZobristIncremental plays random games and compares the incremental
+// key with a from-scratch key after every move and after every unmake.
+func TestZobristIncremental(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for g := 0; g < 300; g++ {
+		p := StartPosition()
+		type st struct {
+			m Move
+			u Undo
+		}
+		var stack []st
+		for ply := 0; ply < 200; ply++ {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			m := moves[rng.IntN(len(moves))]
+			u := p.MakeMove(m)
+			stack = append(stack, st{m, u})
+			if p.Key() != p.ComputeKey() {
+				t.Fatalf("game %d ply %d: incremental key %x != computed %x", g, ply, p.Key(), p.ComputeKey())
+			}
+			q, err := PositionFromFEN(p.FEN())
+			if err != nil {
+				t.Fatalf("FEN round trip of reached position %s: %v", p.FEN(), err)
+			}
+			if q.Key() != p.Key() {
+				t.Fatalf("key differs after FEN round trip")
+			}
+		}
+		for i := len(stack) - 1; i >= 0; i-- {
+			p.UnmakeMove(stack[i].m, stack[i].u)
+			if p.Key() != p.ComputeKey() {
+				t.Fatalf("game %d: key wrong after unmake", g)
+			}
+		}
+		if p.FEN() != StartFEN {
+			t.Fatalf("unmake did not restore the start: %s", p.FEN())
+		}
+	}
+}
+
+func TestOutcome(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		want Outcome
+	}{
+		{"start", StartFEN, Ongoing},
+		// Red rook on the 9th rank, the black king is mated (rook
+		// protected by the flying-general file control of the red king).
+		// Black king on d9: d8 is covered by the rook, e9 would face the
+		// red king; not in check, no move: stalemate (困毙), a loss.
+		{"rook stalemate", "3k5/R8/9/9/9/9/9/9/9/4K4 b", Stalemate},
+		{"double rook mate", "R2k5/1R7/9/9/9/9/9/9/9/4K4 b", Checkmate},
+		{"king can move", "3k5/9/4R4/9/9/9/9/9/9/4K4 b", Ongoing},
+		{"pawn checks, king captures", "3k5/3P5/9/9/9/9/9/9/9/5K3 b", Ongoing},
+		// Rook on e8 protected by the rook on e7, pawns on d8 and f8
+		// covering d9 and f9.
+		{"rook and pawns mate", "4k4/3PRP3/4R4/9/9/9/9/9/9/3K5 b", Checkmate},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := PositionFromFEN(tt.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.Outcome(); got != tt.want {
+				t.Errorf("Outcome() = %v, want %v (moves %v)", got, tt.want, p.LegalMoves())
+			}
+		})
+	}
+}
+
+func TestCheckMoveReasons(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		move string
+		want error
+	}{
+		{"no piece", StartFEN, "e4e5", ErrNoPiece},
+		{"wrong side", StartFEN, "h7e7", ErrWrongSide},
+		{"horse leg", StartFEN, "b0d1", ErrBlocked},
+		{"own piece", StartFEN, "a0a3", ErrOwnPiece},
+		{"bad path", StartFEN, "h2g4", ErrBadPath},
+		{"cannon captures without a screen", StartFEN, "h2h7", ErrBlocked},
+		{"elephant eye", "3k5/9/9/9/9/9/9/9/3N5/2B1K4 w", "c0e2", ErrBlocked},
+		{"elephant across river", "3k5/9/9/9/9/2B6/9/9/9/4K4 w", "c4e6", ErrBadPath},
+		{"pawn sideways before river", StartFEN, "c3d3", ErrBadPath},
+		{"pawn backwards", "3k5/9/9/4P4/9/9/9/9/9/4K4 w", "e6e5", ErrBadPath},
+		{"flying general", "3k5/9/9/9/9/9/9/9/9/4K4 w", "e0d0", ErrFlyingGeneral},
+		{"self check", "3k5/9/9/9/9/9/9/9/3r5/4K4 w", "e0d0", ErrSelfCheck},
+		{"king out of palace", "4k4/9/9/9/9/9/9/9/9/3K5 w", "d0c0", ErrBadPath},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := PositionFromFEN(tt.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := ParseMove(tt.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = p.CheckMove(m)
+			if !errors.Is(err, tt.want) || !errors.Is(err, ErrIllegalMove) {
+				t.Errorf("CheckMove(%s) = %v, want %v", tt.move, err, tt.want)
+			}
+			if _, err := p.Play(m); err == nil {
+				t.Errorf("Play accepted %s", tt.move)
+			}
+		})
+	}
+}
+
+func FuzzParseFEN(f *testing.F) {
+	for _, s := range []string{StartFEN, "4k4/9/9/9/9/9/9/9/4R4/4K4 w", "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1", "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR b - - 12 40", "9/9/9/9/9/9/9/9/9/9", "///"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, fen string) {
+		s, err := ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		out := s.FEN()
+		s2, err := ParseFEN(out)
+		if err != nil {
+			t.Fatalf("written FEN %q does not parse: %v", out, err)
+		}
+		if s2 != s {
+			t.Fatalf("round trip changed the setup: %q -> %q", fen, out)
+		}
+		p, err := NewPosition(s)
+		if err != nil {
+			return
+		}
+		if p.FEN() != out {
+			t.Fatalf("position FEN %q != setup FEN %q", p.FEN(), out)
+		}
+		// Any valid position must support move generation.
+		for _, m := range p.LegalMoves() {
+			if !p.IsLegal(m) {
+				t.Fatalf("%s: generated %v not legal", out, m)
+			}
+		}
+	})
+}

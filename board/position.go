@@ -1,0 +1,440 @@
+package board
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Position is a legal xiangqi position: board, side to move, counters and
+// the Zobrist key, kept up to date incrementally. It is a value of fixed
+// size with no hidden caches: copies are independent, and a Position that
+// is not being mutated may be shared freely between goroutines.
+//
+// Build one with NewPosition, PositionFromFEN or StartPosition; the zero
+// Position is not usable.
+type Position struct {
+	board    [Squares]Piece
+	kings    [2]Square
+	side     Color
+	halfMove int // plies since the last capture
+	fullMove int // full-move number
+	key      uint64
+}
+
+// Piece returns the piece on sq (NoPiece if empty or sq is off the board).
+func (p *Position) Piece(sq Square) Piece {
+	if !sq.Valid() {
+		return NoPiece
+	}
+	return p.board[sq]
+}
+
+// Board returns a copy of the board array.
+func (p *Position) Board() [Squares]Piece { return p.board }
+
+// Side returns the side to move.
+func (p *Position) Side() Color { return p.side }
+
+// King returns the square of c's king.
+func (p *Position) King(c Color) Square { return p.kings[c] }
+
+// HalfMove returns the plies since the last capture.
+func (p *Position) HalfMove() int { return p.halfMove }
+
+// FullMove returns the full-move number.
+func (p *Position) FullMove() int { return p.fullMove }
+
+// Key returns the Zobrist key of the position (board and side to move).
+func (p *Position) Key() uint64 { return p.key }
+
+// Setup returns the position as a Setup.
+func (p *Position) Setup() Setup {
+	return Setup{Board: p.board, Side: p.side, HalfMove: p.halfMove, FullMove: p.fullMove}
+}
+
+// FEN returns the six-field FEN.
+func (p *Position) FEN() string {
+	s := p.Setup()
+	return s.FEN()
+}
+
+// Placement returns the first FEN field.
+func (p *Position) Placement() string { return placement(&p.board) }
+
+// String returns the FEN.
+func (p Position) String() string { return p.FEN() }
+
+// kingsFacing reports whether the two kings stand on one file with nothing
+// between them (flying general).
+func (p *Position) kingsFacing() bool {
+	rk, bk := p.kings[Red], p.kings[Black]
+	if rk.File() != bk.File() {
+		return false
+	}
+	for sq := rk + Files; sq < bk; sq += Files {
+		if !p.board[sq].IsEmpty() {
+			return false
+		}
+	}
+	return true
+}
+
+// attacked reports whether sq is attacked by a piece of colour by. The
+// enemy king counts as attacking along an open file (flying general), so
+// attacked(king) is "in check or facing".
+func (p *Position) attacked(sq Square, by Color) bool {
+	rook := MakePiece(by, Rook)
+	cannon := MakePiece(by, Cannon)
+	king := MakePiece(by, King)
+	for d := 0; d < 4; d++ {
+		ray := rays[sq][d]
+		i := 0
+		for ; i < len(ray); i++ {
+			q := p.board[ray[i]]
+			if q.IsEmpty() {
+				continue
+			}
+			if q == rook || (q == king && d <= dirDown) {
+				return true
+			}
+			break
+		}
+		for i++; i < len(ray); i++ {
+			q := p.board[ray[i]]
+			if q.IsEmpty() {
+				continue
+			}
+			if q == cannon {
+				return true
+			}
+			break
+		}
+	}
+	knight := MakePiece(by, Knight)
+	for _, st := range knightFrom[sq] {
+		if p.board[st.to] == knight && p.board[st.leg].IsEmpty() {
+			return true
+		}
+	}
+	pawn := MakePiece(by, Pawn)
+	// A pawn of colour by attacks sq from the square behind it (from by's
+	// view) and, once across the river, from the sides.
+	f, r := sq.File(), sq.Rank()
+	if by == Red {
+		if r > 0 && p.board[sq-Files] == pawn {
+			return true
+		}
+		if r >= 5 {
+			if f > 0 && p.board[sq-1] == pawn {
+				return true
+			}
+			if f < 8 && p.board[sq+1] == pawn {
+				return true
+			}
+		}
+	} else {
+		if r < 9 && p.board[sq+Files] == pawn {
+			return true
+		}
+		if r <= 4 {
+			if f > 0 && p.board[sq-1] == pawn {
+				return true
+			}
+			if f < 8 && p.board[sq+1] == pawn {
+				return true
+			}
+		}
+	}
+	// Adjacent king (only possible for squares in by's palace), advisors
+	// and elephants: needed for general squares, never for a king.
+	if inPalace[by][sq] {
+		for _, t := range kingSteps[by][sq] {
+			if p.board[t] == king {
+				return true
+			}
+		}
+		adv := MakePiece(by, Advisor)
+		for _, t := range advisorSteps[by][sq] {
+			if p.board[t] == adv {
+				return true
+			}
+		}
+	}
+	if ownHalf(by, r) {
+		el := MakePiece(by, Bishop)
+		for _, st := range bishopSteps[by][sq] {
+			if p.board[st.to] == el && p.board[st.leg].IsEmpty() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// kingAttacked is attacked specialised for a king square: only rooks,
+// cannons, horses, pawns and the facing king can reach a palace.
+func (p *Position) kingAttacked(sq Square, by Color) bool {
+	rook := MakePiece(by, Rook)
+	cannon := MakePiece(by, Cannon)
+	king := MakePiece(by, King)
+	b := &p.board
+	for d := 0; d < 4; d++ {
+		ray := rays[sq][d]
+		i := 0
+		for ; i < len(ray); i++ {
+			q := b[ray[i]]
+			if q == NoPiece {
+				continue
+			}
+			if q == rook || (q == king && d <= dirDown) {
+				return true
+			}
+			break
+		}
+		for i++; i < len(ray); i++ {
+			q := b[ray[i]]
+			if q == NoPiece {
+				continue
+			}
+			if q == cannon {
+				return true
+			}
+			break
+		}
+	}
+	knight := MakePiece(by, Knight)
+	for _, st := range knightFrom[sq] {
+		if b[st.to] == knight && b[st.leg] == NoPiece {
+			return true
+		}
+	}
+	pawn := MakePiece(by, Pawn)
+	if by == Red {
+		if sq >= Files && b[sq-Files] == pawn {
+			return true
+		}
+	} else if sq < Squares-Files && b[sq+Files] == pawn {
+		return true
+	}
+	f := sq.File()
+	return (f > 0 && b[sq-1] == pawn) || (f < 8 && b[sq+1] == pawn)
+}
+
+// Attacked reports whether sq is attacked by a piece of colour by: a piece
+// of that colour could move to sq if it were an enemy piece (ignoring
+// whether that move would leave by's own king in check). The king counts
+// as attacking along an open file.
+func (p *Position) Attacked(sq Square, by Color) bool {
+	if !sq.Valid() {
+		return false
+	}
+	return p.attacked(sq, by)
+}
+
+// InCheck reports whether the side to move is in check.
+func (p *Position) InCheck() bool {
+	return p.kingAttacked(p.kings[p.side], p.side.Other())
+}
+
+// Undo holds what MakeMove needs to take a move back.
+type Undo struct {
+	Captured Piece
+	key      uint64
+	halfMove int32
+	fullMove int32
+}
+
+// MakeMove plays m, which must be pseudo-legal for the side to move (use
+// IsLegal or a generated move), and returns what UnmakeMove needs. It is
+// the fast path used by replay and perft; Play is the checked one.
+func (p *Position) MakeMove(m Move) Undo {
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	capt := p.board[to]
+	u := Undo{Captured: capt, key: p.key, halfMove: int32(p.halfMove), fullMove: int32(p.fullMove)}
+	k := p.key ^ zobristPiece[pc][from] ^ zobristPiece[pc][to] ^ zobristSide
+	if !capt.IsEmpty() {
+		k ^= zobristPiece[capt][to]
+		p.halfMove = 0
+	} else {
+		p.halfMove++
+	}
+	p.key = k
+	p.board[to] = pc
+	p.board[from] = NoPiece
+	if pc.Kind() == King {
+		p.kings[p.side] = to
+	}
+	if p.side == Black {
+		p.fullMove++
+	}
+	p.side ^= 1
+	return u
+}
+
+// UnmakeMove takes back m, played by MakeMove which returned u.
+func (p *Position) UnmakeMove(m Move, u Undo) {
+	from, to := m.From(), m.To()
+	p.side ^= 1
+	pc := p.board[to]
+	p.board[from] = pc
+	p.board[to] = u.Captured
+	if pc.Kind() == King {
+		p.kings[p.side] = from
+	}
+	p.key = u.key
+	p.halfMove = int(u.halfMove)
+	p.fullMove = int(u.fullMove)
+}
+
+// Errors of Play and IsLegal's reasons.
+var (
+	ErrIllegalMove   = errors.New("illegal move")
+	ErrNoPiece       = errors.New("no piece on the origin square")
+	ErrWrongSide     = errors.New("piece of the side not to move")
+	ErrBadPath       = errors.New("the piece cannot move that way")
+	ErrBlocked       = errors.New("blocked (horse leg, elephant eye, or a piece in the way)")
+	ErrOwnPiece      = errors.New("destination holds an own piece")
+	ErrSelfCheck     = errors.New("leaves the king in check")
+	ErrFlyingGeneral = errors.New("leaves the kings facing (flying general)")
+)
+
+// MoveError reports why a move is illegal in a position. It unwraps to
+// ErrIllegalMove and to the specific reason.
+type MoveError struct {
+	Move   Move
+	Reason error
+}
+
+func (e *MoveError) Error() string {
+	return fmt.Sprintf("board: illegal move %v: %v", e.Move, e.Reason)
+}
+
+// Unwrap returns both ErrIllegalMove and the reason.
+func (e *MoveError) Unwrap() []error { return []error{ErrIllegalMove, e.Reason} }
+
+// Play returns the position after m, or a *MoveError if m is not legal.
+func (p Position) Play(m Move) (Position, error) {
+	if err := p.CheckMove(m); err != nil {
+		return p, err
+	}
+	p.MakeMove(m)
+	return p, nil
+}
+
+// IsLegal reports whether m is a legal move for the side to move, without
+// generating the move list.
+func (p *Position) IsLegal(m Move) bool {
+	return p.CheckMove(m) == nil
+}
+
+// CheckMove returns nil if m is legal, else a *MoveError naming the reason:
+// no piece, wrong side, bad path, blocked, own piece, leaves the king in
+// check, or leaves the kings facing.
+func (p *Position) CheckMove(m Move) error {
+	if !m.Valid() {
+		return &MoveError{m, ErrBadPath}
+	}
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	if pc.IsEmpty() {
+		return &MoveError{m, ErrNoPiece}
+	}
+	if pc.Color() != p.side {
+		return &MoveError{m, ErrWrongSide}
+	}
+	if t := p.board[to]; !t.IsEmpty() && t.Color() == p.side {
+		return &MoveError{m, ErrOwnPiece}
+	}
+	if err := p.pathError(pc, from, to); err != nil {
+		return &MoveError{m, err}
+	}
+	q := *p
+	q.MakeMove(m)
+	if q.kingsFacing() {
+		return &MoveError{m, ErrFlyingGeneral}
+	}
+	if q.attacked(q.kings[p.side], q.side) {
+		return &MoveError{m, ErrSelfCheck}
+	}
+	return nil
+}
+
+// pathError checks the geometry of a move of pc from → to (destination not
+// own piece already checked): nil, ErrBadPath or ErrBlocked.
+func (p *Position) pathError(pc Piece, from, to Square) error {
+	c := pc.Color()
+	switch pc.Kind() {
+	case King:
+		for _, t := range kingSteps[c][from] {
+			if t == to {
+				return nil
+			}
+		}
+	case Advisor:
+		for _, t := range advisorSteps[c][from] {
+			if t == to {
+				return nil
+			}
+		}
+	case Bishop:
+		for _, st := range bishopSteps[c][from] {
+			if st.to == to {
+				if !p.board[st.leg].IsEmpty() {
+					return ErrBlocked
+				}
+				return nil
+			}
+		}
+	case Knight:
+		for _, st := range knightSteps[from] {
+			if st.to == to {
+				if !p.board[st.leg].IsEmpty() {
+					return ErrBlocked
+				}
+				return nil
+			}
+		}
+	case Pawn:
+		for _, t := range pawnSteps[c][from] {
+			if t == to {
+				return nil
+			}
+		}
+	case Rook, Cannon:
+		if from.File() != to.File() && from.Rank() != to.Rank() {
+			return ErrBadPath
+		}
+		between := 0
+		step := Square(1)
+		if from.File() == to.File() {
+			step = Files
+		}
+		lo, hi := from, to
+		if lo > hi {
+			lo, hi = hi, lo
+		}
+		for s := lo + step; s < hi; s += step {
+			if !p.board[s].IsEmpty() {
+				between++
+			}
+		}
+		if pc.Kind() == Rook {
+			if between > 0 {
+				return ErrBlocked
+			}
+			return nil
+		}
+		if p.board[to].IsEmpty() {
+			if between > 0 {
+				return ErrBlocked
+			}
+			return nil
+		}
+		if between != 1 {
+			return ErrBlocked
+		}
+		return nil
+	}
+	return ErrBadPath
+}
