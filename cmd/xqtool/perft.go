@@ -1,0 +1,69 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/xqtool/xqtool/board"
+)
+
+// positionFromFlag parses --fen (or "startpos"); errors are usage errors
+// naming the fault (exit 2).
+func positionFromFlag(fen string) (board.Position, error) {
+	if fen == "" || fen == "startpos" {
+		return board.StartPosition(), nil
+	}
+	p, err := board.PositionFromFEN(fen)
+	if err != nil {
+		return p, usageErr("bad --fen: %v", err)
+	}
+	return p, nil
+}
+
+func newPerftCmd() *cobra.Command {
+	var fen string
+	var divide, stats bool
+	cmd := &cobra.Command{
+		Use:   "perft [--fen FEN] [--divide] DEPTH",
+		Short: "Count the leaf nodes of the legal move tree (move generator check)",
+		Long: `perft counts the positions reached after DEPTH plies of legal moves from
+the start position or --fen. With --divide it prints one line per root move,
+"<iccs> <count>"; the last line is always the total as a bare integer.`,
+		Example: `  xqtool perft 4
+  xqtool perft --divide --fen "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w" 3`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			depth, err := strconv.Atoi(args[0])
+			if err != nil || depth < 0 || depth > 12 {
+				return usageErr("DEPTH must be an integer from 0 to 12, got %q", args[0])
+			}
+			p, err := positionFromFlag(fen)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			start := time.Now()
+			var total uint64
+			if divide && depth > 0 {
+				for _, e := range p.Divide(depth) {
+					fmt.Fprintf(out, "%s %d\n", e.Move, e.Nodes)
+					total += e.Nodes
+				}
+			} else {
+				total = p.Perft(depth)
+			}
+			if stats {
+				el := time.Since(start)
+				fmt.Fprintf(cmd.ErrOrStderr(), "%d nodes in %v (%.1f M nodes/s)\n", total, el.Round(time.Millisecond), float64(total)/el.Seconds()/1e6)
+			}
+			fmt.Fprintln(out, total)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&fen, "fen", "startpos", `start position as FEN, or "startpos"`)
+	cmd.Flags().BoolVar(&divide, "divide", false, "print the count below each root move")
+	cmd.Flags().BoolVar(&stats, "stats", false, "print time and nodes/s on stderr")
+	return cmd
+}
