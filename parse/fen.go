@@ -50,52 +50,13 @@ func binFEN(b *binBoard, side board.Color) string {
 	return binPlacement(b) + " w"
 }
 
-// binParseFEN parses the placement and side fields of a FEN. An empty
-// string is the standard start. A missing side field means Red.
-func binParseFEN(fen string) (binBoard, board.Color, bool) {
+// binStartBoard returns the standard start position.
+func binStartBoard() binBoard {
 	var b binBoard
-	fields := strings.Fields(fen)
-	if len(fields) == 0 {
-		fields = []string{binStartPlacement}
+	for i, v := range xqfStandardSlots {
+		b[xqfSquare(v)] = board.MakePiece(board.Color(i/16), xqfSlotKinds[i%16])
 	}
-	rank, file := board.Ranks-1, 0
-	for i := 0; i < len(fields[0]); i++ {
-		c := fields[0][i]
-		switch {
-		case c == '/':
-			if file != board.Files || rank == 0 {
-				return b, board.Red, false
-			}
-			rank--
-			file = 0
-		case c >= '1' && c <= '9':
-			file += int(c - '0')
-			if file > board.Files {
-				return b, board.Red, false
-			}
-		default:
-			p, ok := board.PieceFromFEN(c)
-			if !ok || file >= board.Files {
-				return b, board.Red, false
-			}
-			b[board.SquareAt(file, rank)] = p
-			file++
-		}
-	}
-	if rank != 0 || file != board.Files {
-		return b, board.Red, false
-	}
-	side := board.Red
-	if len(fields) > 1 {
-		switch fields[1] {
-		case "w", "W", "r", "R":
-		case "b", "B":
-			side = board.Black
-		default:
-			return b, board.Red, false
-		}
-	}
-	return b, side, true
+	return b
 }
 
 // binValid reports whether b has exactly one king of each colour.

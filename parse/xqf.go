@@ -26,6 +26,12 @@ var xqfSlotKinds = [16]board.Kind{
 	board.Pawn, board.Pawn, board.Pawn, board.Pawn, board.Pawn,
 }
 
+// xqfStandardSlots is the standard start in XQF 1.0 slot order.
+var xqfStandardSlots = [32]byte{
+	80, 70, 60, 50, 40, 30, 20, 10, 0, 72, 12, 83, 63, 43, 23, 3,
+	9, 19, 29, 39, 49, 59, 69, 79, 89, 17, 77, 6, 26, 46, 66, 86,
+}
+
 // xqfResults maps the PlayResult byte to a result.
 var xqfResults = [...]string{"*", "1-0", "0-1", "1/2-1/2", "*"}
 
@@ -264,7 +270,7 @@ func readXQF(r io.ReaderAt, size int64, name string) (*Record, error) {
 	var fatal *Error
 	if !xqfPieces(&b, h, &k) {
 		if h[xqfOffCodeA] <= 1 {
-			b, _, _ = binParseFEN("")
+			b = binStartBoard()
 			rec.Problems = append(rec.Problems, xqfErr(name, xqfOffPieces, ErrCorrupt, "invalid piece array, standard start used"))
 		} else {
 			fatal = xqfErr(name, xqfOffPieces, ErrCorrupt, "invalid piece array")

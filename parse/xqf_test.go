@@ -243,12 +243,6 @@ func binCompareRecords(t testing.TB, name string, a, b *Record) {
 	}
 }
 
-// xqfStandardSlots is the standard start in XQF 1.0 slot order.
-var xqfStandardSlots = [32]byte{
-	80, 70, 60, 50, 40, 30, 20, 10, 0, 72, 12, 83, 63, 43, 23, 3,
-	9, 19, 29, 39, 49, 59, 69, 79, 89, 17, 77, 6, 26, 46, 66, 86,
-}
-
 // TestXQFVector checks the encrypted-file test vector of FORMATS.md §1.5
 // (the version-18 example file of the XQF tools), bytes inline.
 func TestXQFVector(t *testing.T) {

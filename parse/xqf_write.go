@@ -52,10 +52,15 @@ func WriteXQF(w io.Writer, rec *Record) error {
 	h := make([]byte, xqfHeaderSize)
 	h[0], h[1], h[2] = 'X', 'Q', 10
 
-	b, side, ok := binParseFEN(rec.FEN)
-	if !ok {
-		return fmt.Errorf("parse: WriteXQF: bad FEN %q", rec.FEN)
+	fen := rec.FEN
+	if fen == "" {
+		fen = binStartPlacement
 	}
+	setup, err := board.ParseFEN(fen)
+	if err != nil {
+		return fmt.Errorf("parse: WriteXQF: %w", err)
+	}
+	b, side := binBoard(setup.Board), setup.Side
 	if err := xqfPutPieces(h[xqfOffPieces:xqfOffPieces+32], &b); err != nil {
 		return err
 	}
