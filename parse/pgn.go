@@ -1,0 +1,1375 @@
+package parse
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
+)
+
+// Limits that keep hostile input bounded.
+const (
+	// pgnMaxGame is the most bytes kept of one game; the rest of an
+	// oversized game is skipped and reported.
+	pgnMaxGame = 16 << 20
+	// pgnMaxProblems is the most problems recorded per game.
+	pgnMaxProblems = 64
+)
+
+// PGNReader reads games from PGN text in any of the dialects of Chinese
+// chess: xqbase/XQWizard (GBK, Chinese notation), vschess, cchess, WXF
+// letters, ICCS or UCI coordinates, XBoard SAN, and the WXF keyword dialect
+// (FORMAT/RED/BLACK… lines with moves inside START{ … }END).
+//
+// Games are split on raw bytes: a tag line (or a WXF FORMAT line) after
+// move text starts a new game. Each game is then decoded on its own (see
+// TextDecoder), so one file may mix encodings. Only one game is held in
+// memory at a time.
+type PGNReader struct {
+	br    *bufio.Reader
+	name  string
+	dec   *TextDecoder
+	index int
+
+	started bool
+	err     error // sticky I/O error or io.EOF
+
+	off  int64 // offset of the next unread byte
+	line int   // line number of the next unread line
+
+	buf       []byte  // raw bytes of the game being collected
+	carryBuf  []byte  // the first line of the next game
+	lineOffs  []int64 // raw offset of each line of buf
+	carry     bool    // buf holds the first line of the next game
+	carryOff  int64
+	carryLine int
+	overflow  bool // the game exceeded pgnMaxGame
+
+	toks []pgnTok // reused token buffer
+}
+
+// NewPGNReader returns a reader of the PGN games in r. name is used in
+// Record.Source and in errors.
+func NewPGNReader(r io.Reader, name string) *PGNReader {
+	return &PGNReader{br: bufio.NewReaderSize(r, TextSniffSize), name: name, line: 1}
+}
+
+// start sniffs the encoding and removes a byte-order mark.
+func (p *PGNReader) start() {
+	p.started = true
+	head, _ := p.br.Peek(TextSniffSize)
+	switch {
+	case bytes.HasPrefix(head, textBOMUTF16LE):
+		// Convert the whole stream; offsets then count converted bytes.
+		p.br.Discard(len(textBOMUTF16LE))
+		dec := unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM).NewDecoder()
+		p.br = bufio.NewReaderSize(transform.NewReader(p.br, dec), TextSniffSize)
+		p.dec = &TextDecoder{enc: EncUTF8, label: EncUTF16LE}
+		return
+	case bytes.HasPrefix(head, textBOMUTF8):
+		p.br.Discard(len(textBOMUTF8))
+		p.off = int64(len(textBOMUTF8))
+	}
+	p.dec = NewTextDecoder(head)
+}
+
+// Next returns the next game. It returns nil, io.EOF after the last game
+// and nil with the error when reading fails. Problems of a game are in
+// Record.Problems; Next never fails because of the content of a game.
+func (p *PGNReader) Next() (*Record, error) {
+	if !p.started {
+		p.start()
+	}
+	for {
+		if p.err != nil && !p.carry {
+			if p.err == io.EOF {
+				return nil, io.EOF
+			}
+			return nil, p.err
+		}
+		startOff, startLine, complete, err := p.collect()
+		if err != nil && err != io.EOF {
+			p.err = err
+			return nil, err
+		}
+		if len(p.buf) == 0 && !p.overflow {
+			continue
+		}
+		rec := p.parseGame(startOff, startLine, complete)
+		if rec == nil { // nothing that looks like a game
+			continue
+		}
+		return rec, nil
+	}
+}
+
+// collect reads the raw lines of one game into p.buf. complete reports
+// whether the game ended at the start of another (rather than at EOF).
+func (p *PGNReader) collect() (startOff int64, startLine int, complete bool, err error) {
+	p.buf = p.buf[:0]
+	p.lineOffs = p.lineOffs[:0]
+	p.overflow = false
+	inMoves := false
+	open := false // the last line left a tag value open
+	startOff, startLine = p.off, p.line
+	if p.carry {
+		p.carry = false
+		startOff, startLine = p.carryOff, p.carryLine
+		p.lineOffs = append(p.lineOffs, p.carryOff)
+		p.buf = append(p.buf, p.carryBuf...)
+		if pgnLineKind(p.buf) == pgnLineMoves {
+			inMoves = true
+		}
+	}
+	for p.err == nil {
+		lineStart := len(p.buf)
+		lineOff, lineNo := p.off, p.line
+		n, rerr := p.readLine()
+		if rerr != nil {
+			p.err = rerr
+		}
+		if n == 0 {
+			break
+		}
+		kept := p.buf[lineStart:]
+		kind := pgnLineKind(kept)
+		if open && kind == pgnLineMoves && pgnClosesTag(kept) {
+			kind = pgnLineBroken
+		}
+		open = (kind == pgnLineHeader || kind == pgnLineBroken) && pgnOpenTag(kept)
+		switch kind {
+		case pgnLineHeader:
+			if inMoves {
+				// This line starts the next game.
+				p.carry = true
+				p.carryOff, p.carryLine = lineOff, lineNo
+				p.carryBuf = append(p.carryBuf[:0], kept...)
+				p.buf = p.buf[:lineStart]
+				return startOff, startLine, true, nil
+			}
+		case pgnLineMoves:
+			inMoves = true
+		}
+		p.lineOffs = append(p.lineOffs, lineOff)
+	}
+	return startOff, startLine, false, p.err
+}
+
+// readLine appends one raw line (with its newline) to p.buf, keeping at
+// most pgnMaxGame bytes per game, and returns its full length.
+func (p *PGNReader) readLine() (int, error) {
+	total := 0
+	for {
+		chunk, err := p.br.ReadSlice('\n')
+		total += len(chunk)
+		if len(p.buf)+len(chunk) <= pgnMaxGame {
+			p.buf = append(p.buf, chunk...)
+		} else {
+			p.overflow = true
+		}
+		p.off += int64(len(chunk))
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if len(chunk) > 0 && chunk[len(chunk)-1] == '\n' {
+			p.line++
+		}
+		return total, err
+	}
+}
+
+// Line kinds seen by the game splitter.
+const (
+	pgnLineBlank  = iota // blank or comment-only (%, ;) line
+	pgnLineHeader        // tag line or WXF keyword line: may start a game
+	pgnLineBroken        // a malformed tag line: part of a tag section
+	pgnLineMoves         // anything else
+)
+
+// pgnKeywords are the header keywords of the WXF keyword dialect.
+var pgnKeywords = []string{"FORMAT", "RED", "BLACK", "RESULT", "DATE", "EVENT", "FEN"}
+
+// pgnLineKind classifies a raw line. It looks at ASCII bytes only, which is
+// safe in GBK and Big5 at the start of a line.
+func pgnLineKind[T string | []byte](b T) int {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n' || b[i] == '\f' || b[i] == '\v') {
+		i++
+	}
+	// Skip a UTF-8 BOM or ideographic spaces? Only ASCII matters here.
+	if i == len(b) {
+		return pgnLineBlank
+	}
+	rest := b[i:]
+	if len(rest) > 512 {
+		// Only the start matters, and the end for pgnLooksBroken.
+		if pgnLooksBroken(rest) {
+			return pgnLineBroken
+		}
+		rest = rest[:512]
+	}
+	switch c := rest[0]; {
+	case c == '[':
+		j := 1
+		for j < len(rest) && (rest[j] == ' ' || rest[j] == '\t') {
+			j++
+		}
+		if j < len(rest) && pgnIsLetter(rest[j]) {
+			return pgnLineHeader
+		}
+		if pgnLooksBroken(rest) {
+			return pgnLineBroken
+		}
+		return pgnLineMoves
+	case c == '%' && i == 0:
+		return pgnLineBlank
+	case c >= 'A' && c <= 'Z':
+		for _, k := range pgnKeywords {
+			if len(rest) > len(k) && string(rest[:len(k)]) == k && (rest[len(k)] == ' ' || rest[len(k)] == '\t') {
+				return pgnLineHeader
+			}
+		}
+		if pgnLooksBroken(rest) {
+			return pgnLineBroken
+		}
+	case pgnIsLetter(c):
+		if pgnLooksBroken(rest) {
+			return pgnLineBroken
+		}
+	}
+	return pgnLineMoves
+}
+
+// pgnLooksBroken reports whether a line looks like a tag pair that lost a
+// bracket: `Name "value"]` or `[ "value"]`.
+func pgnLooksBroken[T string | []byte](b T) bool {
+	e := len(b)
+	for e > 0 && (b[e-1] == ' ' || b[e-1] == '\t' || b[e-1] == '\r' || b[e-1] == '\n') {
+		e--
+	}
+	if e < 3 || b[e-1] != ']' {
+		return false
+	}
+	q := -1
+	for i := 0; i < e; i++ {
+		if b[i] == '"' || b[i] == '\'' {
+			q = i
+			break
+		}
+	}
+	if q < 0 {
+		return false
+	}
+	// Only a word of letters (and brackets, blanks) before the quote.
+	for i := 0; i < q; i++ {
+		c := b[i]
+		if !pgnIsLetter(c) && !(c >= '0' && c <= '9') && c != '[' && c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// pgnOpenTag reports whether a tag line ends inside a quoted value (some
+// converters write a length byte such as '\n' into the value).
+func pgnOpenTag[T string | []byte](b T) bool {
+	e := len(b)
+	for e > 0 && (b[e-1] == ' ' || b[e-1] == '\t' || b[e-1] == '\r' || b[e-1] == '\n') {
+		e--
+	}
+	if e > 0 && b[e-1] == ']' {
+		return false
+	}
+	for i := 0; i < e; i++ {
+		if b[i] == '"' {
+			return true
+		}
+	}
+	return false
+}
+
+// pgnClosesTag reports whether a line ends a tag value left open by the
+// previous line: it ends with `"]`.
+func pgnClosesTag[T string | []byte](b T) bool {
+	e := len(b)
+	for e > 0 && (b[e-1] == ' ' || b[e-1] == '\t' || b[e-1] == '\r' || b[e-1] == '\n') {
+		e--
+	}
+	return e >= 2 && b[e-1] == ']' && (b[e-2] == '"' || b[e-2] == '\'')
+}
+
+func pgnIsLetter(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_' }
+
+// parseGame decodes and parses p.buf. It returns nil when the bytes hold
+// nothing that looks like a game (blank lines, junk before the first tag
+// section).
+func (p *PGNReader) parseGame(startOff int64, startLine int, complete bool) *Record {
+	s, enc, replaced := p.dec.Decode(p.buf)
+	g := pgnGame{
+		rec: &Record{
+			Source:   p.name,
+			Index:    p.index,
+			Format:   FormatPGN,
+			Encoding: enc,
+			Replaced: replaced,
+			Root:     Node{},
+		},
+		s:        s,
+		name:     p.name,
+		lineOffs: p.lineOffs,
+		first:    startLine,
+		legacy:   textDoubleByte(enc),
+		toks:     p.toks[:0],
+		atEOF:    !complete,
+	}
+	g.rec.Pos = Pos{Offset: startOff, Line: startLine, Column: 1}
+	g.parse()
+	p.toks = g.toks[:0]
+	if p.overflow {
+		g.problem(g.rec.Pos, "", fmt.Errorf("%w: game longer than %d bytes, rest skipped", ErrSyntax, pgnMaxGame))
+	}
+	if !g.isGame() {
+		return nil
+	}
+	p.index++
+	return g.rec
+}
+
+// pgnTok is one token of move text.
+type pgnTok struct {
+	kind   uint8
+	class  uint8 // notation classes the move may belong to (pgnClass*)
+	rank0  bool  // a coordinate move uses rank 0
+	rank10 bool  // a coordinate move uses rank 10
+	number int   // move number written right before a move
+	text   string
+	suffix string
+	pos    Pos
+}
+
+// Token kinds.
+const (
+	pgnTokMove = iota
+	pgnTokComment
+	pgnTokOpen
+	pgnTokClose
+	pgnTokNAG
+	pgnTokJunk
+)
+
+// Notation classes of a move token (bit set).
+const (
+	pgnClassChinese = 1 << iota
+	pgnClassWXF
+	pgnClassCoord
+	pgnClassSAN
+)
+
+// pgnGame is the parse state of one game.
+type pgnGame struct {
+	rec      *Record
+	s        string
+	name     string
+	lineOffs []int64
+	first    int // line number of s's first line
+	legacy   bool
+	atEOF    bool
+
+	// scanner
+	i    int
+	line int
+	col  int
+	off  int64
+
+	toks       []pgnTok
+	tagsTrunc  bool // a tag line was cut at EOF
+	hadMoves   bool
+	resultTok  string
+	nProblems  int
+	wxfKeyword bool
+}
+
+func (g *pgnGame) problem(pos Pos, tok string, err error) {
+	g.nProblems++
+	if g.nProblems > pgnMaxProblems {
+		if g.nProblems == pgnMaxProblems+1 {
+			g.rec.Problems = append(g.rec.Problems, &Error{File: g.name, Game: g.rec.Index, Pos: pos,
+				Err: fmt.Errorf("%w: too many problems, the rest are not reported", ErrSyntax)})
+		}
+		return
+	}
+	if len(tok) > 40 {
+		tok = tok[:40]
+		for len(tok) > 0 && !utf8.ValidString(tok) {
+			tok = tok[:len(tok)-1]
+		}
+	}
+	g.rec.Problems = append(g.rec.Problems, &Error{File: g.name, Game: g.rec.Index, Pos: pos, Token: tok, Err: err})
+}
+
+// isGame reports whether anything of a game was found.
+func (g *pgnGame) isGame() bool {
+	return len(g.rec.Tags) > 0 || len(g.rec.Root.Children) > 0 || g.resultTok != "" || g.rec.Root.Comment != "" || g.hadMoves
+}
+
+// lineOff returns the raw offset of line n.
+func (g *pgnGame) lineOff(n int) int64 {
+	k := n - g.first
+	if k >= 0 && k < len(g.lineOffs) {
+		return g.lineOffs[k]
+	}
+	if len(g.lineOffs) > 0 {
+		return g.lineOffs[len(g.lineOffs)-1]
+	}
+	return 0
+}
+
+func (g *pgnGame) pos() Pos { return Pos{Offset: g.off, Line: g.line, Column: g.col} }
+
+// seek moves the scanner to the start of line n at byte index i of s.
+func (g *pgnGame) seek(i, n int) {
+	g.i, g.line, g.col = i, n, 1
+	g.off = g.lineOff(n)
+}
+
+// step advances over one rune and returns it.
+func (g *pgnGame) step() rune {
+	c := g.s[g.i]
+	if c < utf8.RuneSelf {
+		g.i++
+		if c == '\n' {
+			g.line++
+			g.col = 1
+			g.off = g.lineOff(g.line)
+		} else {
+			g.col++
+			g.off++
+		}
+		return rune(c)
+	}
+	r, n := utf8.DecodeRuneInString(g.s[g.i:])
+	g.i += n
+	g.col++
+	if g.legacy {
+		g.off += 2
+	} else {
+		g.off += int64(n)
+	}
+	return r
+}
+
+func (g *pgnGame) peek() rune {
+	c := g.s[g.i]
+	if c < utf8.RuneSelf {
+		return rune(c)
+	}
+	r, _ := utf8.DecodeRuneInString(g.s[g.i:])
+	return r
+}
+
+// parse reads the tag section and the move text.
+func (g *pgnGame) parse() {
+	// Header: line by line.
+	i, line := 0, g.first
+	movesAt, movesLine := len(g.s), -1
+	lastTagLine := ""
+	for i < len(g.s) {
+		end := strings.IndexByte(g.s[i:], '\n')
+		next := len(g.s)
+		if end >= 0 {
+			next = i + end + 1
+		} else {
+			end = len(g.s) - i
+		}
+		l := g.s[i : i+end]
+		k := pgnLineKindString(l)
+		if k != pgnLineBlank && (g.wxfKeyword || len(g.rec.Tags) == 0) && pgnIsKeywordLine(l) {
+			if g.keywordLine(l, line) {
+				movesAt, movesLine = i+strings.Index(l, "START{")+len("START{"), line
+				goto body
+			}
+			i = next
+			line++
+			continue
+		}
+		switch k {
+		case pgnLineBlank:
+		case pgnLineHeader, pgnLineBroken:
+			if pgnOpenTag(l) && next < len(g.s) {
+				// The value goes on on the next line.
+				e2 := strings.IndexByte(g.s[next:], '\n')
+				if e2 < 0 {
+					e2 = len(g.s) - next
+				}
+				if l2 := g.s[next : next+e2]; pgnLineKindString(l2) == pgnLineMoves && pgnClosesTag(l2) {
+					l = g.s[i : next+e2]
+					g.tagLine(l, line)
+					lastTagLine = l
+					i = next + e2
+					if i < len(g.s) {
+						i++
+					}
+					line += 2
+					continue
+				}
+			}
+			g.tagLine(l, line)
+			lastTagLine = l
+		default:
+			movesAt, movesLine = i, line
+			goto body
+		}
+		i = next
+		line++
+	}
+	if g.atEOF && lastTagLine != "" && !strings.Contains(lastTagLine, "]") {
+		g.problem(Pos{Offset: g.lineOff(line - 1), Line: line - 1, Column: 1}, lastTagLine,
+			fmt.Errorf("%w: input ends inside the tag section", ErrTruncated))
+	}
+	g.finish()
+	return
+body:
+	if movesAt < len(g.s) {
+		ls := strings.LastIndexByte(g.s[:movesAt], '\n') + 1
+		g.seek(ls, movesLine)
+		g.advanceTo(movesAt)
+		g.moveText()
+	}
+	g.finish()
+}
+
+// pgnLineKindString is pgnLineKind on a decoded line, where ideographic
+// spaces and a byte-order mark also count as blanks.
+func pgnLineKindString(l string) int {
+	return pgnLineKind(strings.TrimLeft(l, " \t\r\f\v\u3000\ufeff"))
+}
+
+func pgnIsKeywordLine(l string) bool {
+	t := strings.TrimLeft(l, " \t")
+	for _, k := range pgnKeywords {
+		if strings.HasPrefix(t, k) && len(t) > len(k) && (t[len(k)] == ' ' || t[len(k)] == '\t') {
+			return true
+		}
+	}
+	return strings.HasPrefix(t, "START{")
+}
+
+// tagLine parses the tag pairs of one header line.
+func (g *pgnGame) tagLine(l string, line int) {
+	lineOff := g.lineOff(line)
+	col := func(i int) Pos {
+		return Pos{Offset: lineOff + int64(i), Line: line, Column: 1 + utf8.RuneCountInString(l[:i])}
+	}
+	i := 0
+	for {
+		for i < len(l) && (l[i] == ' ' || l[i] == '\t' || l[i] == '\r') {
+			i++
+		}
+		if i >= len(l) {
+			return
+		}
+		if l[i] != '[' {
+			// A tag that lost its opening bracket, or junk after tags.
+			j := i
+			for j < len(l) && (pgnIsLetter(l[j]) || l[j] >= '0' && l[j] <= '9') {
+				j++
+			}
+			if j > i && j < len(l) && (l[j] == ' ' || l[j] == '\t') {
+				g.problem(col(i), strings.TrimSpace(l[i:]), fmt.Errorf("%w: tag without '['", ErrSyntax))
+				i = g.tagBody(l, i, col)
+				continue
+			}
+			g.problem(col(i), strings.TrimSpace(l[i:]), fmt.Errorf("%w: junk in tag section", ErrSyntax))
+			return
+		}
+		i = g.tagBody(l, i+1, col)
+	}
+}
+
+// tagBody parses `Name "value"]` starting at l[i] and returns the index
+// after it.
+func (g *pgnGame) tagBody(l string, i int, col func(int) Pos) int {
+	start := i - 1
+	for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
+		i++
+	}
+	ns := i
+	for i < len(l) && (pgnIsLetter(l[i]) || l[i] >= '0' && l[i] <= '9' || l[i] == '-') {
+		i++
+	}
+	name := l[ns:i]
+	if name == "" {
+		g.problem(col(max(start, 0)), strings.TrimSpace(l[max(start, 0):]), fmt.Errorf("%w: tag without a name", ErrSyntax))
+		return len(l)
+	}
+	for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
+		i++
+	}
+	var value string
+	if i < len(l) && (l[i] == '"' || l[i] == '\'') {
+		q := l[i]
+		vs := i + 1
+		// The value ends at the last quote before the ']' that ends the
+		// tag: the first quote followed by ']' and then the end of the
+		// line or another tag.
+		end := -1
+		for j := vs; j < len(l); j++ {
+			if l[j] != q {
+				continue
+			}
+			k := j + 1
+			for k < len(l) && (l[k] == ' ' || l[k] == '\t') {
+				k++
+			}
+			if k < len(l) && l[k] == ']' {
+				r := strings.TrimLeft(l[k+1:], " \t\r\n")
+				if r == "" || r[0] == '[' {
+					end = j
+					value = l[vs:j]
+					i = k + 1
+					break
+				}
+			}
+		}
+		if end < 0 {
+			// No closing ']': take up to the last quote, or the line.
+			if lq := strings.LastIndexByte(l[vs:], q); lq >= 0 {
+				value = l[vs : vs+lq]
+			} else {
+				value = strings.TrimRight(l[vs:], " \t\r]")
+			}
+			g.problem(col(max(start, 0)), strings.TrimSpace(l[max(start, 0):]), fmt.Errorf("%w: unterminated tag", ErrSyntax))
+			i = len(l)
+		}
+	} else {
+		// Unquoted value up to ']'.
+		e := strings.IndexByte(l[i:], ']')
+		if e < 0 {
+			value = strings.TrimSpace(l[i:])
+			i = len(l)
+			g.problem(col(max(start, 0)), strings.TrimSpace(l[max(start, 0):]), fmt.Errorf("%w: unterminated tag", ErrSyntax))
+		} else {
+			value = strings.TrimSpace(l[i : i+e])
+			i += e + 1
+			g.problem(col(max(start, 0)), strings.TrimSpace(l[max(start, 0):i]), fmt.Errorf("%w: tag value not quoted", ErrSyntax))
+		}
+	}
+	g.addTag(name, value)
+	return i
+}
+
+func (g *pgnGame) addTag(name, value string) {
+	g.rec.Tags = append(g.rec.Tags, Tag{Name: name, Value: value})
+	switch {
+	case strings.EqualFold(name, "FEN"):
+		g.rec.FEN = strings.TrimSpace(value)
+	case strings.EqualFold(name, "Result"):
+		if g.resultTok == "" {
+			g.rec.Result = NormalizeResult(value)
+		}
+	}
+}
+
+// keywordLine handles one line of the WXF keyword dialect. It reports
+// whether the line opens the move text (START{).
+func (g *pgnGame) keywordLine(l string, line int) bool {
+	g.wxfKeyword = true
+	t := strings.TrimSpace(l)
+	if strings.HasPrefix(t, "START{") {
+		return true
+	}
+	k := t
+	v := ""
+	if sp := strings.IndexAny(t, " \t"); sp >= 0 {
+		k, v = t[:sp], strings.TrimSpace(t[sp+1:])
+	}
+	field := func(v string) (string, string) {
+		parts := strings.Split(v, ";")
+		first := strings.TrimSpace(parts[0])
+		second := ""
+		if len(parts) > 1 {
+			second = strings.TrimSpace(parts[1])
+		}
+		return first, second
+	}
+	switch k {
+	case "FORMAT":
+		g.addTag("Format", v)
+	case "RED":
+		name, _ := field(v)
+		g.addTag("Red", name)
+	case "BLACK":
+		name, _ := field(v)
+		g.addTag("Black", name)
+	case "RESULT":
+		g.addTag("Result", v)
+	case "DATE":
+		g.addTag("Date", v)
+	case "EVENT":
+		ev, tc := field(v)
+		g.addTag("Event", ev)
+		if tc != "" {
+			g.addTag("TimeControl", tc)
+		}
+	case "FEN":
+		g.addTag("FEN", v)
+	default:
+		g.problem(Pos{Offset: g.lineOff(line), Line: line, Column: 1}, t, fmt.Errorf("%w: unknown keyword line", ErrSyntax))
+	}
+	return false
+}
+
+// moveText tokenizes the move text from the scanner position.
+func (g *pgnGame) moveText() {
+	depth := 0
+	var pendingNum int
+	for g.i < len(g.s) {
+		c := g.peek()
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v' || c == '\u3000' || c == '\ufeff' || c == 0:
+			g.step()
+		case c == '{':
+			pos := g.pos()
+			g.step()
+			start := g.i
+			end := strings.IndexByte(g.s[g.i:], '}')
+			if end < 0 {
+				g.advanceTo(len(g.s))
+				g.toks = append(g.toks, pgnTok{kind: pgnTokComment, text: strings.TrimSpace(g.s[start:]), pos: pos})
+				g.problem(pos, "{", fmt.Errorf("%w: unterminated comment", ErrTruncated))
+				return
+			}
+			g.advanceTo(start + end)
+			g.step() // '}'
+			g.toks = append(g.toks, pgnTok{kind: pgnTokComment, text: strings.TrimSpace(g.s[start : start+end]), pos: pos})
+		case c == '（':
+			pos := g.pos()
+			g.step()
+			start := g.i
+			end := strings.Index(g.s[g.i:], "）")
+			if end < 0 || strings.IndexByte(g.s[g.i:g.i+end], '\n') >= 0 && end > 4096 {
+				g.toks = append(g.toks, pgnTok{kind: pgnTokJunk, text: "（", pos: pos})
+				continue
+			}
+			g.advanceTo(start + end)
+			g.step()
+			g.toks = append(g.toks, pgnTok{kind: pgnTokComment, text: strings.TrimSpace(g.s[start : start+end]), pos: pos})
+		case c == ';':
+			pos := g.pos()
+			g.step()
+			start := g.i
+			end := strings.IndexByte(g.s[g.i:], '\n')
+			if end < 0 {
+				end = len(g.s) - g.i
+			}
+			g.advanceTo(start + end)
+			g.toks = append(g.toks, pgnTok{kind: pgnTokComment, text: strings.TrimSpace(g.s[start : start+end]), pos: pos})
+		case c == '%' && g.col == 1:
+			end := strings.IndexByte(g.s[g.i:], '\n')
+			if end < 0 {
+				end = len(g.s) - g.i
+			}
+			g.advanceTo(g.i + end)
+		case c == '(':
+			g.toks = append(g.toks, pgnTok{kind: pgnTokOpen, pos: g.pos()})
+			g.step()
+			depth++
+			pendingNum = 0
+		case c == ')':
+			g.toks = append(g.toks, pgnTok{kind: pgnTokClose, pos: g.pos()})
+			g.step()
+			if depth > 0 {
+				depth--
+			}
+			pendingNum = 0
+		case c == '}' && g.wxfKeyword:
+			// }END: end of the move text.
+			return
+		case c == '$':
+			pos := g.pos()
+			g.step()
+			start := g.i
+			for g.i < len(g.s) && g.s[g.i] >= '0' && g.s[g.i] <= '9' {
+				g.step()
+			}
+			g.toks = append(g.toks, pgnTok{kind: pgnTokNAG, text: "$" + g.s[start:g.i], pos: pos})
+		default:
+			pos := g.pos()
+			start := g.i
+			for g.i < len(g.s) {
+				r := g.peek()
+				if r == ' ' || r == '\t' || r == '\r' || r == '\n' || r == '{' || r == '}' || r == '(' || r == ')' ||
+					r == ';' || r == '\u3000' || r == '（' || r == '$' && g.i > start || r == 0 || r == '\f' || r == '\v' {
+					break
+				}
+				g.step()
+			}
+			if g.i == start { // a lone '}' or similar
+				g.step()
+				g.toks = append(g.toks, pgnTok{kind: pgnTokJunk, text: g.s[start:g.i], pos: pos})
+				continue
+			}
+			if g.word(g.s[start:g.i], pos, depth, &pendingNum) {
+				return // result token: the game ends here
+			}
+		}
+	}
+}
+
+// advanceTo steps the scanner to byte index j.
+func (g *pgnGame) advanceTo(j int) {
+	// Fast path over ASCII without newlines is not worth the complexity:
+	// comments are short.
+	for g.i < j {
+		g.step()
+	}
+}
+
+// word handles one word of move text. It returns true when the word is the
+// game's result.
+func (g *pgnGame) word(w string, pos Pos, depth int, pendingNum *int) bool {
+	if res := pgnResultToken(w); res != "" {
+		if depth == 0 {
+			g.resultTok = res
+			g.rec.Result = res
+			return true
+		}
+		return false
+	}
+	// "红方：炮二平五": drop a side prefix.
+	if k := strings.IndexAny(w, ":："); k >= 0 {
+		adv := k + 1
+		if w[k] != ':' {
+			adv = k + len("：")
+		}
+		pos = pgnAdvancePos(pos, w[:adv], g.legacy)
+		w = w[adv:]
+		if w == "" {
+			return false
+		}
+	}
+	// Move number: digits followed by dots or a Chinese enumeration mark.
+	if n, rest, ok := pgnMoveNumber(w); ok {
+		if rest != "" && pgnClassify(rest).class == 0 {
+			if t := pgnClassify(w); t.class&pgnClassWXF != 0 {
+				g.addMove(w, pos, t, 0)
+				*pendingNum = 0
+				return false
+			}
+		}
+		*pendingNum = n
+		pos = pgnAdvancePos(pos, w[:len(w)-len(rest)], g.legacy)
+		w = rest
+		if w == "" || pgnIsPlaceholder(w) {
+			return false
+		}
+	}
+	if pgnIsPlaceholder(w) {
+		return false
+	}
+	if pgnIsNoise(w) {
+		return false
+	}
+	t := pgnClassify(w)
+	if t.class == 0 {
+		g.toks = append(g.toks, pgnTok{kind: pgnTokJunk, text: w, pos: pos})
+		return false
+	}
+	g.addMove(w, pos, t, *pendingNum)
+	*pendingNum = 0
+	return false
+}
+
+func (g *pgnGame) addMove(w string, pos Pos, t pgnTok, num int) {
+	t.kind = pgnTokMove
+	t.pos = pos
+	t.number = num
+	g.hadMoves = true
+	g.toks = append(g.toks, t)
+}
+
+// pgnAdvancePos moves pos over prefix (on one line).
+func pgnAdvancePos(pos Pos, prefix string, legacy bool) Pos {
+	for _, r := range prefix {
+		pos.Column++
+		switch {
+		case r < utf8.RuneSelf:
+			pos.Offset++
+		case legacy:
+			pos.Offset += 2
+		default:
+			pos.Offset += int64(utf8.RuneLen(r))
+		}
+	}
+	return pos
+}
+
+// pgnMoveNumber splits "12." / "12..." / "1.炮二平五" / "１、" into the
+// number and the rest.
+func pgnMoveNumber(w string) (int, string, bool) {
+	n, i := 0, 0
+	digits := 0
+	for i < len(w) {
+		c := w[i]
+		if c >= '0' && c <= '9' {
+			n = n*10 + int(c-'0')
+			i++
+		} else if i+3 <= len(w) && w[i] == 0xEF && w[i+1] == 0xBC && w[i+2] >= 0x90 && w[i+2] <= 0x99 {
+			n = n*10 + int(w[i+2]-0x90)
+			i += 3
+		} else {
+			break
+		}
+		digits++
+		if n > 1e7 {
+			n = 1e7
+		}
+	}
+	if digits == 0 || i == len(w) {
+		return 0, "", false
+	}
+	j := i
+	for j < len(w) {
+		r, sz := utf8.DecodeRuneInString(w[j:])
+		if r == '.' || r == '…' || r == '．' || r == '、' || r == '。' || r == '‥' {
+			j += sz
+			continue
+		}
+		break
+	}
+	if j == i {
+		return 0, "", false
+	}
+	return n, w[j:], true
+}
+
+// pgnIsPlaceholder reports whether w stands for a missing move: dots,
+// ellipses, full stops.
+func pgnIsPlaceholder(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if r != '.' && r != '…' && r != '．' && r != '。' && r != '‥' && r != '—' {
+			return false
+		}
+	}
+	return true
+}
+
+// pgnIsNoise reports words that scraped text puts around moves and that
+// are dropped silently: 第1回合, 第1步.
+func pgnIsNoise(w string) bool {
+	return strings.HasPrefix(w, "第") && (strings.HasSuffix(w, "回合") || strings.HasSuffix(w, "步"))
+}
+
+// pgnResultToken returns the normalised result of a result token, or "".
+func pgnResultToken(w string) string {
+	switch w {
+	case "1-0":
+		return "1-0"
+	case "0-1":
+		return "0-1"
+	case "1/2-1/2", "½-½", "1/2", "½":
+		return "1/2-1/2"
+	case "*":
+		return "*"
+	case "红胜", "红先胜", "黑负", "紅勝", "紅先勝", "黑負":
+		return "1-0"
+	case "黑胜", "红负", "红先负", "黑勝", "紅負", "紅先負":
+		return "0-1"
+	case "和棋", "红和", "红先和", "紅和", "紅先和":
+		return "1/2-1/2"
+	}
+	return ""
+}
+
+// NormalizeResult maps a declared result to "1-0", "0-1", "1/2-1/2" or
+// "*": PGN tokens, ½-½, the Chinese texts of vschess (红胜, 黑负, 和棋 …)
+// and the W/L/D letters of some web pages (from Red's side). Anything else
+// non-empty is "*"; an empty value stays "".
+func NormalizeResult(v string) string {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return ""
+	}
+	if r := pgnResultToken(v); r != "" {
+		return r
+	}
+	switch v {
+	case "和", "和局", "平局", "D", "d", "=":
+		return "1/2-1/2"
+	case "W", "w", "胜", "勝":
+		return "1-0"
+	case "L", "l", "负", "負":
+		return "0-1"
+	case "1 - 0", "1:0":
+		return "1-0"
+	case "0 - 1", "0:1":
+		return "0-1"
+	}
+	return "*"
+}
+
+// Character classes for Chinese notation.
+var pgnChineseRunes = func() map[rune]uint8 {
+	const (
+		piece = 1 << iota
+		dir
+		place
+		digit
+	)
+	m := make(map[rune]uint8)
+	add := func(s string, k uint8) {
+		for _, r := range s {
+			m[r] |= k
+		}
+	}
+	add("帅帥将將仕士相象马馬傌碼车車俥硨砗炮砲包兵卒", piece)
+	add("进進退平", dir)
+	add("前中后後", place)
+	add("一二三四五六七八九１２３４５６７８９123456789壹贰貳叁參肆伍陆陸柒捌玖", digit)
+	return m
+}()
+
+const pgnChineseDir = 2
+
+// pgnClassify finds the notation classes a word can belong to and splits
+// off its annotation suffix.
+func pgnClassify(w string) pgnTok {
+	var t pgnTok
+	// Chinese: 4 or 5 notation characters with a direction in 3rd or 4th
+	// place, then optional marks.
+	if w[0] >= utf8.RuneSelf {
+		n, i := 0, 0
+		var rs [6]rune
+		for i < len(w) && n < 6 {
+			r, sz := utf8.DecodeRuneInString(w[i:])
+			if pgnChineseRunes[r] == 0 {
+				break
+			}
+			rs[n] = r
+			n++
+			i += sz
+		}
+		if (n == 4 || n == 5) && pgnSuffixOnly(w[i:]) &&
+			(pgnChineseRunes[rs[2]]&pgnChineseDir != 0 || n == 5 && pgnChineseRunes[rs[3]]&pgnChineseDir != 0) {
+			t.class = pgnClassChinese
+			t.text, t.suffix = w[:i], w[i:]
+			return t
+		}
+	}
+	// Fold full-width ASCII for the letter notations.
+	a, ok := pgnFoldASCII(w)
+	if !ok || len(a) < 2 {
+		return t
+	}
+	// Coordinates: a0b1, A0-B1, UCI ranks 1..10.
+	if f1, r1, k := pgnSquare(a, 0); k > 0 {
+		j := k
+		if j < len(a) && a[j] == '-' {
+			j++
+		}
+		if f2, r2, k2 := pgnSquare(a, j); k2 > 0 && pgnSuffixOnly(a[j+k2:]) && (f1 != f2 || r1 != r2) {
+			t.class |= pgnClassCoord
+			t.rank0 = r1 == 0 || r2 == 0
+			t.rank10 = r1 == 10 || r2 == 10
+			t.text, t.suffix = pgnCut(w, a, j+k2)
+		}
+	}
+	// WXF: four-character body, marks after it.
+	if len(a) >= 4 && pgnWXFBody(a[:4]) && pgnSuffixOnly(a[4:]) {
+		t.class |= pgnClassWXF
+		if t.text == "" {
+			t.text, t.suffix = pgnCut(w, a, 4)
+		}
+	}
+	// XBoard SAN.
+	if t.class == 0 {
+		if k := pgnSAN(a); k > 0 && pgnSuffixOnly(a[k:]) {
+			t.class |= pgnClassSAN
+			t.text, t.suffix = pgnCut(w, a, k)
+		}
+	}
+	return t
+}
+
+// pgnCut splits the original word w after the first k runes of its folded
+// form a (folding maps rune to byte one to one).
+func pgnCut(w, a string, k int) (string, string) {
+	if len(w) == len(a) {
+		return w[:k], w[k:]
+	}
+	i := 0
+	for n := 0; n < k && i < len(w); n++ {
+		_, sz := utf8.DecodeRuneInString(w[i:])
+		i += sz
+	}
+	return w[:i], w[i:]
+}
+
+// pgnFoldASCII maps full-width ASCII (Ｃ２＝５) to ASCII; ok is false for
+// any other non-ASCII rune.
+func pgnFoldASCII(w string) (string, bool) {
+	ascii := true
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return w, true
+	}
+	var b strings.Builder
+	b.Grow(len(w))
+	for _, r := range w {
+		switch {
+		case r < utf8.RuneSelf:
+			b.WriteRune(r)
+		case r >= 0xFF01 && r <= 0xFF5E:
+			b.WriteByte(byte(r - 0xFF01 + 0x21))
+		case r == '－' || r == '—':
+			b.WriteByte('-')
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// pgnSquare reads a square "a0".."i10" at a[i:]; it returns file, rank and
+// the length read (0 if none).
+func pgnSquare(a string, i int) (int, int, int) {
+	if i+2 > len(a) {
+		return 0, 0, 0
+	}
+	f := a[i] | 0x20
+	if f < 'a' || f > 'i' || a[i+1] < '0' || a[i+1] > '9' {
+		return 0, 0, 0
+	}
+	if a[i+1] == '1' && i+2 < len(a) && a[i+2] == '0' {
+		return int(f - 'a'), 10, 3
+	}
+	return int(f - 'a'), int(a[i+1] - '0'), 2
+}
+
+// pgnWXFBody matches [KAEBHNRCPkaebhnrcp+-1-9][1-9+-.a-e][+-.=][1-9].
+func pgnWXFBody(b string) bool {
+	c0, c1, c2, c3 := b[0], b[1], b[2], b[3]
+	if !(strings.IndexByte("KAEBHNRCPkaebhnrcp+-", c0) >= 0 || c0 >= '1' && c0 <= '9') {
+		return false
+	}
+	if c0 == '+' || c0 == '-' || c0 >= '1' && c0 <= '9' {
+		// Tandem pieces: +P+1, -C.5, 1P+1 (ordinal then piece).
+		if strings.IndexByte("KAEBHNRCPkaebhnrcp", c1) < 0 && !(c1 >= '1' && c1 <= '9' || c1 == '+' || c1 == '-' || c1 == '.') {
+			return false
+		}
+	} else if !(c1 >= '1' && c1 <= '9' || c1 == '+' || c1 == '-' || c1 == '.' || c1 >= 'a' && c1 <= 'e') {
+		return false
+	}
+	if c2 != '+' && c2 != '-' && c2 != '.' && c2 != '=' {
+		return false
+	}
+	return c3 >= '1' && c3 <= '9'
+}
+
+// pgnSAN matches XBoard SAN ([KAEBHNRCP]?[a-i]?(10|[0-9])?x?[a-i](10|[0-9]))
+// and returns its length.
+func pgnSAN(a string) int {
+	i := 0
+	if i < len(a) && strings.IndexByte("KAEBHNRCP", a[i]) >= 0 {
+		i++
+	}
+	// Try the longest disambiguation first.
+	for _, skipFile := range []bool{true, false} {
+		for _, skipRank := range []bool{true, false} {
+			j := i
+			if skipFile {
+				if j < len(a) && a[j] >= 'a' && a[j] <= 'i' {
+					j++
+				} else {
+					continue
+				}
+			}
+			if skipRank {
+				if j < len(a) && a[j] >= '0' && a[j] <= '9' {
+					if a[j] == '1' && j+1 < len(a) && a[j+1] == '0' {
+						j++
+					}
+					j++
+				} else {
+					continue
+				}
+			}
+			if j < len(a) && a[j] == 'x' {
+				j++
+			}
+			if j < len(a) && a[j] >= 'a' && a[j] <= 'i' && j+1 < len(a) && a[j+1] >= '0' && a[j+1] <= '9' {
+				k := j + 2
+				if a[j+1] == '1' && k < len(a) && a[k] == '0' {
+					k++
+				}
+				if pgnSuffixOnly(a[k:]) {
+					return k
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// pgnSuffixOnly reports whether s is empty or only annotation marks.
+func pgnSuffixOnly(s string) bool {
+	for _, r := range s {
+		switch r {
+		case '!', '?', '+', '#', '！', '？', '＋':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// finish decides the notation and builds the move tree from the tokens.
+func (g *pgnGame) finish() {
+	rec := g.rec
+	var count [4]int
+	rank0, rank10 := false, false
+	for i := range g.toks {
+		t := &g.toks[i]
+		if t.kind != pgnTokMove {
+			continue
+		}
+		for b := 0; b < 4; b++ {
+			if t.class&(1<<b) != 0 {
+				count[b]++
+			}
+		}
+		rank0 = rank0 || t.rank0
+		rank10 = rank10 || t.rank10
+	}
+	format := strings.ToLower(strings.TrimSpace(rec.Tags.Value("Format")))
+	best, bestN := 0, 0
+	for b := 0; b < 4; b++ {
+		if count[b] > bestN {
+			best, bestN = 1<<b, count[b]
+		}
+	}
+	// The Format tag breaks ties when the tokens agree with it.
+	switch {
+	case (format == "wxf" || format == "axf") && count[1] == bestN && bestN > 0:
+		best = pgnClassWXF
+	case (format == "iccs" || format == "node" || format == "uci") && count[2] == bestN && bestN > 0:
+		best = pgnClassCoord
+	case strings.EqualFold(rec.Tags.Value("Variant"), "xiangqi") && count[3] == bestN && bestN > 0:
+		best = pgnClassSAN
+	}
+	switch best {
+	case pgnClassChinese:
+		rec.Notation = NotationChinese
+	case pgnClassWXF:
+		rec.Notation = NotationWXF
+	case pgnClassCoord:
+		switch {
+		case rank10 && !rank0:
+			rec.Notation = NotationUCI
+		case rank0:
+			rec.Notation = NotationICCS
+		case format == "uci":
+			rec.Notation = NotationUCI
+		default:
+			rec.Notation = NotationICCS
+		}
+	case pgnClassSAN:
+		rec.Notation = NotationSAN
+	}
+	g.build(best)
+}
+
+// pgnFrame is a saved position in the tree while a variation is read.
+type pgnFrame struct {
+	cur, parent *Node
+	lastNum     int
+	pos         Pos
+}
+
+// build turns the tokens into the move tree with an explicit stack.
+func (g *pgnGame) build(class int) {
+	rec := g.rec
+	nMoves := 0
+	for i := range g.toks {
+		if g.toks[i].kind == pgnTokMove && int(g.toks[i].class)&class != 0 {
+			nMoves++
+		}
+	}
+	slab := make([]Node, nMoves)
+	kids := make([]*Node, nMoves)
+	used := 0
+	cur, parent := &rec.Root, (*Node)(nil)
+	var stack []pgnFrame
+	var detached Node // holder for variations with nothing to attach to
+	lastNum := 0
+	for i := range g.toks {
+		t := &g.toks[i]
+		switch t.kind {
+		case pgnTokMove:
+			if int(t.class)&class == 0 {
+				g.problem(t.pos, t.text+t.suffix, fmt.Errorf("%w: move in another notation", ErrSyntax))
+				continue
+			}
+			n := &slab[used]
+			*n = Node{Text: t.text, Suffix: t.suffix, Number: t.number, Pos: t.pos}
+			if cur.Children == nil {
+				cur.Children = kids[used : used : used+1]
+			}
+			cur.Children = append(cur.Children, n)
+			used++
+			if len(stack) == 0 && t.number > 0 {
+				if lastNum > 0 && t.number != lastNum && t.number != lastNum+1 {
+					g.problem(t.pos, fmt.Sprint(t.number), fmt.Errorf("%w: %d after %d", ErrMoveNumber, t.number, lastNum))
+				}
+				lastNum = t.number
+			}
+			parent, cur = cur, n
+		case pgnTokComment:
+			if t.text == "" {
+				continue
+			}
+			if cur.Comment != "" {
+				cur.Comment += "\n" + t.text
+			} else {
+				cur.Comment = t.text
+			}
+		case pgnTokNAG:
+			cur.Suffix += t.text
+		case pgnTokOpen:
+			stack = append(stack, pgnFrame{cur: cur, parent: parent, lastNum: lastNum, pos: t.pos})
+			if parent == nil {
+				g.problem(t.pos, "(", fmt.Errorf("%w: variation before any move", ErrSyntax))
+				detached.Children = nil
+				cur, parent = &detached, nil
+			} else {
+				cur, parent = parent, nil
+			}
+		case pgnTokClose:
+			if len(stack) == 0 {
+				g.problem(t.pos, ")", fmt.Errorf("%w: unmatched ')'", ErrSyntax))
+				continue
+			}
+			f := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			cur, parent, lastNum = f.cur, f.parent, f.lastNum
+		case pgnTokJunk:
+			g.problem(t.pos, t.text, fmt.Errorf("%w: unknown token", ErrSyntax))
+		}
+	}
+	if len(stack) > 0 {
+		g.problem(stack[len(stack)-1].pos, "(", fmt.Errorf("%w: %d unterminated variation(s)", ErrTruncated, len(stack)))
+	}
+}

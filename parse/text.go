@@ -1,0 +1,240 @@
+package parse
+
+import (
+	"bytes"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
+	"golang.org/x/text/encoding/unicode"
+)
+
+// TextSniffSize is how many bytes of a file NewTextDecoder needs to decide
+// the file's encoding.
+const TextSniffSize = 64 << 10
+
+var (
+	textBOMUTF8    = []byte{0xEF, 0xBB, 0xBF}
+	textBOMUTF16LE = []byte{0xFF, 0xFE}
+	// textFFFDGB18030 is U+FFFD as GB18030 writes it.
+	textFFFDGB18030 = []byte{0x84, 0x31, 0xA4, 0x37}
+	textFFFDUTF8    = []byte("\uFFFD")
+)
+
+// DecodeText decodes one piece of text of unknown encoding and reports the
+// encoding chosen (one of the Enc* constants) and whether replacement
+// characters had to be inserted for bytes that are invalid in it.
+//
+// The order of tests is: a byte-order mark (UTF-8 or UTF-16LE); valid UTF-8
+// (EncASCII when every byte is below 0x80); otherwise the text is decoded
+// both as GB18030 and as Big5 and the reading that holds more characters of
+// Chinese move notation (piece names, directions, numerals) wins, GB18030 on
+// a tie. GBK and GB2312 text is decoded as GB18030, which contains both.
+func DecodeText(b []byte) (s string, enc string, replaced bool) {
+	switch {
+	case bytes.HasPrefix(b, textBOMUTF8):
+		s = string(b[len(textBOMUTF8):])
+		if !utf8.ValidString(s) {
+			s = string(bytes.ToValidUTF8(b[len(textBOMUTF8):], textFFFDUTF8))
+			replaced = true
+		}
+		return s, EncUTF8BOM, replaced
+	case bytes.HasPrefix(b, textBOMUTF16LE):
+		s, replaced = textDecodeWith(unicode.UTF16(unicode.LittleEndian, unicode.UseBOM), b, nil)
+		return s, EncUTF16LE, replaced
+	}
+	if textIsASCII(b) {
+		return string(b), EncASCII, false
+	}
+	if utf8.Valid(b) {
+		return string(b), EncUTF8, false
+	}
+	return textDecodeLegacy(b)
+}
+
+// textDecodeLegacy decodes b as GB18030 and as Big5 and keeps the better.
+func textDecodeLegacy(b []byte) (string, string, bool) {
+	gs, grep := textDecodeWith(simplifiedchinese.GB18030, b, textFFFDGB18030)
+	bs, brep := textDecodeWith(traditionalchinese.Big5, b, nil)
+	gscore, bscore := textScore(gs), textScore(bs)
+	if bscore > gscore || (bscore == gscore && !brep && grep) {
+		return bs, EncBig5, brep
+	}
+	return gs, EncGB18030, grep
+}
+
+// textDecodeWith decodes b with e. selfFFFD is how U+FFFD itself is written
+// in e (nil if it cannot be); replacement characters beyond those count as
+// replaced.
+func textDecodeWith(e encoding.Encoding, b []byte, selfFFFD []byte) (string, bool) {
+	out, err := e.NewDecoder().Bytes(b)
+	if err != nil {
+		// x/text decoders replace bad input rather than fail; keep what
+		// is valid if one ever does.
+		return string(bytes.ToValidUTF8(b, textFFFDUTF8)), true
+	}
+	n := bytes.Count(out, textFFFDUTF8)
+	if n == 0 {
+		return string(out), false
+	}
+	held := 0
+	if selfFFFD != nil {
+		held = bytes.Count(b, selfFFFD)
+	}
+	return string(out), n > held
+}
+
+func textIsASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// textNotationRunes are the characters that score a decoding: they are
+// frequent in Chinese move text and turn up rarely in mis-decoded bytes.
+var textNotationRunes = func() map[rune]bool {
+	m := make(map[rune]bool)
+	for _, r := range "进退平车車马馬炮兵卒帅帥將将前后後仕士相象一二三四五六七八九１２３４５６７８９" {
+		m[r] = true
+	}
+	return m
+}()
+
+// textScore counts notation characters in s.
+func textScore(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x4E00 && textNotationRunes[r] {
+			n++
+		} else if r >= 0xFF11 && r <= 0xFF19 {
+			n++
+		}
+	}
+	return n
+}
+
+// A TextDecoder decodes the pieces (games) of one file. It decides the
+// file's encoding once, from its first bytes, and applies it to every
+// piece; a piece that is not valid in that encoding is detected again on
+// its own, as DecodeText does. The zero value detects every piece anew.
+type TextDecoder struct {
+	enc   string // the file's encoding, "" if undecided
+	label string // reported instead of enc for valid pieces (a converted stream)
+}
+
+// NewTextDecoder returns a decoder for a file that starts with head (the
+// first TextSniffSize bytes or fewer). A head that is pure ASCII leaves the
+// decision to each piece.
+func NewTextDecoder(head []byte) *TextDecoder {
+	d := &TextDecoder{}
+	switch {
+	case bytes.HasPrefix(head, textBOMUTF8):
+		d.enc = EncUTF8BOM
+		return d
+	case bytes.HasPrefix(head, textBOMUTF16LE):
+		d.enc = EncUTF16LE
+		return d
+	}
+	if textIsASCII(head) {
+		d.enc = EncASCII
+		return d
+	}
+	if utf8.Valid(textTrimPartialUTF8(head)) {
+		d.enc = EncUTF8
+		return d
+	}
+	_, d.enc, _ = textDecodeLegacy(head)
+	return d
+}
+
+// textTrimPartialUTF8 drops an incomplete UTF-8 sequence at the end of b
+// (the sniffed head may end inside a character).
+func textTrimPartialUTF8(b []byte) []byte {
+	for i := 1; i <= 3 && i <= len(b); i++ {
+		c := b[len(b)-i]
+		if c < 0x80 {
+			return b
+		}
+		if c >= 0xC0 { // start byte: complete only if its length fits
+			if utf8.FullRune(b[len(b)-i:]) {
+				return b
+			}
+			return b[:len(b)-i]
+		}
+	}
+	return b
+}
+
+// Encoding returns the encoding chosen for the file: one of the Enc*
+// constants, EncASCII while no other byte was seen.
+func (d *TextDecoder) Encoding() string {
+	if d == nil || d.enc == "" {
+		return EncASCII
+	}
+	return d.enc
+}
+
+// Decode decodes one piece of the file. A leading byte-order mark is
+// removed. The returned encoding is the file's unless the piece had to be
+// detected on its own.
+func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
+	if d == nil || d.enc == "" {
+		return DecodeText(b)
+	}
+	switch d.enc {
+	case EncUTF8BOM, EncUTF8, EncASCII:
+		b = bytes.TrimPrefix(b, textBOMUTF8)
+		if utf8.Valid(b) {
+			enc := d.enc
+			if enc == EncASCII && !textIsASCII(b) {
+				// The file is UTF-8 after all: later pieces say so too.
+				enc = EncUTF8
+				d.enc = EncUTF8
+			}
+			if d.label != "" {
+				enc = d.label
+			}
+			return string(b), enc, false
+		}
+	case EncUTF16LE:
+		s, r := textDecodeWith(unicode.UTF16(unicode.LittleEndian, unicode.UseBOM), b, nil)
+		return s, EncUTF16LE, r
+	}
+	if d.enc == EncASCII {
+		// First non-ASCII piece of a file that began in ASCII.
+		s, enc, r := DecodeText(b)
+		if enc == EncGB18030 || enc == EncBig5 || enc == EncUTF8 {
+			d.enc = enc
+		}
+		return s, enc, r
+	}
+	switch d.enc {
+	case EncGB18030:
+		if textIsASCII(b) {
+			return string(b), EncGB18030, false
+		}
+		s, r := textDecodeWith(simplifiedchinese.GB18030, b, textFFFDGB18030)
+		if !r {
+			return s, EncGB18030, false
+		}
+	case EncBig5:
+		if textIsASCII(b) {
+			return string(b), EncBig5, false
+		}
+		s, r := textDecodeWith(traditionalchinese.Big5, b, nil)
+		if !r {
+			return s, EncBig5, false
+		}
+	}
+	return DecodeText(b)
+}
+
+// textDoubleByte reports whether enc is a double-byte legacy encoding, in
+// which a byte ≥ 0x80 is followed by a trail byte that may look like ASCII.
+func textDoubleByte(enc string) bool {
+	return enc == EncGB18030 || enc == EncBig5
+}
