@@ -65,6 +65,7 @@ type CBRReader struct {
 	scan  int64 // library: where to look for the next record
 	index int
 	games []*Record // decoded games of a compressed library
+	buf   []byte    // scan buffer
 }
 
 // NewCBRReader returns a reader of the CBR or CBL file r of the given size.
@@ -98,7 +99,10 @@ func (c *CBRReader) Next() (*Record, error) {
 		c.games = c.games[1:]
 		return rec, nil
 	}
-	off, err := cbrFind(c.r, c.scan, c.size)
+	if c.buf == nil {
+		c.buf = make([]byte, int(min(c.size, 64<<10)))
+	}
+	off, err := cbrFind(c.r, c.scan, c.size, c.buf)
 	if err != nil {
 		return nil, err
 	}
@@ -149,11 +153,12 @@ func (c *CBRReader) first() (*Record, error) {
 }
 
 // cbrFind returns the offset of the next record magic at or after from,
-// or -1.
-func cbrFind(r io.ReaderAt, from, size int64) (int64, error) {
-	const chunk = 64 << 10
+// or -1. buf is the scan buffer.
+func cbrFind(r io.ReaderAt, from, size int64, buf []byte) (int64, error) {
 	magic := []byte(cbrMagicRecord[:15])
-	buf := make([]byte, chunk+len(magic))
+	if len(buf) < 2*len(magic) {
+		buf = make([]byte, 2*len(magic))
+	}
 	for from < size {
 		n, err := r.ReadAt(buf[:min(int64(len(buf)), size-from)], from)
 		if n == 0 && err != nil {
@@ -246,7 +251,7 @@ func (c *CBRReader) readRecord(base int64, format Format) (*Record, int64, error
 	}
 
 	tree := &cbrStream{
-		br:  bufio.NewReaderSize(io.NewSectionReader(c.r, base+int64(lay.tree), c.size-base-int64(lay.tree)), 4<<10),
+		br:  bufio.NewReaderSize(io.NewSectionReader(c.r, base+int64(lay.tree), c.size-base-int64(lay.tree)), int(min(max(c.size-base-int64(lay.tree), 16), 4<<10))),
 		off: base + int64(lay.tree),
 		end: c.size,
 	}

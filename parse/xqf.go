@@ -279,7 +279,7 @@ func readXQF(r io.ReaderAt, size int64, name string) (*Record, error) {
 
 	// Move tree.
 	s := &xqfStream{
-		br:  bufio.NewReaderSize(io.NewSectionReader(r, xqfHeaderSize, size-xqfHeaderSize), 16<<10),
+		br:  bufio.NewReaderSize(io.NewSectionReader(r, xqfHeaderSize, size-xqfHeaderSize), int(min(max(size-xqfHeaderSize, 16), 16<<10))),
 		off: xqfHeaderSize,
 		end: size,
 		key: &k.stream,
@@ -428,6 +428,15 @@ func xqfTree(s *xqfStream, k *xqfKeys, rec *Record, name string) (bool, bool, er
 	// but not kept.
 	parent := &rec.Root
 	var pending []*Node
+	var slab []Node // nodes are allocated in blocks
+	newNode := func() *Node {
+		if len(slab) == 0 {
+			slab = make([]Node, min(256, (s.end-s.off)/xqfNodeSize+1))
+		}
+		n := &slab[0]
+		slab = slab[1:]
+		return n
+	}
 	for {
 		n, err := s.readNode(k, name)
 		if err != nil {
@@ -447,7 +456,8 @@ func xqfTree(s *xqfStream, k *xqfKeys, rec *Record, name string) (bool, bool, er
 			if n.src > 89 || n.dst > 89 {
 				rec.Problems = append(rec.Problems, xqfErr(name, n.off, ErrCorrupt, "square out of range (%d, %d); line dropped", n.src, n.dst))
 			} else {
-				node = &Node{
+				node = newNode()
+				*node = Node{
 					Move:    board.NewMove(xqfSquare(n.src), xqfSquare(n.dst)),
 					Comment: n.comment,
 					Pos:     Pos{Offset: n.off},
