@@ -1,0 +1,183 @@
+package parse
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+)
+
+// DetectSize is how many bytes from the start of a file Detect wants.
+const DetectSize = TextSniffSize
+
+// Detect tells the record format of a file from its first bytes (up to
+// DetectSize) and, only when the content does not decide, from the
+// extension of name. It returns "" when the format is unknown.
+//
+// Content rules, in order: "XQ" and a version byte ≤ 18 is XQF;
+// "CCBridge Record" is CBR; "CCBridgeLibrary" (or "CCBridge" with the
+// library marker 21) is CBL; <ChineseChessRecord after an optional BOM and
+// XML declaration is CBF; "[DhtmlXQ" anywhere is DhtmlXQ; a tag pair line,
+// the WXF keyword dialect or move text is PGN.
+func Detect(head []byte, name string) Format {
+	if f := detectContent(head); f != "" {
+		return f
+	}
+	ext := strings.ToLower(path.Ext(strings.ReplaceAll(name, "\\", "/")))
+	switch ext {
+	case ".xqf":
+		return FormatXQF
+	case ".cbr":
+		return FormatCBR
+	case ".cbl":
+		return FormatCBL
+	case ".cbf":
+		return FormatCBF
+	}
+	if bytes.IndexByte(head, 0) >= 0 {
+		return ""
+	}
+	switch ext {
+	case ".pgn", ".pgn_zh", ".pgn_iccs", ".pgns", ".wxf", ".che":
+		return FormatPGN
+	case ".dhtml", ".ubb", ".htm", ".html":
+		if len(bytes.TrimSpace(head)) == 0 {
+			return FormatDhtmlXQ
+		}
+	}
+	return ""
+}
+
+func detectContent(head []byte) Format {
+	switch {
+	case len(head) >= 3 && head[0] == 'X' && head[1] == 'Q' && head[2] <= 18:
+		return FormatXQF
+	case bytes.HasPrefix(head, []byte("CCBridge Record")):
+		return FormatCBR
+	case bytes.HasPrefix(head, []byte("CCBridgeLibrary")):
+		return FormatCBL
+	case bytes.HasPrefix(head, []byte("CCBridge")):
+		for i := 8; i+4 <= len(head) && i <= 32; i += 4 {
+			if binary.LittleEndian.Uint32(head[i:]) == 21 {
+				return FormatCBL
+			}
+		}
+		return FormatCBR
+	}
+	t := bytes.TrimPrefix(head, textBOMUTF8)
+	t = bytes.TrimLeft(t, " \t\r\n")
+	if bytes.HasPrefix(t, []byte("<?xml")) {
+		if e := bytes.Index(t, []byte("?>")); e >= 0 {
+			t = bytes.TrimLeft(t[e+2:], " \t\r\n")
+		}
+	}
+	if bytes.HasPrefix(t, []byte("<ChineseChessRecord")) {
+		return FormatCBF
+	}
+	if dhtmlIndexFold(string(head), "[DhtmlXQ") >= 0 {
+		return FormatDhtmlXQ
+	}
+	if detectPGN(head) {
+		return FormatPGN
+	}
+	return ""
+}
+
+// detectPGN looks for a tag pair line, a WXF keyword line or move text in
+// the first lines of head.
+func detectPGN(head []byte) bool {
+	if bytes.IndexByte(head, 0) >= 0 && !bytes.HasPrefix(head, textBOMUTF16LE) {
+		return false
+	}
+	s, _, _ := DecodeText(head)
+	moves := 0
+	for n := 0; n < 200 && s != ""; n++ {
+		line := s
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			line, s = s[:i], s[i+1:]
+		} else {
+			s = ""
+		}
+		t := strings.TrimSpace(strings.TrimPrefix(line, "\ufeff"))
+		if t == "" {
+			continue
+		}
+		if t[0] == '[' {
+			// [Name "value"] or [Name 'value'].
+			j := 1
+			for j < len(t) && pgnIsLetter(t[j]) || j < len(t) && j > 1 && t[j] >= '0' && t[j] <= '9' {
+				j++
+			}
+			if j > 1 && j < len(t) && (t[j] == ' ' || t[j] == '\t') {
+				v := strings.TrimLeft(t[j:], " \t")
+				if v != "" && (v[0] == '"' || v[0] == '\'') {
+					return true
+				}
+			}
+			continue
+		}
+		if pgnIsKeywordLine(t) {
+			return true
+		}
+		for _, w := range strings.Fields(t) {
+			if _, rest, ok := pgnMoveNumber(w); ok {
+				w = rest
+			}
+			if w == "" {
+				continue
+			}
+			if c := pgnClassify(w); c.class&(pgnClassChinese|pgnClassWXF|pgnClassCoord) != 0 {
+				moves++
+				if moves >= 2 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// NewReader returns a reader of format f over r. size is the length of
+// the input (used by the binary formats; -1 if unknown). Binary formats
+// need random access: when r is not an io.ReaderAt it is read into memory,
+// at most size bytes (or 1 GiB when size is unknown).
+func NewReader(f Format, r io.Reader, size int64, name string) (Reader, error) {
+	switch f {
+	case FormatPGN:
+		return NewPGNReader(r, name), nil
+	case FormatDhtmlXQ:
+		return NewDhtmlXQReader(r, name), nil
+	case FormatCBF:
+		return NewCBFReader(r, name), nil
+	case FormatXQF, FormatCBR, FormatCBL:
+		ra, n, err := detectReaderAt(r, size)
+		if err != nil {
+			return nil, err
+		}
+		if f == FormatXQF {
+			return NewXQFReader(ra, n, name), nil
+		}
+		return NewCBRReader(ra, n, name), nil
+	}
+	return nil, &Error{File: name, Game: -1, Err: fmt.Errorf("%w: format %q", ErrUnsupported, string(f))}
+}
+
+// detectMaxMemory bounds what NewReader reads into memory.
+const detectMaxMemory = 1 << 30
+
+func detectReaderAt(r io.Reader, size int64) (io.ReaderAt, int64, error) {
+	if ra, ok := r.(io.ReaderAt); ok && size >= 0 {
+		return ra, size, nil
+	}
+	limit := size
+	if limit < 0 || limit > detectMaxMemory {
+		limit = detectMaxMemory
+	}
+	b, err := io.ReadAll(io.LimitReader(r, limit))
+	if err != nil {
+		return nil, 0, err
+	}
+	return bytes.NewReader(b), int64(len(b)), nil
+}
