@@ -1,0 +1,346 @@
+// Package corpus finds and opens the inputs of a run — files, directories
+// (recursively), glob patterns, .zip, .tar and .tar.gz/.tgz archives (read
+// in memory or streaming, never extracted to disk) and "-" for standard
+// input — detects each file's format from its content and streams its
+// games.
+//
+// It also runs the ordered worker pool (Process) that the commands use to
+// replay and judge games on all cores while keeping the input order.
+package corpus
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/xqtool/xqtool/parse"
+)
+
+// MaxMemberSize bounds the size of one archive member or stdin read into
+// memory (binary formats need random access).
+const MaxMemberSize = 1 << 30
+
+// Errors reported for inputs.
+var (
+	ErrUnknownFormat = errors.New("unknown format")
+	ErrInsecurePath  = errors.New("insecure archive member name (not followed)")
+	ErrTooLarge      = errors.New("file too large")
+)
+
+// FileProblem is an input that yielded no game: an unknown format, an
+// insecure archive member, an unreadable file.
+type FileProblem struct {
+	Name string
+	Err  error
+}
+
+func (p FileProblem) Error() string { return p.Name + ": " + p.Err.Error() }
+
+// Item is one game, or one file-level problem, in input order.
+type Item struct {
+	Rec  *parse.Record // the game (nil for a file problem)
+	Err  error         // the reader's error for this game (game status "error")
+	File *FileProblem  // set instead of Rec when a file yields no game
+	// FileIndex is the 0-based index of the file the item came from.
+	FileIndex int
+}
+
+// Walker streams the games of a set of input paths.
+type Walker struct {
+	// Stdin is read for the path "-" (os.Stdin when nil).
+	Stdin io.Reader
+	files int
+}
+
+// Files returns the number of input files seen so far (archive members
+// count as files).
+func (w *Walker) Files() int { return w.files }
+
+// Walk expands paths and calls yield for every game and every file
+// problem, in a deterministic order: paths in the order given, directory
+// entries and archive members sorted by name. It stops at the first error
+// yield returns, or when ctx is done. Errors opening a path that does not
+// exist are returned (they are usage errors).
+func (w *Walker) Walk(ctx context.Context, paths []string, yield func(Item) error) error {
+	for _, p := range paths {
+		if err := w.walkPath(ctx, p, yield); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *Walker) walkPath(ctx context.Context, p string, yield func(Item) error) error {
+	if p == "-" {
+		in := w.Stdin
+		if in == nil {
+			in = os.Stdin
+		}
+		data, err := readBounded(in, MaxMemberSize)
+		if err != nil {
+			return fmt.Errorf("stdin: %w", err)
+		}
+		return w.data(ctx, "-", data, yield)
+	}
+	if strings.ContainsAny(p, "*?[") {
+		if _, err := os.Stat(p); err != nil {
+			matches, gerr := filepath.Glob(p)
+			if gerr != nil {
+				return fmt.Errorf("%s: %w", p, gerr)
+			}
+			if len(matches) == 0 {
+				return fmt.Errorf("%s: no file matches the pattern", p)
+			}
+			for _, m := range matches {
+				if err := w.walkPath(ctx, m, yield); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}
+	st, err := os.Stat(p)
+	if err != nil {
+		return err
+	}
+	if !st.IsDir() {
+		return w.file(ctx, p, st.Size(), yield)
+	}
+	var files []string
+	err = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			files = append(files, q)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	slices.Sort(files)
+	for _, f := range files {
+		st, err := os.Stat(f)
+		if err != nil {
+			if err := w.problem(f, err, yield); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := w.file(ctx, f, st.Size(), yield); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *Walker) problem(name string, err error, yield func(Item) error) error {
+	w.files++
+	return yield(Item{File: &FileProblem{Name: name, Err: err}, FileIndex: w.files - 1})
+}
+
+func archiveKind(name string) string {
+	l := strings.ToLower(name)
+	switch {
+	case strings.HasSuffix(l, ".zip"):
+		return "zip"
+	case strings.HasSuffix(l, ".tar"):
+		return "tar"
+	case strings.HasSuffix(l, ".tar.gz"), strings.HasSuffix(l, ".tgz"):
+		return "tgz"
+	}
+	return ""
+}
+
+// file reads one file from disk: an archive, or a game file.
+func (w *Walker) file(ctx context.Context, name string, size int64, yield func(Item) error) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return w.problem(name, err, yield)
+	}
+	defer f.Close()
+	switch archiveKind(name) {
+	case "zip":
+		zr, err := zip.NewReader(f, size)
+		if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
+			return w.problem(name, err, yield)
+		}
+		return w.zip(ctx, name, zr, yield)
+	case "tar":
+		return w.tar(ctx, name, f, yield)
+	case "tgz":
+		gz, err := gzip.NewReader(f)
+		if err != nil {
+			return w.problem(name, err, yield)
+		}
+		defer gz.Close()
+		return w.tar(ctx, name, gz, yield)
+	}
+	return w.games(ctx, name, f, size, yield)
+}
+
+// secureMember reports whether an archive member name is safe to report
+// as a path (no absolute path, no "..").
+func secureMember(name string) bool {
+	if name == "" || strings.HasPrefix(name, "/") || strings.HasPrefix(name, `\`) || strings.Contains(name, `\`) {
+		return false
+	}
+	if len(name) > 1 && name[1] == ':' {
+		return false
+	}
+	return fs.ValidPath(path.Clean(name)) && !strings.HasPrefix(path.Clean(name), "../") && path.Clean(name) != ".."
+}
+
+func (w *Walker) zip(ctx context.Context, name string, zr *zip.Reader, yield func(Item) error) error {
+	files := slices.Clone(zr.File)
+	slices.SortStableFunc(files, func(a, b *zip.File) int { return strings.Compare(a.Name, b.Name) })
+	for _, zf := range files {
+		if zf.FileInfo().IsDir() {
+			continue
+		}
+		member := name + "!" + zf.Name
+		if !secureMember(zf.Name) {
+			if err := w.problem(member, ErrInsecurePath, yield); err != nil {
+				return err
+			}
+			continue
+		}
+		if zf.UncompressedSize64 > MaxMemberSize {
+			if err := w.problem(member, ErrTooLarge, yield); err != nil {
+				return err
+			}
+			continue
+		}
+		rc, err := zf.Open()
+		if err != nil {
+			if err := w.problem(member, err, yield); err != nil {
+				return err
+			}
+			continue
+		}
+		data, err := readBounded(rc, MaxMemberSize)
+		rc.Close()
+		if err != nil {
+			if err := w.problem(member, err, yield); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := w.data(ctx, member, data, yield); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *Walker) tar(ctx context.Context, name string, r io.Reader, yield func(Item) error) error {
+	tr := tar.NewReader(r)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return w.problem(name, err, yield)
+		}
+		if h.Typeflag != tar.TypeReg {
+			continue
+		}
+		member := name + "!" + h.Name
+		if !secureMember(h.Name) {
+			if err := w.problem(member, ErrInsecurePath, yield); err != nil {
+				return err
+			}
+			continue
+		}
+		if h.Size > MaxMemberSize {
+			if err := w.problem(member, ErrTooLarge, yield); err != nil {
+				return err
+			}
+			continue
+		}
+		data, err := readBounded(tr, MaxMemberSize)
+		if err != nil {
+			return w.problem(member, err, yield)
+		}
+		if err := w.data(ctx, member, data, yield); err != nil {
+			return err
+		}
+	}
+}
+
+func readBounded(r io.Reader, max int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, ErrTooLarge
+	}
+	return data, nil
+}
+
+// data streams the games of an in-memory file.
+func (w *Walker) data(ctx context.Context, name string, data []byte, yield func(Item) error) error {
+	return w.games(ctx, name, bytes.NewReader(data), int64(len(data)), yield)
+}
+
+// headSize is how much of a file is read to detect its format.
+const headSize = 8192
+
+// games detects the format of one file and streams its games.
+func (w *Walker) games(ctx context.Context, name string, r io.Reader, size int64, yield func(Item) error) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(headSize)
+	format := parse.Detect(head, name)
+	if format == "" {
+		return w.problem(name, ErrUnknownFormat, yield)
+	}
+	var src io.Reader = br
+	if ra, ok := r.(io.ReaderAt); ok && format != parse.FormatPGN && format != parse.FormatDhtmlXQ {
+		// Binary readers want random access; give them the file itself.
+		src = &readerAt{ReaderAt: ra, Reader: br}
+	}
+	rd, err := parse.NewReader(format, src, size, name)
+	if err != nil {
+		return w.problem(name, err, yield)
+	}
+	w.files++
+	fi := w.files - 1
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		rec, err := rd.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if rec == nil {
+			// An I/O error ends the file: report it as a file problem.
+			return yield(Item{File: &FileProblem{Name: name, Err: err}, FileIndex: fi})
+		}
+		if err := yield(Item{Rec: rec, Err: err, FileIndex: fi}); err != nil {
+			return err
+		}
+	}
+}
+
+// readerAt passes a file's ReaderAt through the buffered reader used for
+// detection, so binary readers get random access.
+type readerAt struct {
+	io.ReaderAt
+	io.Reader
+}
