@@ -842,7 +842,7 @@ func (g *pgnGame) word(w string, pos Pos, depth int, pendingNum *int) bool {
 		return false
 	}
 	// "红方：炮二平五": drop a side prefix.
-	if k := strings.IndexAny(w, ":："); k >= 0 {
+	if k := pgnIndexColon(w); k >= 0 {
 		adv := k + 1
 		if w[k] != ':' {
 			adv = k + len("：")
@@ -891,6 +891,19 @@ func (g *pgnGame) addMove(w string, pos Pos, t pgnTok, num int) {
 	t.number = num
 	g.hadMoves = true
 	g.toks = append(g.toks, t)
+}
+
+// pgnIndexColon returns the index of the first ':' or '：' in w, or -1.
+func pgnIndexColon(w string) int {
+	for i := 0; i < len(w); i++ {
+		switch {
+		case w[i] == ':':
+			return i
+		case w[i] == 0xEF && i+2 < len(w) && w[i+1] == 0xBC && w[i+2] == 0x9A: // '：'
+			return i
+		}
+	}
+	return -1
 }
 
 // pgnAdvancePos moves pos over prefix (on one line).

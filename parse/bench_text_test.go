@@ -1,0 +1,42 @@
+package parse
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkPGNReader reads all real PGN files, concatenated in memory.
+func BenchmarkPGNReader(b *testing.B) {
+	dir := textRecordsDir(b)
+	_, files := textLoadExpected(b, dir, "pgn")
+	var all []byte
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			b.Fatal(err)
+		}
+		all = append(all, data...)
+		all = append(all, '\n')
+	}
+	b.SetBytes(int64(len(all)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	games := 0
+	for b.Loop() {
+		r := NewPGNReader(bytes.NewReader(all), "bench")
+		for {
+			_, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			games++
+		}
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+}

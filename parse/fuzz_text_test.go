@@ -1,0 +1,140 @@
+package parse
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// textFuzzSeeds adds up to n real files whose format is one of formats
+// (from ../../shared/testdata, when present) to the corpus.
+func textFuzzSeeds(f *testing.F, n int, formats ...string) {
+	dir := filepath.Join("..", "..", "shared", "testdata", "records")
+	if _, err := os.Stat(filepath.Join(dir, "expected.jsonl")); err != nil {
+		return
+	}
+	byFile, files := textLoadExpected(f, dir, formats...)
+	_ = byFile
+	step := max(1, len(files)/n)
+	for i := 0; i < len(files) && n > 0; i += step {
+		b, err := os.ReadFile(filepath.Join(dir, files[i]))
+		if err != nil || len(b) > 256<<10 {
+			continue
+		}
+		f.Add(b)
+		n--
+	}
+}
+
+// textDrain reads every record of r, checking the reader's invariants.
+func textDrain(t *testing.T, r Reader, inputLen int) {
+	t.Helper()
+	for i := 0; ; i++ {
+		if i > inputLen+1 {
+			t.Fatalf("more games (%d) than input bytes (%d)", i, inputLen)
+		}
+		rec, err := r.Next()
+		if err == io.EOF {
+			if rec != nil {
+				t.Fatal("record with io.EOF")
+			}
+			// EOF is sticky.
+			if _, err := r.Next(); err != io.EOF {
+				t.Fatalf("Next after EOF: %v", err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("Next: %v", err)
+		}
+		if rec.Index != i {
+			t.Fatalf("game %d has Index %d", i, rec.Index)
+		}
+		for _, p := range rec.Problems {
+			if p.Err == nil || p.Error() == "" {
+				t.Fatalf("empty problem %#v", p)
+			}
+		}
+		if rec.Pos.Offset < 0 || rec.Pos.Offset > int64(inputLen)+4 {
+			t.Fatalf("game offset %d outside input of %d bytes", rec.Pos.Offset, inputLen)
+		}
+	}
+}
+
+func FuzzPGNReader(f *testing.F) {
+	for _, s := range []string{
+		"[Event \"a\"]\n1. 炮二平五 马８进７ (1... 炮８平５ {c}) 2. 马二进三 1-0\n",
+		"1. h2e2 ((((((((",
+		"FORMAT WXF\nSTART{\n1. C2.5 c8.5\n}END\n",
+		"[Fen 'x']\n{unterminated",
+		"\ufeff[A \"\"]\n1...\n",
+		"\xff\xfe[\x00E\x00",
+		"[E \"x\n\"]\n1. h0h1 )))",
+		"1.12.3 15+1 +P+1 Ｃ２＝５ ½-½",
+	} {
+		f.Add([]byte(s))
+	}
+	textFuzzSeeds(f, 8, "pgn")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		textDrain(t, NewPGNReader(bytes.NewReader(b), "fuzz"), len(b))
+	})
+}
+
+func FuzzDhtmlXQReader(f *testing.F) {
+	for _, s := range []string{
+		"[DhtmlXQ][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][DhtmlXQ_move_0_2_1]1022[/DhtmlXQ_move_0_2_1][/DhtmlXQ]",
+		"[DhtmlXQ_binit]99[DhtmlXQ_movelist]7[DhtmlXQ_comment1_5]x",
+		"[DhtmlXQ_move_1_1_1]7747[DhtmlXQ_move_2_1_2]7747[DhtmlXQ_move_1_1_3]",
+		"[DhtmlXQiFrame][DhtmlXQHTML][/DhtmlXQHTML][/DhtmlXQ]",
+	} {
+		f.Add([]byte(s))
+	}
+	textFuzzSeeds(f, 4, "dhtml")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		textDrain(t, NewDhtmlXQReader(bytes.NewReader(b), "fuzz"), len(b))
+	})
+}
+
+func FuzzDecodeText(f *testing.F) {
+	for _, s := range []string{"", "abc", "炮二平五", "\xef\xbb\xbfx", "\xff\xfex\x00", "\x81\x20", "\xa4\x40\xb0\xa8"} {
+		f.Add([]byte(s))
+	}
+	textFuzzSeeds(f, 4, "pgn")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, enc, replaced := DecodeText(b)
+		switch enc {
+		case EncASCII, EncUTF8, EncUTF8BOM, EncGB18030, EncBig5, EncUTF16LE:
+		default:
+			t.Fatalf("encoding %q", enc)
+		}
+		if (enc == EncASCII || enc == EncUTF8) && (replaced || s != string(b)) {
+			t.Fatalf("%s text changed", enc)
+		}
+		d := NewTextDecoder(b)
+		d.Decode(b)
+		d.Decode(b[len(b)/2:])
+	})
+}
+
+func FuzzDetect(f *testing.F) {
+	for _, s := range []string{"XQ\x12", "CCBridge\x15\x00\x00\x00", "<ChineseChessRecord", "[DhtmlXQ", "[Event \"\"]", "1. h2e2 h9g7"} {
+		f.Add([]byte(s), "a.pgn")
+	}
+	f.Fuzz(func(t *testing.T, b []byte, name string) {
+		got := Detect(b, name)
+		switch got {
+		case "", FormatPGN, FormatXQF, FormatDhtmlXQ, FormatCBR, FormatCBL, FormatCBF:
+		default:
+			t.Fatalf("Detect = %q", got)
+		}
+		if got == FormatPGN || got == FormatDhtmlXQ {
+			r, err := NewReader(got, bytes.NewReader(b), int64(len(b)), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			textDrain(t, r, len(b))
+		}
+	})
+}

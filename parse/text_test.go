@@ -1,0 +1,105 @@
+package parse
+
+import (
+	"testing"
+
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
+	"golang.org/x/text/encoding/unicode"
+)
+
+func textEncode(t *testing.T, s, enc string) []byte {
+	t.Helper()
+	var b []byte
+	var err error
+	switch enc {
+	case EncGB18030:
+		b, err = simplifiedchinese.GB18030.NewEncoder().Bytes([]byte(s))
+	case EncBig5:
+		b, err = traditionalchinese.Big5.NewEncoder().Bytes([]byte(s))
+	case EncUTF16LE:
+		b, err = unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().Bytes([]byte(s))
+	default:
+		b = []byte(s)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestDecodeText(t *testing.T) {
+	tests := []struct {
+		name     string
+		text     string
+		enc      string // encoding used to write the bytes
+		raw      []byte // instead of text/enc
+		want     string
+		wantEnc  string
+		replaced bool
+	}{
+		{name: "ascii", text: "1. h2e2", enc: EncUTF8, want: "1. h2e2", wantEnc: EncASCII},
+		{name: "utf-8", text: "炮二平五", enc: EncUTF8, want: "炮二平五", wantEnc: EncUTF8},
+		{name: "utf-8 bom", raw: []byte("\xef\xbb\xbf炮二平五"), want: "炮二平五", wantEnc: EncUTF8BOM},
+		{name: "utf-16le bom", text: "炮二平五", enc: EncUTF16LE, want: "炮二平五", wantEnc: EncUTF16LE},
+		{name: "gbk simplified", text: "炮二平五 马８进７ 车九进一", enc: EncGB18030, want: "炮二平五 马８进７ 车九进一", wantEnc: EncGB18030},
+		{name: "big5 traditional", text: "炮二平五 馬８進７ 車九進一 將５平６", enc: EncBig5, want: "炮二平五 馬８進７ 車九進一 將５平６", wantEnc: EncBig5},
+		{name: "gbk traditional forms", text: "帥五平四 將５平６", enc: EncGB18030, want: "帥五平四 將５平６", wantEnc: EncGB18030},
+		{name: "big5 digit wins", raw: []byte{0xA4, 0x40}, want: "一", wantEnc: EncBig5},
+		{name: "tie goes to gb18030", raw: []byte{0xB0, 0xA1}, want: "啊", wantEnc: EncGB18030},
+		{name: "bad bytes", raw: []byte{0x81, 0x20, 'a'}, wantEnc: EncGB18030, replaced: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := tt.raw
+			if b == nil {
+				b = textEncode(t, tt.text, tt.enc)
+			}
+			s, enc, replaced := DecodeText(b)
+			if enc != tt.wantEnc || replaced != tt.replaced || (tt.want != "" && s != tt.want) {
+				t.Errorf("DecodeText(% x) = %q, %s, %v; want %q, %s, %v", b, s, enc, replaced, tt.want, tt.wantEnc, tt.replaced)
+			}
+		})
+	}
+}
+
+func TestTextDecoder(t *testing.T) {
+	gbk := textEncode(t, "[Event \"赛\"]\n1. 炮二平五 马８进７\n", EncGB18030)
+	big5 := textEncode(t, "1. 炮二平五 馬８進７ 車九進一\n", EncBig5)
+	d := NewTextDecoder(gbk)
+	if d.Encoding() != EncGB18030 {
+		t.Fatalf("file encoding %s", d.Encoding())
+	}
+	if s, enc, _ := d.Decode(gbk); enc != EncGB18030 || s != "[Event \"赛\"]\n1. 炮二平五 马８进７\n" {
+		t.Errorf("Decode = %q, %s", s, enc)
+	}
+	// A Big5 game in a GBK file decodes without replacement under
+	// GB18030 only by luck; this one does not, so it is detected anew.
+	if s, enc, r := d.Decode(big5); enc != EncBig5 || r || s != "1. 炮二平五 馬８進７ 車九進一\n" {
+		t.Errorf("Decode(big5 piece) = %q, %s, %v", s, enc, r)
+	}
+	// ASCII head, later UTF-8 piece: the file becomes UTF-8.
+	a := NewTextDecoder([]byte("[Event \"x\"]\n"))
+	if _, enc, _ := a.Decode([]byte("炮二平五")); enc != EncUTF8 || a.Encoding() != EncUTF8 {
+		t.Errorf("ascii then utf-8: %s / %s", enc, a.Encoding())
+	}
+	// The zero value detects each piece.
+	var z TextDecoder
+	if _, enc, _ := z.Decode(big5); enc != EncBig5 {
+		t.Errorf("zero decoder: %s", enc)
+	}
+}
+
+func TestTextTrimPartialUTF8(t *testing.T) {
+	b := []byte("ab炮")
+	for i := len(b); i >= 0; i-- {
+		got := string(textTrimPartialUTF8(b[:i]))
+		want := string(b[:i])
+		if i == 3 || i == 4 {
+			want = "ab"
+		}
+		if got != want {
+			t.Errorf("trim(%q) = %q, want %q", b[:i], got, want)
+		}
+	}
+}
