@@ -1,0 +1,175 @@
+package notation
+
+import "github.com/xqtool/xqtool/board"
+
+// Notation names a move notation, as used by ResolveText and the command
+// line (--notation).
+type Notation string
+
+// The notations. NotationAuto detects the notation of each token.
+const (
+	NotationAuto    Notation = ""
+	NotationChinese Notation = "chinese"
+	NotationWXF     Notation = "wxf"
+	NotationICCS    Notation = "iccs"
+	NotationUCI     Notation = "uci"
+	NotationSAN     Notation = "san"
+)
+
+// Detect guesses the notation of one move token: Chinese if it holds a
+// CJK character (or a full-width digit), ICCS if it has the shape
+// [A-Ia-i][0-9]-?[A-Ia-i][0-9], else WXF. It never returns NotationUCI
+// (h3e3 reads as ICCS) or NotationSAN (ResolveText with NotationAuto falls
+// back to SAN when WXF does not parse).
+func Detect(text string) Notation {
+	for _, r := range text {
+		if r >= 0x2e80 {
+			return NotationChinese
+		}
+	}
+	t := trimSpaceASCII(text)
+	for len(t) > 0 && isAnnotation(rune(t[len(t)-1])) {
+		t = t[:len(t)-1]
+	}
+	if len(t) == 5 && t[2] == '-' {
+		t = t[:2] + t[3:]
+	}
+	if len(t) == 4 && isFileLetter(t[0]) && isDigit09(t[1]) && isFileLetter(t[2]) && isDigit09(t[3]) {
+		return NotationICCS
+	}
+	return NotationWXF
+}
+
+func isFileLetter(c byte) bool { c |= 0x20; return c >= 'a' && c <= 'i' }
+func isDigit09(c byte) bool    { return c >= '0' && c <= '9' }
+
+// ResolveText reads text in notation n (NotationAuto: detected per Detect)
+// and resolves it against p. Errors are *Error values whose Text is text.
+func ResolveText(p *board.Position, text string, n Notation) (board.Move, error) {
+	if n == NotationAuto {
+		n = Detect(text)
+		if n == NotationWXF {
+			if _, err := ParseWXF(text); err != nil {
+				if _, err := ParseSAN(text); err == nil {
+					n = NotationSAN
+				}
+			}
+		}
+	}
+	var buf [board.MaxMoves]board.Move
+	switch n {
+	case NotationChinese:
+		c, err := ParseChinese(text)
+		if err != nil {
+			return board.NoMove, err
+		}
+		v, _ := c.vline()
+		m, _, err := v.resolve(p, p.AppendLegalMoves(buf[:0]), text)
+		return m, err
+	case NotationWXF:
+		w, err := ParseWXF(text)
+		if err != nil {
+			return board.NoMove, err
+		}
+		m, _, err := w.resolve(p, p.AppendLegalMoves(buf[:0]), text)
+		return m, err
+	case NotationICCS, NotationUCI:
+		parse := ParseICCS
+		if n == NotationUCI {
+			parse = ParseUCI
+		}
+		c, err := parse(text)
+		if err != nil {
+			return board.NoMove, err
+		}
+		m, err := c.Resolve(p)
+		return m, withTextOverride(err, text)
+	case NotationSAN:
+		s, err := ParseSAN(text)
+		if err != nil {
+			return board.NoMove, err
+		}
+		return s.resolve(p, p.AppendLegalMoves(buf[:0]), text)
+	}
+	return board.NoMove, &Error{Text: text, Err: ErrSyntax, Reason: errUnknownNotation(n)}
+}
+
+func withTextOverride(err error, text string) error {
+	if e, ok := err.(*Error); ok {
+		e.Text = text
+	}
+	return err
+}
+
+type errUnknownNotation Notation
+
+func (e errUnknownNotation) Error() string {
+	return "unknown notation " + string(e)
+}
+
+// Format writes m, a legal move of p, in notation n with the default style:
+// the xqbase Chinese standard, official WXF, lowercase UCCI for ICCS (and
+// NotationAuto), the 1..10-rank form for NotationUCI, and SAN with the
+// least disambiguation needed.
+func Format(p *board.Position, m board.Move, n Notation) string {
+	switch n {
+	case NotationChinese:
+		return FormatChinese(p, m, ChineseStyle{})
+	case NotationWXF:
+		return FormatWXF(p, m)
+	case NotationUCI:
+		return FormatUCI(m)
+	case NotationSAN:
+		return FormatSAN(p, m)
+	}
+	return FormatICCS(m, false)
+}
+
+// FormatUCI returns m with ranks 1..10 (ICCS h2e2 is h3e3).
+func FormatUCI(m board.Move) string {
+	if !m.Valid() {
+		return "0000"
+	}
+	var b [6]byte
+	out := b[:0]
+	for _, sq := range [2]board.Square{m.From(), m.To()} {
+		out = append(out, byte('a'+sq.File()))
+		if r := sq.Rank() + 1; r == 10 {
+			out = append(out, '1', '0')
+		} else {
+			out = append(out, byte('0'+r))
+		}
+	}
+	return string(out)
+}
+
+// FormatSAN returns m, a legal move of p, in XBoard SAN with the least
+// disambiguation needed (file, then rank, then both).
+func FormatSAN(p *board.Position, m board.Move) string {
+	pc := p.Piece(m.From())
+	if pc.IsEmpty() || !m.Valid() {
+		return m.String()
+	}
+	s := SAN{Piece: pc.Kind(), FromFile: -1, FromRank: -1, To: m.To(), Capture: !p.Piece(m.To()).IsEmpty()}
+	var buf [board.MaxMoves]board.Move
+	moves := p.AppendLegalMoves(buf[:0])
+	sameFile, sameRank, others := false, false, false
+	for _, o := range moves {
+		if o == m || o.To() != m.To() || p.Piece(o.From()) != pc {
+			continue
+		}
+		others = true
+		sameFile = sameFile || o.From().File() == m.From().File()
+		sameRank = sameRank || o.From().Rank() == m.From().Rank()
+	}
+	switch {
+	case !others:
+	case !sameFile:
+		s.FromFile = m.From().File()
+	case !sameRank:
+		s.FromRank = m.From().Rank()
+	default:
+		s.FromFile, s.FromRank = m.From().File(), m.From().Rank()
+	}
+	return s.String()
+}
