@@ -57,6 +57,12 @@ func ResolveText(p *board.Position, text string, n Notation) (board.Move, error)
 		}
 	}
 	var buf [board.MaxMoves]board.Move
+	return resolveWith(p, p.AppendLegalMoves(buf[:0]), text, n)
+}
+
+// resolveWith is ResolveText with the legal moves of p already generated
+// (NotationAuto already replaced).
+func resolveWith(p *board.Position, moves []board.Move, text string, n Notation) (board.Move, error) {
 	switch n {
 	case NotationChinese:
 		c, err := ParseChinese(text)
@@ -64,14 +70,14 @@ func ResolveText(p *board.Position, text string, n Notation) (board.Move, error)
 			return board.NoMove, err
 		}
 		v, _ := c.vline()
-		m, _, err := v.resolve(p, p.AppendLegalMoves(buf[:0]), text)
+		m, _, err := v.resolve(p, moves, text)
 		return m, err
 	case NotationWXF:
 		w, err := ParseWXF(text)
 		if err != nil {
 			return board.NoMove, err
 		}
-		m, _, err := w.resolve(p, p.AppendLegalMoves(buf[:0]), text)
+		m, _, err := w.resolve(p, moves, text)
 		return m, err
 	case NotationICCS, NotationUCI:
 		parse := ParseICCS
@@ -89,7 +95,7 @@ func ResolveText(p *board.Position, text string, n Notation) (board.Move, error)
 		if err != nil {
 			return board.NoMove, err
 		}
-		return s.resolve(p, p.AppendLegalMoves(buf[:0]), text)
+		return s.resolve(p, moves, text)
 	}
 	return board.NoMove, &Error{Text: text, Err: ErrSyntax, Reason: errUnknownNotation(n)}
 }

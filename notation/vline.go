@@ -63,7 +63,7 @@ const (
 	convTrad                     // per file: traditional books, XQStudio, HK/TW
 	convWXF                      // official WXF letters
 	convPlain                    // plain-form tolerance of 3.6 step 6
-	convAll = convXqbase | convTrad | convWXF
+	convAll    = convXqbase | convTrad | convWXF
 )
 
 // vline is the board-free content of a Chinese or WXF move.
