@@ -1,0 +1,369 @@
+// Package analyze judges a replayed game record and flags what is wrong
+// with it: illegal or unreadable moves, missing records (漏记: empty or
+// truncated games, gaps in the move numbers, missing result or tags), a
+// declared result that contradicts the final position, moves after the
+// end, the natural move limit, forbidden repetition cycles (棋例) and
+// suspect text encodings.
+//
+// Every flag has a stable code (see the Code* constants), the ply it refers
+// to (0 = the whole game), the side concerned, a severity and a detail
+// text. A game is "ok" when it has no error or warning flag, "flagged"
+// otherwise, and "error" when the record could not be read at all.
+package analyze
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/notation"
+	"github.com/xqtool/xqtool/parse"
+	"github.com/xqtool/xqtool/replay"
+)
+
+// Severity of a flag.
+type Severity string
+
+// Severities.
+const (
+	SevError   Severity = "error"
+	SevWarning Severity = "warning"
+	SevInfo    Severity = "info"
+)
+
+// Flag codes. They are stable: datasets and scripts match on them.
+const (
+	CodeUnreadableRecord     = "unreadable_record"      // the record could not be read
+	CodeIllegalMove          = "illegal_move"           // a main-line move is not legal
+	CodeUnreadableMove       = "unreadable_move"        // a main-line move is not a move at all (syntax)
+	CodeAmbiguousMove        = "ambiguous_move"         // a main-line move matches several legal moves
+	CodeIllegalVariationMove = "illegal_variation_move" // a variation move cannot be played
+	CodeInvalidStart         = "invalid_start_position" // the start FEN fails validation
+	CodeEmptyGame            = "empty_game"             // no moves
+	CodeTruncated            = "truncated"              // the record ends inside a move, comment or variation
+	CodeMoveNumberGap        = "move_number_gap"        // move numbers skip or repeat
+	CodeMissingResult        = "missing_result"         // no result, or "*"
+	CodeMissingTags          = "missing_tags"           // required tags absent or empty
+	CodeResultMismatch       = "result_mismatch"        // declared result contradicts the final position
+	CodeMovesAfterEnd        = "moves_after_end"        // moves recorded after mate or stalemate
+	CodeNaturalLimit         = "natural_limit"          // 60 rounds without a capture reached
+	CodeDuplicate            = "duplicate"              // same start and main line as an earlier game
+	CodeEncodingSuspect      = "encoding_suspect"       // text decoded with replacement characters
+	CodeRecordSyntax         = "record_syntax"          // junk text or a malformed tag in the record
+)
+
+// Flag is one finding about a game.
+type Flag struct {
+	Code     string   `json:"code"`
+	Ply      int      `json:"ply"`
+	Side     string   `json:"side"` // "red", "black" or "" (the game)
+	Severity Severity `json:"severity"`
+	Detail   string   `json:"detail"`
+}
+
+// Status of a game.
+type Status string
+
+// Statuses.
+const (
+	StatusOK      Status = "ok"
+	StatusFlagged Status = "flagged"
+	StatusError   Status = "error"
+)
+
+// Results.
+const (
+	ResultRed     = "1-0"
+	ResultBlack   = "0-1"
+	ResultDraw    = "1/2-1/2"
+	ResultUnknown = "*"
+)
+
+// Terminations, as decided from the moves.
+const (
+	TermMate       = "mate"
+	TermStalemate  = "stalemate"
+	TermLimit      = "limit"
+	TermRepetition = "repetition"
+	TermUnknown    = "unknown"
+)
+
+// DefaultRequiredTags are the tags a tournament record must carry.
+var DefaultRequiredTags = []string{"Event", "Date", "Red", "Black", "Result"}
+
+// NaturalLimitPlies is the natural move limit (自然限着): 60 rounds without
+// a capture.
+const NaturalLimitPlies = 120
+
+// Options configures Analyze.
+type Options struct {
+	// RequireTags lists the tags whose absence is flagged missing_tags;
+	// nil means DefaultRequiredTags, an empty non-nil slice disables it.
+	RequireTags []string
+	// SkipVariations does not replay variations.
+	SkipVariations bool
+}
+
+// Report is the verdict on one game.
+type Report struct {
+	Record  *parse.Record
+	ReadErr error        // non-nil when the record could not be read
+	Game    *replay.Game // nil when ReadErr is non-nil
+	Flags   []Flag
+	Status  Status
+	// ResultByPosition is the result the final position decides ("1-0"
+	// or "0-1" after mate or stalemate), else "".
+	ResultByPosition string
+	Termination      string
+}
+
+// Declared returns the declared result, "*" when none.
+func (r *Report) Declared() string {
+	if r.Record == nil || r.Record.Result == "" {
+		return ResultUnknown
+	}
+	return r.Record.Result
+}
+
+func sideName(c board.Color) string { return c.String() }
+
+func (r *Report) add(code string, ply int, side string, sev Severity, detail string) {
+	r.Flags = append(r.Flags, Flag{Code: code, Ply: ply, Side: side, Severity: sev, Detail: detail})
+}
+
+// HasCode reports whether the report carries a flag with the code.
+func (r *Report) HasCode(code string) bool {
+	for _, f := range r.Flags {
+		if f.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+// Analyze replays rec and judges it. readErr is the error the reader
+// returned with rec, if any (the game could not be read).
+func Analyze(rec *parse.Record, readErr error, opt Options) *Report {
+	r := &Report{Record: rec, ReadErr: readErr, Termination: TermUnknown}
+	if readErr != nil {
+		r.add(CodeUnreadableRecord, 0, "", SevError, readErr.Error())
+		r.Status = StatusError
+		return r
+	}
+	g := replay.Replay(rec, replay.Options{SkipVariations: opt.SkipVariations})
+	r.Game = g
+	r.checkRecord(opt)
+	r.checkStart()
+	if g.HasStart {
+		r.checkMoves()
+		r.checkEnd()
+	}
+	r.finish()
+	return r
+}
+
+// finish sets the status from the flags.
+func (r *Report) finish() {
+	r.Status = StatusOK
+	for _, f := range r.Flags {
+		if f.Severity == SevError || f.Severity == SevWarning {
+			r.Status = StatusFlagged
+		}
+	}
+	if r.ReadErr != nil {
+		r.Status = StatusError
+	}
+}
+
+// AddDuplicate flags the game as a duplicate of the game at source (called
+// by the pipeline, which sees all games in order).
+func (r *Report) AddDuplicate(source string) {
+	r.add(CodeDuplicate, 0, "", SevInfo, "same start position and main line as "+source)
+	r.finish()
+}
+
+// checkRecord flags problems of the record itself: reader problems,
+// encoding, tags, result.
+func (r *Report) checkRecord(opt Options) {
+	rec := r.Record
+	for _, p := range rec.Problems {
+		switch {
+		case errors.Is(p, parse.ErrTruncated):
+			r.add(CodeTruncated, 0, "", SevError, p.Error())
+		case errors.Is(p, parse.ErrMoveNumber):
+			r.add(CodeMoveNumberGap, 0, "", SevWarning, p.Error())
+		default:
+			r.add(CodeRecordSyntax, 0, "", SevWarning, p.Error())
+		}
+	}
+	if rec.Replaced {
+		r.add(CodeEncodingSuspect, 0, "", SevWarning,
+			fmt.Sprintf("text decoded as %s with replacement characters", rec.Encoding))
+	}
+	req := opt.RequireTags
+	if req == nil {
+		req = DefaultRequiredTags
+	}
+	var missing []string
+	for _, t := range req {
+		if v, ok := rec.Tags.Get(t); !ok || strings.TrimSpace(v) == "" {
+			missing = append(missing, t)
+		}
+	}
+	if len(missing) > 0 {
+		r.add(CodeMissingTags, 0, "", SevWarning, "missing or empty: "+strings.Join(missing, ", "))
+	}
+	if rec.Result == "" || rec.Result == ResultUnknown {
+		r.add(CodeMissingResult, 0, "", SevWarning, "no result recorded")
+	}
+}
+
+func (r *Report) checkStart() {
+	g := r.Game
+	if g.FENNote != "" {
+		r.add(CodeRecordSyntax, 0, "", SevWarning, g.FENNote)
+	}
+	if g.StartErr == nil {
+		return
+	}
+	detail := fmt.Sprintf("FEN %q: %v", r.Record.FEN, g.StartErr)
+	if g.HasStart {
+		detail += " (moves replayed with relaxed placement rules)"
+	}
+	r.add(CodeInvalidStart, 0, "", SevError, detail)
+}
+
+// checkMoves flags the main-line failure, variation failures, move-number
+// gaps, empty games and the natural limit.
+func (r *Report) checkMoves() {
+	g := r.Game
+	line := r.Record.MainLine()
+	if len(line) == 0 {
+		r.add(CodeEmptyGame, 0, "", SevWarning, "the record has no moves")
+	}
+	if f := g.Fail; f != nil {
+		code, detail := failureCode(f)
+		if f.Terminal != board.Ongoing {
+			code = CodeMovesAfterEnd
+			detail = fmt.Sprintf("%d move(s) recorded after %s at ply %d (first: %q)", g.Unplayed, f.Terminal, f.Ply-1, f.Text)
+		}
+		r.add(code, f.Ply, sideName(f.Side), SevError, detail)
+	}
+	for _, f := range g.VarFails {
+		_, detail := failureCode(f)
+		r.add(CodeIllegalVariationMove, f.Ply, sideName(f.Side), SevWarning, detail)
+	}
+	r.checkNumbers(line)
+	quiet := 0
+	for i, p := range g.Plies {
+		if p.Capture != board.NoPiece {
+			quiet = 0
+			continue
+		}
+		quiet++
+		if quiet+g.Start.HalfMove() == NaturalLimitPlies {
+			r.add(CodeNaturalLimit, i+1, "", SevInfo, "60 rounds (120 plies) without a capture")
+			break
+		}
+	}
+}
+
+// failureCode maps a replay failure to a flag code and detail.
+func failureCode(f *replay.Failure) (string, string) {
+	where := fmt.Sprintf("ply %d (move %d, %s) %q", f.Ply, f.MoveNumber, sideName(f.Side), f.Text)
+	code := CodeIllegalMove
+	reason := f.Err.Error()
+	switch {
+	case errors.Is(f.Err, notation.ErrSyntax):
+		code = CodeUnreadableMove
+		reason = "not a move"
+	case errors.Is(f.Err, notation.ErrAmbiguous):
+		code = CodeAmbiguousMove
+		reason = "matches several legal moves"
+	default:
+		reason = illegalReason(f.Err)
+	}
+	return code, fmt.Sprintf("%s: %s; position %s", where, reason, f.FEN)
+}
+
+// illegalReason names why a move is illegal.
+func illegalReason(err error) string {
+	switch {
+	case errors.Is(err, board.ErrNoPiece):
+		return "no such piece"
+	case errors.Is(err, board.ErrWrongSide):
+		return "wrong side (a move may be missing from the record)"
+	case errors.Is(err, board.ErrBlocked):
+		return "blocked"
+	case errors.Is(err, board.ErrSelfCheck):
+		return "leaves the king in check"
+	case errors.Is(err, board.ErrFlyingGeneral):
+		return "kings facing"
+	case errors.Is(err, board.ErrOwnPiece):
+		return "captures an own piece"
+	case errors.Is(err, board.ErrBadPath):
+		return "the piece cannot move that way"
+	}
+	return err.Error()
+}
+
+// checkNumbers flags the first main-line move number that does not follow
+// from the first one written (numbers may start anywhere: endgame records
+// often start at 1 whatever the FEN says).
+func (r *Report) checkNumbers(line []*parse.Node) {
+	g := r.Game
+	s := 0
+	if g.Start.Side() == board.Black {
+		s = 1
+	}
+	base := -1
+	for i, n := range line {
+		if n.Number <= 0 {
+			continue
+		}
+		rel := (i + s) / 2
+		if base < 0 {
+			base = n.Number - rel
+			continue
+		}
+		if want := base + rel; n.Number != want {
+			side := board.Red
+			if (i+s)%2 == 1 {
+				side = board.Black
+			}
+			r.add(CodeMoveNumberGap, i+1, sideName(side), SevWarning,
+				fmt.Sprintf("move number %d where %d was expected (%s)", n.Number, want, n.Pos))
+			return
+		}
+	}
+}
+
+// checkEnd compares the declared result with the final position.
+func (r *Report) checkEnd() {
+	g := r.Game
+	if g.Fail != nil {
+		return // the final position of the record is unknown
+	}
+	switch g.Outcome {
+	case board.Checkmate, board.Stalemate:
+		loser := g.Final.Side()
+		if loser == board.Red {
+			r.ResultByPosition = ResultBlack
+		} else {
+			r.ResultByPosition = ResultRed
+		}
+		r.Termination = TermMate
+		if g.Outcome == board.Stalemate {
+			r.Termination = TermStalemate
+		}
+		if d := r.Record.Result; d != "" && d != ResultUnknown && d != r.ResultByPosition {
+			r.add(CodeResultMismatch, len(g.Plies), sideName(loser), SevError,
+				fmt.Sprintf("declared %s but %s is %s after ply %d (%s)", d, loser, g.Outcome, len(g.Plies), r.ResultByPosition))
+		}
+	default:
+		if r.HasCode(CodeNaturalLimit) && r.Record.Result == ResultDraw {
+			r.Termination = TermLimit
+		}
+	}
+}

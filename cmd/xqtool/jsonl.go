@@ -1,0 +1,77 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/parse"
+)
+
+// gameJSON is the shape of one line of `convert --to jsonl` and of the
+// validate --report file.
+type gameJSON struct {
+	Source   string            `json:"source"`
+	Index    int               `json:"index"`
+	Format   parse.Format      `json:"format"`
+	Encoding string            `json:"encoding"`
+	Tags     map[string]string `json:"tags"`
+	FEN      string            `json:"fen"`
+	Moves    *[]string         `json:"moves,omitempty"` // nil: not requested
+	Result   string            `json:"result"`
+	Status   analyze.Status    `json:"status"`
+	Rules    string            `json:"rules,omitempty"`
+	Flags    []analyze.Flag    `json:"flags"`
+}
+
+// toJSON builds the JSON line of a report. withMoves adds the main line
+// (its valid prefix) in lowercase ICCS.
+func toJSON(r *analyze.Report, withMoves bool, rules string) gameJSON {
+	rec := r.Record
+	g := gameJSON{
+		Source:   rec.Source,
+		Index:    rec.Index,
+		Format:   rec.Format,
+		Encoding: rec.Encoding,
+		Tags:     map[string]string{},
+		FEN:      rec.FEN,
+		Result:   r.Declared(),
+		Status:   r.Status,
+		Rules:    rules,
+		Flags:    r.Flags,
+	}
+	for _, t := range rec.Tags {
+		if _, dup := g.Tags[t.Name]; !dup {
+			g.Tags[t.Name] = t.Value
+		}
+	}
+	if r.Game != nil && r.Game.HasStart {
+		g.FEN = r.Game.Start.FEN()
+	}
+	if withMoves {
+		moves := []string{}
+		if r.Game != nil {
+			for _, p := range r.Game.Plies {
+				moves = append(moves, p.Move.String())
+			}
+		}
+		g.Moves = &moves
+	}
+	if g.Flags == nil {
+		g.Flags = []analyze.Flag{}
+	}
+	return g
+}
+
+// jsonlWriter writes one JSON object per line.
+type jsonlWriter struct {
+	enc *json.Encoder
+}
+
+func newJSONLWriter(w io.Writer) *jsonlWriter {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return &jsonlWriter{enc: enc}
+}
+
+func (j *jsonlWriter) write(v gameJSON) error { return j.enc.Encode(v) }

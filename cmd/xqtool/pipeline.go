@@ -1,0 +1,297 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/corpus"
+)
+
+// pipelineFlags are the flags shared by validate, convert and export.
+type pipelineFlags struct {
+	workers     int
+	quiet       bool
+	requireTags string
+	noVars      bool
+	rules       string
+	repetitions int
+}
+
+func (f *pipelineFlags) register(cmd *cobra.Command) {
+	cmd.Flags().IntVar(&f.workers, "workers", 0, "worker goroutines (default: all cores)")
+	cmd.Flags().BoolVar(&f.quiet, "quiet", false, "no progress bar")
+	cmd.Flags().StringVar(&f.requireTags, "require-tags", strings.Join(analyze.DefaultRequiredTags, ","),
+		`tags a record must carry (comma-separated; "" for none)`)
+	cmd.Flags().BoolVar(&f.noVars, "no-variations", false, "do not replay variations")
+	registerRuleFlags(cmd, f)
+}
+
+func (f *pipelineFlags) options() (analyze.Options, error) {
+	opt := analyze.Options{SkipVariations: f.noVars, RequireTags: []string{}}
+	for _, t := range strings.Split(f.requireTags, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			opt.RequireTags = append(opt.RequireTags, t)
+		}
+	}
+	if err := ruleOptions(f, &opt); err != nil {
+		return opt, err
+	}
+	return opt, nil
+}
+
+// summary counts what a run saw.
+type summary struct {
+	Files        int
+	UnknownFiles []string // files that yielded no game, with the reason
+	Games        int
+	OK           int
+	Flagged      int
+	Errors       int // unreadable games
+	Plies        int
+	ByCode       map[string]int // games carrying each code
+	Elapsed      time.Duration
+	Workers      int
+	Rules        string
+}
+
+func (s *summary) add(r *analyze.Report) {
+	s.Games++
+	switch r.Status {
+	case analyze.StatusOK:
+		s.OK++
+	case analyze.StatusFlagged:
+		s.Flagged++
+	default:
+		s.Errors++
+	}
+	if r.Game != nil {
+		s.Plies += len(r.Game.Plies)
+	}
+	seen := map[string]bool{}
+	for _, f := range r.Flags {
+		if !seen[f.Code] {
+			seen[f.Code] = true
+			s.ByCode[f.Code]++
+		}
+	}
+}
+
+// print writes the summary table.
+func (s *summary) print(w io.Writer) {
+	rate := float64(s.Games) / s.Elapsed.Seconds()
+	prate := float64(s.Plies) / s.Elapsed.Seconds()
+	fmt.Fprintf(w, "%-24s %10d\n", "files", s.Files)
+	if len(s.UnknownFiles) > 0 {
+		fmt.Fprintf(w, "%-24s %10d\n", "files without games", len(s.UnknownFiles))
+	}
+	fmt.Fprintf(w, "%-24s %10d\n", "games", s.Games)
+	fmt.Fprintf(w, "%-24s %10d\n", "ok", s.OK)
+	fmt.Fprintf(w, "%-24s %10d\n", "flagged", s.Flagged)
+	codes := make([]string, 0, len(s.ByCode))
+	for c := range s.ByCode {
+		codes = append(codes, c)
+	}
+	slices.Sort(codes)
+	for _, c := range codes {
+		fmt.Fprintf(w, "  %-22s %10d\n", c, s.ByCode[c])
+	}
+	fmt.Fprintf(w, "%-24s %10d\n", "unreadable", s.Errors)
+	fmt.Fprintf(w, "%-24s %10d\n", "plies", s.Plies)
+	if s.Rules != "" {
+		fmt.Fprintf(w, "%-24s %10s\n", "rules", s.Rules)
+	}
+	fmt.Fprintf(w, "%-24s %10.0f  (%.0f plies/s, %d workers, %v)\n", "games/s", rate, prate, s.Workers, s.Elapsed.Round(time.Millisecond))
+	for i, f := range s.UnknownFiles {
+		if i == 20 {
+			fmt.Fprintf(w, "  … and %d more files without games\n", len(s.UnknownFiles)-20)
+			break
+		}
+		fmt.Fprintf(w, "  no games: %s\n", f)
+	}
+}
+
+// dedupe remembers the start key and main line of every game, compactly,
+// to flag duplicates.
+type dedupe struct {
+	seen  map[[2]uint64]int32 // game hash -> index into names
+	names []string
+}
+
+func gameHash(r *analyze.Report) ([2]uint64, bool) {
+	g := r.Game
+	if g == nil || !g.HasStart || len(g.Plies) == 0 {
+		return [2]uint64{}, false
+	}
+	h := [2]uint64{g.Start.Key(), uint64(len(g.Plies))}
+	for _, p := range g.Plies {
+		h[0] = h[0]*0x100000001b3 ^ uint64(p.Move)
+		h[1] = (h[1] ^ p.Key) * 0x9E3779B97F4A7C15
+	}
+	return h, true
+}
+
+func (d *dedupe) check(r *analyze.Report) {
+	h, ok := gameHash(r)
+	if !ok {
+		return
+	}
+	if i, dup := d.seen[h]; dup {
+		r.AddDuplicate(d.names[i])
+		return
+	}
+	if d.seen == nil {
+		d.seen = map[[2]uint64]int32{}
+	}
+	d.seen[h] = int32(len(d.names))
+	d.names = append(d.names, fmt.Sprintf("%s#%d", r.Record.Source, r.Record.Index+1))
+}
+
+// runPipeline reads paths, analyses every game on the worker pool and
+// calls sink with the reports in input order. It returns the summary.
+// Cancellation (Ctrl-C) returns an error wrapping context.Canceled.
+func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pipelineFlags, opt analyze.Options, sink func(*analyze.Report) error) (*summary, error) {
+	for _, p := range paths {
+		if p == "-" || strings.ContainsAny(p, "*?[") {
+			continue
+		}
+		if _, err := os.Stat(p); err != nil {
+			return nil, usageErr("%v", err)
+		}
+	}
+	workers := f.workers
+	if workers < 1 {
+		workers = runtime.NumCPU()
+	}
+	sum := &summary{ByCode: map[string]int{}, Workers: workers, Rules: ruleName(&opt)}
+	var err error
+	bar := newProgress(cmd.ErrOrStderr(), f.quiet)
+	start := time.Now()
+	w := &corpus.Walker{Stdin: cmd.InOrStdin()}
+	var dd dedupe
+	err = corpus.Process(ctx, workers,
+		func(ctx context.Context, emit func(corpus.Item) error) error {
+			return w.Walk(ctx, paths, emit)
+		},
+		func(it corpus.Item) any {
+			if it.File != nil {
+				return it.File
+			}
+			return analyze.Analyze(it.Rec, it.Err, opt)
+		},
+		func(v any) error {
+			switch v := v.(type) {
+			case *corpus.FileProblem:
+				sum.UnknownFiles = append(sum.UnknownFiles, v.Error())
+				return nil
+			case *analyze.Report:
+				dd.check(v)
+				sum.add(v)
+				if bar != nil {
+					_ = bar.Add(1)
+				}
+				return sink(v)
+			}
+			return nil
+		})
+	if bar != nil {
+		_ = bar.Finish()
+		fmt.Fprintln(cmd.ErrOrStderr())
+	}
+	sum.Files = w.Files()
+	sum.Elapsed = time.Since(start)
+	return sum, err
+}
+
+// newProgress returns a progress bar on stderr when it is a terminal and
+// not silenced, else nil.
+func newProgress(w io.Writer, quiet bool) *progressbar.ProgressBar {
+	if quiet {
+		return nil
+	}
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	return progressbar.NewOptions64(-1,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription("games"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("games"),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionSpinnerType(14),
+		progressbar.OptionClearOnFinish(),
+	)
+}
+
+// signalContext returns a context cancelled by Ctrl-C or SIGTERM.
+func signalContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+// asRunError gives an error from a run its exit code: usage errors keep
+// theirs, anything else (I/O) is 2.
+func asRunError(err error) error {
+	var ee *exitError
+	if errors.As(err, &ee) || errors.Is(err, context.Canceled) {
+		return err
+	}
+	return &exitError{code: 2, err: err}
+}
+
+// interrupted maps a cancelled run to exit code 130.
+func interrupted(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return &exitError{code: 130, err: errors.New("interrupted")}
+	}
+	return err
+}
+
+// atomicFile writes to a temporary file beside path and renames it into
+// place on Commit; Abort (or a failed Commit) removes the temporary file,
+// so an interrupted run never leaves a half-written output.
+type atomicFile struct {
+	*os.File
+	path string
+}
+
+func createAtomic(path string) (*atomicFile, error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return nil, err
+	}
+	return &atomicFile{File: f, path: path}, nil
+}
+
+func (a *atomicFile) Commit() error {
+	if err := a.File.Close(); err != nil {
+		os.Remove(a.File.Name())
+		return err
+	}
+	if err := os.Rename(a.File.Name(), a.path); err != nil {
+		os.Remove(a.File.Name())
+		return err
+	}
+	return nil
+}
+
+func (a *atomicFile) Abort() {
+	a.File.Close()
+	os.Remove(a.File.Name())
+}

@@ -1,0 +1,304 @@
+// Package replay plays the moves of a parsed record on the legal-move core.
+//
+// Replay resolves each move of the main line (text through package
+// notation, coordinates directly) against the current position and plays
+// it. The result is the valid prefix — per ply the move, whether it
+// captures or gives check, and the position key — plus the first failure
+// with its ply, move number, side, text and position. Replay never
+// "resynchronises": after a failure nothing more of that line is played,
+// so a later move is never attached to a wrong position. Variations are
+// replayed from their own branch points and their first failures reported
+// separately.
+package replay
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/notation"
+	"github.com/xqtool/xqtool/parse"
+)
+
+// Ply is one replayed move of the main line.
+type Ply struct {
+	Move    board.Move
+	Node    *parse.Node // the record's node
+	Capture board.Piece // piece captured, or board.NoPiece
+	Check   bool        // the move gives check
+	Key     uint64      // Zobrist key of the position after the move
+}
+
+// Failure is the first move of a line that could not be played.
+type Failure struct {
+	Ply        int         // 1-based ply from the start position
+	MoveNumber int         // full-move number (from the start FEN's counter)
+	Side       board.Color // side to move
+	Text       string      // the move as written (ICCS for coordinate records)
+	FEN        string      // position before the move
+	Node       *parse.Node
+	Terminal   board.Outcome // outcome of the position before the move (moves after the end)
+	Variation  bool          // the failure is in a variation
+	Err        error         // notation.ErrSyntax / ErrIllegal / ErrAmbiguous, or *board.MoveError
+}
+
+func (f *Failure) Error() string {
+	side := "red"
+	if f.Side == board.Black {
+		side = "black"
+	}
+	return fmt.Sprintf("ply %d (move %d, %s) %q: %v", f.Ply, f.MoveNumber, side, f.Text, f.Err)
+}
+
+func (f *Failure) Unwrap() error { return f.Err }
+
+// Game is the outcome of replaying one record.
+type Game struct {
+	// Start is the start position. When StartErr is a *board.PositionError
+	// the position was still built with relaxed placement rules (the
+	// kings are always checked) so the moves could be tried.
+	Start    board.Position
+	StartErr error
+	// FENNote explains a FEN that was repaired to be read (a side field
+	// that was not understood, for example); "" when none was.
+	FENNote string
+	// HasStart is false when no start position could be built at all
+	// (bad FEN syntax, missing or facing kings): nothing was replayed.
+	HasStart bool
+	// Plies is the valid prefix of the main line.
+	Plies []Ply
+	// Final is the position after the last valid ply.
+	Final board.Position
+	// Outcome of Final: checkmate or stalemate (the side to move lost).
+	Outcome board.Outcome
+	// Fail is the first main-line failure (nil when the whole main line
+	// was played); Unplayed counts the main-line moves from the failing
+	// one to the end.
+	Fail     *Failure
+	Unplayed int
+	// VarFails holds the first failure of each variation that has one.
+	VarFails []*Failure
+	// VarPlies counts variation moves played successfully.
+	VarPlies int
+}
+
+// Options configures Replay.
+type Options struct {
+	// SkipVariations replays the main line only.
+	SkipVariations bool
+}
+
+// startPosition builds the start position from the record's FEN. A FEN
+// whose side field is missing (or not understood: some writers put junk
+// such as "-b" there) leaves the side open: sideKnown is false and the
+// caller settles it from the first move, as vschess does for
+// placement-only FENs. fenNote explains a repaired FEN.
+func startPosition(rec *parse.Record) (p board.Position, ok, sideKnown bool, fenNote string, err error) {
+	if rec.FEN == "" {
+		return board.StartPosition(), true, true, "", nil
+	}
+	fen := rec.FEN
+	sideKnown = hasSideField(fen)
+	s, err := board.ParseFEN(fen)
+	if err != nil {
+		// Keep the placement when only the later fields are broken.
+		var fe *board.FENError
+		place, _, _ := strings.Cut(strings.TrimSpace(fen), " ")
+		if errors.As(err, &fe) && fe.Field > 1 {
+			if s2, err2 := board.ParseFEN(place); err2 == nil {
+				fenNote = fmt.Sprintf("FEN %q: %v; fields after the placement ignored", fen, fe.Err)
+				if fe.Field == 2 {
+					sideKnown = false
+				}
+				s, err = s2, nil
+			}
+		}
+		if err != nil {
+			return board.Position{}, false, false, "", err
+		}
+	}
+	if !sideKnown {
+		if line := rec.MainLine(); len(line) > 0 && line[0].Move != board.NoMove {
+			if pc := s.Board[line[0].Move.From()]; !pc.IsEmpty() {
+				s.Side = pc.Color()
+				sideKnown = true
+			}
+		}
+	}
+	p, perr := board.NewPosition(s)
+	if perr == nil {
+		return p, true, sideKnown, fenNote, nil
+	}
+	var pe *board.PositionError
+	if errors.As(perr, &pe) && pe.Kinds&(board.ErrMissingKing|board.ErrTooManyKings|board.ErrKingsFacing) == 0 {
+		rp, err2 := board.NewPositionRelaxed(s, pe.Kinds)
+		if err2 == nil {
+			return rp, true, sideKnown, fenNote, perr
+		}
+	}
+	return board.Position{}, false, false, fenNote, perr
+}
+
+// otherSide returns p with the other side to move, if that is a legal
+// position.
+func otherSide(p board.Position) (board.Position, bool) {
+	s := p.Setup()
+	s.Side = s.Side.Other()
+	q, err := board.NewPositionRelaxed(s, ^board.PositionErrorKinds(0))
+	return q, err == nil
+}
+
+func hasSideField(fen string) bool {
+	n := 0
+	in := false
+	for i := 0; i < len(fen); i++ {
+		sp := fen[i] == ' ' || fen[i] == '\t'
+		if !sp && !in {
+			n++
+		}
+		in = !sp
+	}
+	return n >= 2
+}
+
+// Replay replays rec.
+func Replay(rec *parse.Record, opt Options) *Game {
+	g := &Game{}
+	start, ok, sideKnown, note, err := startPosition(rec)
+	g.StartErr = err
+	g.FENNote = note
+	if !ok {
+		return g
+	}
+	r := resolver{notation: rec.Notation}
+	line := rec.MainLine()
+	if !sideKnown && len(line) > 0 {
+		// Settle the side from the first move: keep Red unless only
+		// Black can play it.
+		if _, err := r.resolve(&start, line[0]); err != nil {
+			if q, ok := otherSide(start); ok {
+				if _, err := r.resolve(&q, line[0]); err == nil {
+					start = q
+				}
+			}
+		}
+	}
+	g.HasStart = true
+	g.Start = start
+	p := start
+	g.Plies = make([]Ply, 0, len(line))
+	node := &rec.Root
+	for i, n := range line {
+		if !opt.SkipVariations && len(node.Children) > 1 {
+			g.replayVariations(&p, node, len(g.Plies), &r)
+		}
+		m, err := r.resolve(&p, n)
+		if err != nil {
+			g.Fail = r.failure(&p, len(g.Plies)+1, n, err)
+			g.Unplayed = len(line) - i
+			break
+		}
+		u := p.MakeMove(m)
+		g.Plies = append(g.Plies, Ply{Move: m, Node: n, Capture: u.Captured, Check: p.InCheck(), Key: p.Key()})
+		node = n
+	}
+	g.Final = p
+	g.Outcome = p.Outcome()
+	return g
+}
+
+// replayVariations plays the alternatives node.Children[1:] (to the move
+// node.Children[0]) from position p (before that move), at ply index ply.
+// Nested variations are handled with an explicit stack.
+func (g *Game) replayVariations(p *board.Position, node *parse.Node, ply int, r *resolver) {
+	type item struct {
+		pos board.Position
+		n   *parse.Node // first move of the variation
+		ply int         // plies before n
+	}
+	var stack []item
+	for _, alt := range node.Children[1:] {
+		stack = append(stack, item{*p, alt, ply})
+	}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		pos := it.pos
+		n := it.n
+		k := it.ply
+		for n != nil {
+			m, err := r.resolve(&pos, n)
+			if err != nil {
+				f := r.failure(&pos, k+1, n, err)
+				f.Variation = true
+				g.VarFails = append(g.VarFails, f)
+				break
+			}
+			if len(n.Children) > 1 {
+				// n's children beyond the first are alternatives to
+				// n.Children[0], played from the position after n.
+				after := pos
+				after.MakeMove(m)
+				for _, alt := range n.Children[1:] {
+					stack = append(stack, item{after, alt, k + 1})
+				}
+			}
+			pos.MakeMove(m)
+			g.VarPlies++
+			k++
+			if len(n.Children) == 0 {
+				break
+			}
+			n = n.Children[0]
+		}
+	}
+}
+
+// resolver turns a node into a move for the record's notation.
+type resolver struct {
+	notation parse.Notation
+}
+
+func (r *resolver) resolve(p *board.Position, n *parse.Node) (board.Move, error) {
+	if n.Text == "" {
+		if err := p.CheckMove(n.Move); err != nil {
+			return board.NoMove, err
+		}
+		return n.Move, nil
+	}
+	return notation.ResolveText(p, n.Text, notationOf(r.notation))
+}
+
+func notationOf(n parse.Notation) notation.Notation {
+	switch n {
+	case parse.NotationChinese:
+		return notation.NotationChinese
+	case parse.NotationWXF:
+		return notation.NotationWXF
+	case parse.NotationICCS:
+		return notation.NotationICCS
+	case parse.NotationUCI:
+		return notation.NotationUCI
+	case parse.NotationSAN:
+		return notation.NotationSAN
+	}
+	return notation.NotationAuto
+}
+
+func (r *resolver) failure(p *board.Position, ply int, n *parse.Node, err error) *Failure {
+	text := n.Text
+	if text == "" {
+		text = n.Move.String()
+	}
+	return &Failure{
+		Ply:        ply,
+		MoveNumber: p.FullMove(),
+		Side:       p.Side(),
+		Text:       text,
+		FEN:        p.FEN(),
+		Node:       n,
+		Terminal:   p.Outcome(),
+		Err:        err,
+	}
+}
