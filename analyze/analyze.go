@@ -192,7 +192,8 @@ func (r *Report) checkRecord(opt Options) {
 		case errors.Is(p, parse.ErrTruncated):
 			r.add(CodeTruncated, 0, "", SevError, p.Error())
 		case errors.Is(p, parse.ErrMoveNumber):
-			r.add(CodeMoveNumberGap, 0, "", SevWarning, p.Error())
+			// checkNumbers judges the main line's numbers with the
+			// ply and side; the reader's note would repeat it.
 		default:
 			r.add(CodeRecordSyntax, 0, "", SevWarning, p.Error())
 		}

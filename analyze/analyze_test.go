@@ -1,0 +1,315 @@
+package analyze
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/parse"
+)
+
+const fullTags = `[Event "Test"]
+[Date "2024.01.01"]
+[Red "A"]
+[Black "B"]
+`
+
+// readPGN parses the first game of a PGN text.
+func readPGN(t *testing.T, text string) (*parse.Record, error) {
+	t.Helper()
+	rec, err := parse.NewPGNReader(strings.NewReader(text), "test.pgn").Next()
+	if rec == nil {
+		t.Fatalf("no record: %v", err)
+	}
+	return rec, err
+}
+
+func codes(r *Report) []string {
+	var out []string
+	for _, f := range r.Flags {
+		out = append(out, f.Code)
+	}
+	return out
+}
+
+func flag(r *Report, code string) *Flag {
+	for i := range r.Flags {
+		if r.Flags[i].Code == code {
+			return &r.Flags[i]
+		}
+	}
+	return nil
+}
+
+// TestFlagCodes has one hand-made record for every flag code that a single
+// record can raise (duplicate needs two games: see the cmd tests).
+func TestFlagCodes(t *testing.T) {
+	tests := []struct {
+		name    string
+		pgn     string
+		code    string
+		ply     int
+		side    string
+		sev     Severity
+		detail  string // substring of the detail
+		status  Status
+		notCode string // a code that must not be raised
+	}{
+		{name: "clean game", pgn: fullTags + "[Result \"1-0\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ 1-0\n",
+			status: StatusOK},
+		{name: "illegal move: horse leg", pgn: fullTags + "[Result \"1-0\"]\n1. 炮二平五 马８进７ 2. 马二进四 1-0\n",
+			code: CodeIllegalMove, ply: 3, side: "red", sev: SevError, detail: "blocked", status: StatusFlagged},
+		// Numerals do not tell the side: 炮八平五 as Black's move is the
+		// black cannon on Black's file 8.
+		{name: "black move in red numerals", pgn: fullTags + "[Result \"1-0\"]\n1. 炮二平五 炮八平五 1-0\n",
+			status: StatusOK},
+		{name: "illegal move: wrong side", pgn: fullTags + "[Result \"1-0\"]\n[Format \"ICCS\"]\n1. h2e2 h0g2 1-0\n",
+			code: CodeIllegalMove, ply: 2, side: "black", sev: SevError, detail: "wrong side", status: StatusFlagged},
+		{name: "junk token", pgn: fullTags + "[Result \"1-0\"]\n1. 炮二平五 XYZW 马８进７ 1-0\n",
+			code: CodeRecordSyntax, sev: SevWarning, detail: "XYZW", status: StatusFlagged},
+		{name: "unreadable move", pgn: fullTags + "[Result \"1-0\"]\n1. 炮二平五 炮二平五五 1-0\n",
+			code: CodeUnreadableMove, ply: 2, side: "black", sev: SevError, status: StatusFlagged},
+		{name: "ambiguous move", pgn: fullTags + "[Result \"*\"]\n[FEN \"4k4/3P1P3/4P4/3P1P3/9/9/9/9/9/4K4 w - - 0 1\"]\n1. 前兵平五 *\n",
+			code: CodeAmbiguousMove, ply: 1, side: "red", sev: SevError, status: StatusFlagged},
+		{name: "illegal variation move", pgn: fullTags + "[Result \"1-0\"]\n1. 炮二平五 (1. 马二进四) 马８进７ 1-0\n",
+			code: CodeIllegalVariationMove, ply: 1, side: "red", sev: SevWarning, status: StatusFlagged, notCode: CodeIllegalMove},
+		{name: "invalid start position", pgn: fullTags + "[Result \"*\"]\n[FEN \"4k4/9/9/9/9/9/9/4n4/3A5/3K5 w\"]\n1. 帅六进一 *\n",
+			code: CodeInvalidStart, sev: SevError, detail: "advisor", status: StatusFlagged},
+		{name: "empty game", pgn: fullTags + "[Result \"1-0\"]\n1-0\n",
+			code: CodeEmptyGame, sev: SevWarning, status: StatusFlagged},
+		{name: "truncated", pgn: fullTags + "[Result \"1-0\"]\n1. 炮二平五 {a comment that never ends\n",
+			code: CodeTruncated, sev: SevError, status: StatusFlagged},
+		{name: "move number gap", pgn: fullTags + "[Result \"1-0\"]\n1. 炮二平五 马８进７ 3. 马二进三 车９平８ 1-0\n",
+			code: CodeMoveNumberGap, ply: 3, side: "red", sev: SevWarning, detail: "move number 3 where 2 was expected", status: StatusFlagged},
+		{name: "missing result", pgn: fullTags + "1. 炮二平五 马８进７\n",
+			code: CodeMissingResult, sev: SevWarning, status: StatusFlagged},
+		{name: "missing tags", pgn: "[Result \"1-0\"]\n1. 炮二平五 马８进７ 1-0\n",
+			code: CodeMissingTags, sev: SevWarning, detail: "Event, Date, Red, Black", status: StatusFlagged},
+		{name: "result mismatch after mate", pgn: fullTags + "[Result \"0-1\"]\n[FEN \"3k5/1R7/R8/9/9/9/9/9/9/4K4 w\"]\n1. 车九进二 0-1\n",
+			code: CodeResultMismatch, ply: 1, side: "black", sev: SevError, detail: "checkmate", status: StatusFlagged},
+		{name: "moves after mate", pgn: fullTags + "[Result \"1-0\"]\n[FEN \"3k5/1R7/R8/9/9/9/9/9/9/4K4 w\"]\n1. 车九进二 将４进１ 1-0\n",
+			code: CodeMovesAfterEnd, ply: 2, side: "black", sev: SevError, detail: "after checkmate", status: StatusFlagged, notCode: CodeIllegalMove},
+		{name: "mate with the right result", pgn: fullTags + "[Result \"1-0\"]\n[FEN \"3k5/1R7/R8/9/9/9/9/9/9/4K4 w\"]\n1. 车九进二 1-0\n",
+			status: StatusOK, notCode: CodeResultMismatch},
+		// Stalemate (困毙) loses: black king d9 cannot move and is not in
+		// check after the rook closes rank 8.
+		{name: "stalemate declared as draw", pgn: fullTags + "[Result \"1/2-1/2\"]\n[FEN \"3k5/9/R8/9/9/9/9/9/9/4K4 w\"]\n1. 车九进一 1/2-1/2\n",
+			code: CodeResultMismatch, ply: 1, side: "black", sev: SevError, detail: "stalemate", status: StatusFlagged},
+		{name: "encoding suspect", pgn: fullTags + "[Result \"1-0\"]\n{\x81\x20bad bytes \xc5\xda}1. 炮二平五 1-0\n",
+			code: CodeEncodingSuspect, sev: SevWarning, status: StatusFlagged},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec, err := readPGN(t, tt.pgn)
+			r := Analyze(rec, err, Options{})
+			if r.Status != tt.status {
+				t.Errorf("status = %s, want %s (flags %v)", r.Status, tt.status, r.Flags)
+			}
+			if tt.notCode != "" && r.HasCode(tt.notCode) {
+				t.Errorf("unexpected %s: %v", tt.notCode, r.Flags)
+			}
+			if tt.code == "" {
+				if tt.status == StatusOK && len(r.Flags) > 0 {
+					t.Errorf("flags on a clean game: %v", r.Flags)
+				}
+				return
+			}
+			f := flag(r, tt.code)
+			if f == nil {
+				t.Fatalf("no %s flag; flags: %v", tt.code, r.Flags)
+			}
+			if f.Ply != tt.ply || f.Side != tt.side || f.Severity != tt.sev {
+				t.Errorf("flag = %+v, want ply %d side %q severity %s", *f, tt.ply, tt.side, tt.sev)
+			}
+			if !strings.Contains(f.Detail, tt.detail) {
+				t.Errorf("detail %q lacks %q", f.Detail, tt.detail)
+			}
+		})
+	}
+}
+
+func TestResultByPosition(t *testing.T) {
+	rec, err := readPGN(t, fullTags+"[Result \"1-0\"]\n[FEN \"3k5/9/R8/9/9/9/9/9/9/4K4 w\"]\n1. 车九进一 1-0\n")
+	r := Analyze(rec, err, Options{})
+	if r.ResultByPosition != ResultRed || r.Termination != TermStalemate {
+		t.Errorf("result by position %q termination %q, want 1-0 stalemate", r.ResultByPosition, r.Termination)
+	}
+	if r.Status != StatusOK {
+		t.Errorf("flags: %v", r.Flags)
+	}
+}
+
+func TestUnreadableRecord(t *testing.T) {
+	bad := []byte("XQ\x13\x00" + strings.Repeat("\x00", 1020))
+	rd := parse.NewXQFReader(bytes.NewReader(bad), int64(len(bad)), "bad.xqf")
+	rec, err := rd.Next()
+	if err == nil || rec == nil {
+		t.Fatalf("want a record and an error, got %v, %v", rec, err)
+	}
+	r := Analyze(rec, err, Options{})
+	if r.Status != StatusError || !r.HasCode(CodeUnreadableRecord) {
+		t.Errorf("status %s flags %v", r.Status, r.Flags)
+	}
+}
+
+func TestRequireTagsOption(t *testing.T) {
+	rec, err := readPGN(t, "[Result \"1-0\"]\n1. 炮二平五 1-0\n")
+	if r := Analyze(rec, err, Options{RequireTags: []string{}}); r.HasCode(CodeMissingTags) {
+		t.Errorf("empty RequireTags still flags: %v", r.Flags)
+	}
+	r := Analyze(rec, err, Options{RequireTags: []string{"Site"}})
+	if f := flag(r, CodeMissingTags); f == nil || f.Detail != "missing or empty: Site" {
+		t.Errorf("flags %v", r.Flags)
+	}
+}
+
+// TestNaturalLimit builds a game of 120 quiet plies (random legal moves
+// that capture nothing) and expects the natural_limit flag at ply 120.
+func TestNaturalLimit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var moves []string
+	for attempt := 0; attempt < 50 && len(moves) < 130; attempt++ {
+		moves = moves[:0]
+		p := board.StartPosition()
+		for len(moves) < 130 {
+			var quiet []board.Move
+			for _, m := range p.LegalMoves() {
+				if p.Piece(m.To()) == board.NoPiece {
+					q := p
+					q.MakeMove(m)
+					if q.HasLegalMove() {
+						quiet = append(quiet, m)
+					}
+				}
+			}
+			if len(quiet) == 0 {
+				break
+			}
+			m := quiet[rng.IntN(len(quiet))]
+			moves = append(moves, m.String())
+			p.MakeMove(m)
+		}
+	}
+	if len(moves) < 130 {
+		t.Fatal("could not build a quiet game")
+	}
+	var b strings.Builder
+	b.WriteString(fullTags + "[Result \"1/2-1/2\"]\n[Format \"ICCS\"]\n")
+	for i, m := range moves {
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "%d. ", i/2+1)
+		}
+		b.WriteString(m + " ")
+	}
+	b.WriteString("1/2-1/2\n")
+	rec, err := readPGN(t, b.String())
+	r := Analyze(rec, err, Options{})
+	f := flag(r, CodeNaturalLimit)
+	if f == nil || f.Ply != 120 || f.Severity != SevInfo {
+		t.Fatalf("natural_limit flag = %+v; flags %v", f, r.Flags)
+	}
+	if r.Status != StatusOK {
+		t.Errorf("an info flag must not make the game flagged: %v", r.Flags)
+	}
+}
+
+// recordsDir returns ../shared/testdata/records or skips.
+func recordsDir(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join("..", "..", "shared", "testdata", "records")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("real records not found at %s (they sit beside the repository in CI): %v", dir, err)
+	}
+	return dir
+}
+
+// TestRealEndgameResults checks result_mismatch and stalemate on positions
+// from real endgame records: every walker8088 end-game file that replays
+// fully and ends in mate or stalemate must get the result the position
+// decides, and a declared result that contradicts it must be flagged.
+func TestRealEndgameResults(t *testing.T) {
+	dir := filepath.Join(recordsDir(t), "walker8088__cchess", "games")
+	var decided, mismatches, stalemates int
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		f := parse.Detect(data, path)
+		if f == "" {
+			return nil
+		}
+		rd, err := parse.NewReader(f, bytes.NewReader(data), int64(len(data)), path)
+		if err != nil {
+			return nil
+		}
+		for {
+			rec, err := rd.Next()
+			if err == io.EOF || rec == nil {
+				return nil
+			}
+			r := Analyze(rec, err, Options{})
+			if r.Game == nil || r.Game.Fail != nil || r.ResultByPosition == "" {
+				continue
+			}
+			decided++
+			if r.Termination == TermStalemate {
+				stalemates++
+			}
+			// The final position must really be terminal.
+			if r.Game.Final.HasLegalMove() {
+				t.Errorf("%s#%d: result by position %s but the side to move has a move", path, rec.Index, r.ResultByPosition)
+			}
+			d := r.Declared()
+			mismatch := d != ResultUnknown && d != r.ResultByPosition
+			if mismatch != r.HasCode(CodeResultMismatch) {
+				t.Errorf("%s#%d: declared %s, by position %s, flags %v", path, rec.Index, d, r.ResultByPosition, codes(r))
+			}
+			if mismatch {
+				mismatches++
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if decided < 50 {
+		t.Errorf("only %d real games end in mate or stalemate; expected many endgame records", decided)
+	}
+	t.Logf("%d real games end in mate/stalemate (%d stalemates), %d with a contradicting declared result", decided, stalemates, mismatches)
+}
+
+func TestFailureReasons(t *testing.T) {
+	// Each reason named in the illegal_move detail.
+	tests := []struct {
+		fen, move, reason string
+	}{
+		{"", "e4e5", "no such piece"},
+		{"", "b0d1", "blocked"},
+		{"3k5/9/9/9/9/9/9/9/9/4K4 w", "e0d0", "kings facing"},
+		{"3k5/9/9/9/9/9/9/9/3r5/4K4 w", "e0d0", "leaves the king in check"},
+	}
+	for _, tt := range tests {
+		pgn := fullTags + "[Result \"*\"]\n[Format \"ICCS\"]\n"
+		if tt.fen != "" {
+			pgn += "[FEN \"" + tt.fen + "\"]\n"
+		}
+		pgn += "1. " + tt.move + " *\n"
+		rec, err := readPGN(t, pgn)
+		r := Analyze(rec, err, Options{})
+		f := flag(r, CodeIllegalMove)
+		if f == nil || !strings.Contains(f.Detail, tt.reason) {
+			t.Errorf("%s %s: flags %v, want illegal_move with %q", tt.fen, tt.move, r.Flags, tt.reason)
+		}
+	}
+}
+
