@@ -134,7 +134,9 @@ type dedupe struct {
 
 func gameHash(r *analyze.Report) ([2]uint64, bool) {
 	g := r.Game
-	if g == nil || !g.HasStart || len(g.Plies) == 0 {
+	// Only games whose whole main line was played are compared: two
+	// records that break off at the same bad move are not the same game.
+	if g == nil || !g.HasStart || g.Fail != nil || len(g.Plies) == 0 {
 		return [2]uint64{}, false
 	}
 	h := [2]uint64{g.Start.Key(), uint64(len(g.Plies))}

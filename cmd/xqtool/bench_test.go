@@ -1,0 +1,56 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/xqtool/xqtool/analyze"
+)
+
+// recordsDir returns ../shared/testdata/records beside the repository, or
+// skips when it is absent (a user's clone; CI always has it).
+func recordsDir(tb testing.TB) string {
+	tb.Helper()
+	dir := filepath.Join("..", "..", "..", "shared", "testdata", "records")
+	if _, err := os.Stat(dir); err != nil {
+		tb.Skipf("real records not found at %s (they sit beside the repository in CI): %v", dir, err)
+	}
+	return dir
+}
+
+// BenchmarkValidate runs the whole validate pipeline (read, parse, replay,
+// analyse) over the real records with 1 and 2 workers and reports plies/s
+// and plies/s per worker. The files are read once before timing so the
+// page cache is warm.
+func BenchmarkValidate(b *testing.B) {
+	dir := recordsDir(b)
+	opt, err := (&pipelineFlags{requireTags: "Event,Date,Red,Black,Result", rules: "cxa", repetitions: 3}).options()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			pf := &pipelineFlags{workers: workers, quiet: true}
+			cmd := &cobra.Command{}
+			cmd.SetErr(os.Stderr)
+			var plies, games int
+			for b.Loop() {
+				sum, err := runPipeline(context.Background(), cmd, []string{dir}, pf, opt, func(*analyze.Report) error { return nil })
+				if err != nil {
+					b.Fatal(err)
+				}
+				plies += sum.Plies
+				games += sum.Games
+			}
+			sec := b.Elapsed().Seconds()
+			b.ReportMetric(float64(plies)/sec, "plies/s")
+			b.ReportMetric(float64(plies)/sec/float64(workers), "plies/s/worker")
+			b.ReportMetric(float64(games)/sec, "games/s")
+		})
+	}
+}
