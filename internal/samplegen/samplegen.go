@@ -12,9 +12,9 @@ package main
 
 import (
 	"archive/zip"
-	"flag"
 	"bytes"
 	"encoding/binary"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -67,28 +67,28 @@ var gameB = game{
 
 // gameMate: Red mates with the rook (a constructed endgame).
 var gameMate = game{
-	tags: [][2]string{{"Event", "xqtool sample endgames"}, {"Date", "2024.06.01"}, {"Red", "Study"}, {"Black", "Study"}},
-	fen:   "3k5/1R7/R8/9/9/9/9/9/9/4K4 w - - 0 1",
-	moves: []string{"车九进二"},
+	tags:     [][2]string{{"Event", "xqtool sample endgames"}, {"Date", "2024.06.01"}, {"Red", "Study"}, {"Black", "Study"}},
+	fen:      "3k5/1R7/R8/9/9/9/9/9/9/4K4 w - - 0 1",
+	moves:    []string{"车九进二"},
 	comments: map[int]string{1: "双车错杀"},
-	result: "1-0",
+	result:   "1-0",
 }
 
 // gameBlackFirst: an endgame with Black to move first.
 var gameBlackFirst = game{
-	tags: [][2]string{{"Event", "xqtool sample endgames"}, {"Date", "2024.06.02"}, {"Red", "Study"}, {"Black", "Study"}},
-	fen:   "3k5/9/9/9/9/9/9/9/4r4/5K3 b - - 0 1",
-	moves: []string{"车５平６", "帅四平五", "车６平５"},
+	tags:     [][2]string{{"Event", "xqtool sample endgames"}, {"Date", "2024.06.02"}, {"Red", "Study"}, {"Black", "Study"}},
+	fen:      "3k5/9/9/9/9/9/9/9/4r4/5K3 b - - 0 1",
+	moves:    []string{"车５平６", "帅四平五", "车６平５"},
 	comments: map[int]string{0: "黑先胜", 3: "黑胜"},
-	result: "0-1",
+	result:   "0-1",
 }
 
 // gamePerpetual: Red checks for ever with the rook; under both rule sets
 // the checking side must change, so Red loses at the third occurrence.
 var gamePerpetual = game{
-	tags: [][2]string{{"Event", "xqtool sample rules"}, {"Date", "2024.07.01"}, {"Red", "Checker"}, {"Black", "Defender"}},
-	fen:   "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1",
-	moves: strings.Fields("车九进九 将５进１ 车九退一 将５退１ 车九进一 将５进１ 车九退一 将５退１ 车九进一"),
+	tags:   [][2]string{{"Event", "xqtool sample rules"}, {"Date", "2024.07.01"}, {"Red", "Checker"}, {"Black", "Defender"}},
+	fen:    "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1",
+	moves:  strings.Fields("车九进九 将５进１ 车九退一 将５退１ 车九进一 将５进１ 车九退一 将５退１ 车九进一"),
 	result: "0-1",
 }
 
