@@ -8,6 +8,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 )
 
@@ -38,17 +39,22 @@ func main() {
 func run(args []string) int {
 	cmd := newRootCmd()
 	cmd.SetArgs(args)
-	err := cmd.Execute()
+	return exitCode(cmd.Execute(), os.Stderr)
+}
+
+// exitCode reports err on stderr and returns the process exit code: 0 for
+// success, the code of an *exitError, and 2 (usage) for anything else.
+func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			fmt.Fprintln(os.Stderr, "xqtool:", ee.err)
+			fmt.Fprintln(stderr, "xqtool:", ee.err)
 		}
 		return ee.code
 	}
-	fmt.Fprintln(os.Stderr, "xqtool:", err)
+	fmt.Fprintln(stderr, "xqtool:", err)
 	return 2
 }

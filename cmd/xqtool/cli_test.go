@@ -1,0 +1,140 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/xqtool/xqtool/analyze"
+)
+
+// runCLI runs the command line in-process and returns stdout, stderr and
+// the exit code.
+func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := newRootCmd()
+	var out, errb bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&errb)
+	cmd.SetIn(strings.NewReader(stdin))
+	cmd.SetArgs(args)
+	code := exitCode(cmd.Execute(), &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestPerftCLI(t *testing.T) {
+	out, _, code := runCLI(t, "", "perft", "3")
+	if code != 0 || out != "79666\n" {
+		t.Errorf("perft 3: %q, exit %d", out, code)
+	}
+	out, _, code = runCLI(t, "", "perft", "--divide", "--fen", "startpos", "2")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 45 || lines[44] != "1920" || !strings.HasPrefix(lines[0], "a0a1 ") {
+		t.Errorf("perft --divide 2: %d lines, last %q, first %q, exit %d", len(lines), lines[len(lines)-1], lines[0], code)
+	}
+	_, errs, code := runCLI(t, "", "perft", "--fen", "4k4/9/9/9/9/9/9/9/4R4/4K4 w", "2")
+	if code != 2 || !strings.Contains(errs, "side not to move is in check") {
+		t.Errorf("bad FEN: exit %d, stderr %q", code, errs)
+	}
+	_, _, code = runCLI(t, "", "perft", "x")
+	if code != 2 {
+		t.Errorf("bad depth: exit %d", code)
+	}
+}
+
+func TestMovesCLI(t *testing.T) {
+	out, _, code := runCLI(t, "", "moves")
+	if code != 0 || len(strings.Fields(out)) != 44 {
+		t.Errorf("moves: %d moves, exit %d", len(strings.Fields(out)), code)
+	}
+}
+
+func sampleDir(t *testing.T) string {
+	dir := filepath.Join("..", "..", "sample")
+	if _, err := os.Stat(dir); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestValidateSample validates the project's own sample corpus: every flag
+// code appears, counts are conserved, the report has one line per game,
+// and the output is byte-identical for any number of workers.
+func TestValidateSample(t *testing.T) {
+	dir := sampleDir(t)
+	tmp := t.TempDir()
+	var reports []string
+	for _, workers := range []string{"1", "2", "5"} {
+		rep := filepath.Join(tmp, "report"+workers+".jsonl")
+		out, errs, code := runCLI(t, "", "validate", "--quiet", "--workers", workers, "--with-moves", "--report", rep, dir)
+		if code != 1 {
+			t.Fatalf("exit %d, want 1 (flagged games); stderr %s", code, errs)
+		}
+		if !strings.Contains(out, "games") || !strings.Contains(out, "flagged") {
+			t.Errorf("summary: %s", out)
+		}
+		data, err := os.ReadFile(rep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reports = append(reports, string(data))
+	}
+	if reports[0] != reports[1] || reports[0] != reports[2] {
+		t.Fatal("report differs between worker counts")
+	}
+	codes := map[string]bool{}
+	statuses := map[analyze.Status]int{}
+	lines := strings.Split(strings.TrimSpace(reports[0]), "\n")
+	for _, l := range lines {
+		var g gameJSON
+		if err := json.Unmarshal([]byte(l), &g); err != nil {
+			t.Fatal(err)
+		}
+		statuses[g.Status]++
+		for _, f := range g.Flags {
+			codes[f.Code] = true
+		}
+	}
+	if statuses["ok"]+statuses["flagged"]+statuses["error"] != len(lines) {
+		t.Errorf("statuses %v do not add up to %d games", statuses, len(lines))
+	}
+	want := []string{
+		analyze.CodeUnreadableRecord, analyze.CodeIllegalMove, analyze.CodeUnreadableMove,
+		analyze.CodeAmbiguousMove, analyze.CodeIllegalVariationMove, analyze.CodeInvalidStart,
+		analyze.CodeEmptyGame, analyze.CodeTruncated, analyze.CodeMoveNumberGap,
+		analyze.CodeMissingResult, analyze.CodeMissingTags, analyze.CodeResultMismatch,
+		analyze.CodeMovesAfterEnd, analyze.CodeNaturalLimit, analyze.CodeDuplicate,
+		analyze.CodeEncodingSuspect, analyze.CodeRecordSyntax,
+	}
+	for _, c := range want {
+		if !codes[c] {
+			t.Errorf("no sample game raises %s", c)
+		}
+	}
+	var got []string
+	for c := range codes {
+		got = append(got, c)
+	}
+	slices.Sort(got)
+	t.Logf("codes raised by the sample: %v; statuses %v", got, statuses)
+}
+
+func TestValidateStdinAndExitCodes(t *testing.T) {
+	clean := "[Event \"e\"]\n[Date \"2024.01.01\"]\n[Red \"r\"]\n[Black \"b\"]\n[Result \"1-0\"]\n1. 炮二平五 马８进７ 1-0\n"
+	out, errs, code := runCLI(t, clean, "validate", "--quiet", "-")
+	if code != 0 {
+		t.Errorf("clean game: exit %d\n%s%s", code, out, errs)
+	}
+	_, _, code = runCLI(t, "", "validate", "--quiet", filepath.Join(t.TempDir(), "missing.pgn"))
+	if code != 2 {
+		t.Errorf("missing path: exit %d, want 2", code)
+	}
+	_, _, code = runCLI(t, clean, "validate", "--quiet", "--rules", "nope", "-")
+	if code != 2 {
+		t.Errorf("bad --rules: exit %d, want 2", code)
+	}
+}
