@@ -246,7 +246,11 @@ func dhtmlFields(s string, base Pos) []dhtmlField {
 		closing := "[/DhtmlXQ_" + name + "]"
 		next := dhtmlIndexFold(s[vs:], "[DhtmlXQ")
 		nextClose := dhtmlIndexFold(s[vs:], "[/DhtmlXQ")
-		if c := dhtmlIndexFold(s[vs:], closing); c >= 0 && (next < 0 || c < next) {
+		window := s[vs:]
+		if next >= 0 {
+			window = s[vs:min(len(s), vs+next+len(closing))]
+		}
+		if c := dhtmlIndexFold(window, closing); c >= 0 && (next < 0 || c <= next) {
 			ve = vs + c
 			i = ve + len(closing)
 		} else {

@@ -5,7 +5,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 // textFuzzSeeds adds up to n real files whose format is one of formats
@@ -137,4 +139,42 @@ func FuzzDetect(f *testing.F) {
 			textDrain(t, r, len(b))
 		}
 	})
+}
+
+// TestTextPathological feeds hostile shapes to the text readers: each
+// must finish quickly (no quadratic work, no runaway loop).
+func TestTextPathological(t *testing.T) {
+	for name, in := range map[string]string{
+		"parens":      "1. h2e2 " + strings.Repeat("(", 1<<18),
+		"closeparens": strings.Repeat(")", 1<<18),
+		"fwparen":     strings.Repeat("（", 1<<18),
+		"braces":      strings.Repeat("{", 1<<18),
+		"quotes":      "[A " + strings.Repeat("\"", 1<<18),
+		"qbr":         "[A " + strings.Repeat("\"]", 1<<16),
+		"brackets":    strings.Repeat("[", 1<<18),
+		"tags":        strings.Repeat("[A \"b\"]\n", 1<<16),
+		"games":       strings.Repeat("[A \"b\"]\n1. h2e2\n", 1<<16),
+		"junk":        strings.Repeat("x ", 1<<16),
+		"numbers":     strings.Repeat("1.", 1<<16),
+		"nl":          strings.Repeat("\n", 1<<18),
+		"lines":       strings.Repeat("a\n", 1<<16),
+		"colon":       strings.Repeat("：", 1<<18),
+		"dollar":      strings.Repeat("$", 1<<18),
+		"semis":       strings.Repeat(";\n", 1<<16),
+		"pct":         strings.Repeat("%\n", 1<<16),
+		"bigline":     "[A \"" + strings.Repeat("x", 1<<18),
+		"open":        "[A \"\n" + strings.Repeat("x\n", 1<<16),
+		"wxf":         "FORMAT x\n" + strings.Repeat("RED x\n", 1<<16),
+	} {
+		start := time.Now()
+		textDrain(t, NewPGNReader(strings.NewReader(in), "p"), len(in))
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%s: %v", name, d)
+		}
+		start = time.Now()
+		textDrain(t, NewDhtmlXQReader(strings.NewReader(strings.ReplaceAll(in, "[", "[DhtmlXQ_a]")), "p"), len(in)*12)
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("dhtml %s: %v", name, d)
+		}
+	}
 }

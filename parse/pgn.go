@@ -19,6 +19,9 @@ const (
 	pgnMaxGame = 16 << 20
 	// pgnMaxProblems is the most problems recorded per game.
 	pgnMaxProblems = 64
+	// pgnMaxTokens is the most move-text tokens read per game; real games
+	// have a few thousand.
+	pgnMaxTokens = 1 << 19
 )
 
 // PGNReader reads games from PGN text in any of the dialects of Chinese
@@ -394,6 +397,16 @@ type pgnGame struct {
 	wxfKeyword bool
 }
 
+// full reports whether no more problems are recorded (callers skip
+// building the error).
+func (g *pgnGame) full() bool {
+	if g.nProblems > pgnMaxProblems {
+		g.nProblems++
+		return true
+	}
+	return false
+}
+
 func (g *pgnGame) problem(pos Pos, tok string, err error) {
 	g.nProblems++
 	if g.nProblems > pgnMaxProblems {
@@ -729,6 +742,10 @@ func (g *pgnGame) moveText() {
 	depth := 0
 	var pendingNum int
 	for g.i < len(g.s) {
+		if len(g.toks) >= pgnMaxTokens {
+			g.problem(g.pos(), "", fmt.Errorf("%w: more than %d tokens, rest skipped", ErrSyntax, pgnMaxTokens))
+			return
+		}
 		c := g.peek()
 		switch {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v' || c == '\u3000' || c == '\ufeff' || c == 0:
@@ -751,8 +768,9 @@ func (g *pgnGame) moveText() {
 			pos := g.pos()
 			g.step()
 			start := g.i
-			end := strings.Index(g.s[g.i:], "）")
-			if end < 0 || strings.IndexByte(g.s[g.i:g.i+end], '\n') >= 0 && end > 4096 {
+			// A full-width parenthesis is a comment when it closes soon.
+			end := strings.Index(g.s[g.i:min(len(g.s), g.i+4096)], "）")
+			if end < 0 {
 				g.toks = append(g.toks, pgnTok{kind: pgnTokJunk, text: "（", pos: pos})
 				continue
 			}
@@ -1029,15 +1047,16 @@ func NormalizeResult(v string) string {
 	return "*"
 }
 
-// Character classes for Chinese notation.
-var pgnChineseRunes = func() map[rune]uint8 {
+// pgnChineseRunes classifies the characters of Chinese notation (BMP
+// runes, indexed directly: a table lookup is much cheaper than a map).
+var pgnChineseRunes = func() *[0x10000]uint8 {
 	const (
 		piece = 1 << iota
 		dir
 		place
 		digit
 	)
-	m := make(map[rune]uint8)
+	m := new([0x10000]uint8)
 	add := func(s string, k uint8) {
 		for _, r := range s {
 			m[r] |= k
@@ -1049,6 +1068,14 @@ var pgnChineseRunes = func() map[rune]uint8 {
 	add("一二三四五六七八九１２３４５６７８９123456789壹贰貳叁參肆伍陆陸柒捌玖", digit)
 	return m
 }()
+
+// pgnChineseClass returns the class bits of r in Chinese notation.
+func pgnChineseClass(r rune) uint8 {
+	if r < 0 || r >= 0x10000 {
+		return 0
+	}
+	return pgnChineseRunes[r]
+}
 
 const pgnChineseDir = 2
 
@@ -1063,7 +1090,7 @@ func pgnClassify(w string) pgnTok {
 		var rs [6]rune
 		for i < len(w) && n < 6 {
 			r, sz := utf8.DecodeRuneInString(w[i:])
-			if pgnChineseRunes[r] == 0 {
+			if pgnChineseClass(r) == 0 {
 				break
 			}
 			rs[n] = r
@@ -1071,7 +1098,7 @@ func pgnClassify(w string) pgnTok {
 			i += sz
 		}
 		if (n == 4 || n == 5) && pgnSuffixOnly(w[i:]) &&
-			(pgnChineseRunes[rs[2]]&pgnChineseDir != 0 || n == 5 && pgnChineseRunes[rs[3]]&pgnChineseDir != 0) {
+			(pgnChineseClass(rs[2])&pgnChineseDir != 0 || n == 5 && pgnChineseClass(rs[3])&pgnChineseDir != 0) {
 			t.class = pgnClassChinese
 			t.text, t.suffix = w[:i], w[i:]
 			return t
@@ -1327,13 +1354,30 @@ func (g *pgnGame) build(class int) {
 	cur, parent := &rec.Root, (*Node)(nil)
 	var stack []pgnFrame
 	var detached Node // holder for variations with nothing to attach to
+	// Comments that follow one another are joined at once (a long run of
+	// them must not cost quadratic time).
+	var comments []string
+	var commentNode *Node
+	flush := func() {
+		if commentNode == nil || len(comments) == 0 {
+			comments = comments[:0]
+			return
+		}
+		if commentNode.Comment != "" {
+			comments = append([]string{commentNode.Comment}, comments...)
+		}
+		commentNode.Comment = strings.Join(comments, "\n")
+		comments = comments[:0]
+	}
 	lastNum := 0
 	for i := range g.toks {
 		t := &g.toks[i]
 		switch t.kind {
 		case pgnTokMove:
 			if int(t.class)&class == 0 {
-				g.problem(t.pos, t.text+t.suffix, fmt.Errorf("%w: move in another notation", ErrSyntax))
+				if !g.full() {
+					g.problem(t.pos, t.text+t.suffix, fmt.Errorf("%w: move in another notation", ErrSyntax))
+				}
 				continue
 			}
 			n := &slab[used]
@@ -1354,17 +1398,21 @@ func (g *pgnGame) build(class int) {
 			if t.text == "" {
 				continue
 			}
-			if cur.Comment != "" {
-				cur.Comment += "\n" + t.text
-			} else {
-				cur.Comment = t.text
+			if cur != commentNode {
+				flush()
+				commentNode = cur
 			}
+			comments = append(comments, t.text)
 		case pgnTokNAG:
-			cur.Suffix += t.text
+			if len(cur.Suffix) < 64 {
+				cur.Suffix += t.text
+			}
 		case pgnTokOpen:
 			stack = append(stack, pgnFrame{cur: cur, parent: parent, lastNum: lastNum, pos: t.pos})
 			if parent == nil {
-				g.problem(t.pos, "(", fmt.Errorf("%w: variation before any move", ErrSyntax))
+				if !g.full() {
+					g.problem(t.pos, "(", fmt.Errorf("%w: variation before any move", ErrSyntax))
+				}
 				detached.Children = nil
 				cur, parent = &detached, nil
 			} else {
@@ -1372,16 +1420,21 @@ func (g *pgnGame) build(class int) {
 			}
 		case pgnTokClose:
 			if len(stack) == 0 {
-				g.problem(t.pos, ")", fmt.Errorf("%w: unmatched ')'", ErrSyntax))
+				if !g.full() {
+					g.problem(t.pos, ")", fmt.Errorf("%w: unmatched ')'", ErrSyntax))
+				}
 				continue
 			}
 			f := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			cur, parent, lastNum = f.cur, f.parent, f.lastNum
 		case pgnTokJunk:
-			g.problem(t.pos, t.text, fmt.Errorf("%w: unknown token", ErrSyntax))
+			if !g.full() {
+				g.problem(t.pos, t.text, fmt.Errorf("%w: unknown token", ErrSyntax))
+			}
 		}
 	}
+	flush()
 	if len(stack) > 0 {
 		g.problem(stack[len(stack)-1].pos, "(", fmt.Errorf("%w: %d unterminated variation(s)", ErrTruncated, len(stack)))
 	}
