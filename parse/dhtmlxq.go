@@ -23,7 +23,8 @@ const dhtmlMaxGame = 16 << 20
 // page, is skipped. Blocks may lack their closing tags; [DhtmlXQiFrame]
 // separates games, and so does a field that repeats.
 //
-// Moves are coordinates (Node.Move, Record.Notation NotationCoords).
+// Moves are coordinates (Node.Move, Record.Notation NotationCoords); a
+// move's Pos is that of the field that holds it.
 // Record.FEN is the start position with the side to move, taken from the
 // fen field or built from binit; it is "" for the standard start.
 type DhtmlXQReader struct {
@@ -438,7 +439,7 @@ func (d *DhtmlXQReader) parse(blk *dhtmlBlock, atEOF bool) *Record {
 		main = &dhtmlBranch{id: 0, parent: -1, start: 1}
 		branches[0] = main
 	}
-	main.nodes = dhtmlChain(&rec.Root, main.moves)
+	main.nodes = dhtmlChain(&rec.Root, main.moves, main.pos)
 	main.done = true
 	// Variations, parents before children, whatever the order in the text.
 	children := map[int][]*dhtmlBranch{}
@@ -464,7 +465,7 @@ func (d *DhtmlXQReader) parse(blk *dhtmlBlock, atEOF bool) *Record {
 				b.done = true
 				continue
 			}
-			b.nodes = dhtmlChain(parent, b.moves)
+			b.nodes = dhtmlChain(parent, b.moves, b.pos)
 			b.done = true
 			queue = append(queue, b)
 		}
@@ -538,7 +539,7 @@ func dhtmlNodeAt(branches map[int]*dhtmlBranch, root *Node, b *dhtmlBranch, n in
 }
 
 // dhtmlChain hangs moves below parent as a line and returns the nodes.
-func dhtmlChain(parent *Node, moves []board.Move) []*Node {
+func dhtmlChain(parent *Node, moves []board.Move, pos Pos) []*Node {
 	if len(moves) == 0 {
 		return nil
 	}
@@ -548,6 +549,7 @@ func dhtmlChain(parent *Node, moves []board.Move) []*Node {
 	for i, m := range moves {
 		n := &slab[i]
 		n.Move = m
+		n.Pos = pos
 		cur.Children = append(cur.Children, n)
 		nodes[i] = n
 		cur = n

@@ -30,6 +30,22 @@ func textFuzzSeeds(f *testing.F, n int, formats ...string) {
 	}
 }
 
+// textDrainTimed is textDrain with a deadline, so that a runaway loop
+// becomes a failing (and saved) fuzz input rather than a silent stall.
+func textDrainTimed(t *testing.T, r Reader, inputLen int) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		textDrain(t, r, inputLen)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		panic("reader did not finish within 10s")
+	}
+}
+
 // textDrain reads every record of r, checking the reader's invariants.
 func textDrain(t *testing.T, r Reader, inputLen int) {
 	t.Helper()
@@ -80,7 +96,7 @@ func FuzzPGNReader(f *testing.F) {
 	}
 	textFuzzSeeds(f, 8, "pgn")
 	f.Fuzz(func(t *testing.T, b []byte) {
-		textDrain(t, NewPGNReader(bytes.NewReader(b), "fuzz"), len(b))
+		textDrainTimed(t, NewPGNReader(bytes.NewReader(b), "fuzz"), len(b))
 	})
 }
 
@@ -95,7 +111,7 @@ func FuzzDhtmlXQReader(f *testing.F) {
 	}
 	textFuzzSeeds(f, 4, "dhtml")
 	f.Fuzz(func(t *testing.T, b []byte) {
-		textDrain(t, NewDhtmlXQReader(bytes.NewReader(b), "fuzz"), len(b))
+		textDrainTimed(t, NewDhtmlXQReader(bytes.NewReader(b), "fuzz"), len(b))
 	})
 }
 

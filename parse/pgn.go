@@ -33,6 +33,12 @@ const (
 // move text starts a new game. Each game is then decoded on its own (see
 // TextDecoder), so one file may mix encodings. Only one game is held in
 // memory at a time.
+//
+// Positions: lines and columns (in runes) are exact; byte offsets are exact
+// at the start of each line and, within a line of GBK or Big5 text, count
+// two bytes per non-ASCII character (four-byte GB18030 sequences are rare).
+// A UTF-16LE file is converted as a whole and its offsets count the
+// converted UTF-8 bytes.
 type PGNReader struct {
 	br    *bufio.Reader
 	name  string
@@ -559,7 +565,18 @@ body:
 // pgnLineKindString is pgnLineKind on a decoded line, where ideographic
 // spaces and a byte-order mark also count as blanks.
 func pgnLineKindString(l string) int {
-	return pgnLineKind(strings.TrimLeft(l, " \t\r\f\v\u3000\ufeff"))
+	for {
+		switch {
+		case l == "":
+			return pgnLineBlank
+		case l[0] == ' ' || l[0] == '\t' || l[0] == '\r' || l[0] == '\f' || l[0] == '\v':
+			l = l[1:]
+		case strings.HasPrefix(l, "\u3000") || strings.HasPrefix(l, "\ufeff"):
+			l = l[3:]
+		default:
+			return pgnLineKind(l)
+		}
+	}
 }
 
 func pgnIsKeywordLine(l string) bool {

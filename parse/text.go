@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/encoding/traditionalchinese"
 	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 )
 
 // TextSniffSize is how many bytes of a file NewTextDecoder needs to decide
@@ -124,6 +125,48 @@ func textScore(s string) int {
 type TextDecoder struct {
 	enc   string // the file's encoding, "" if undecided
 	label string // reported instead of enc for valid pieces (a converted stream)
+
+	dec    *encoding.Decoder // reused decoder (legacy encodings)
+	decFor encoding.Encoding // the encoding of dec
+	buf    []byte            // reused output buffer
+}
+
+// decodeLegacy is textDecodeWith with a reused decoder and buffer.
+func (d *TextDecoder) decodeLegacy(e encoding.Encoding, b []byte, selfFFFD []byte) (string, bool) {
+	if d.dec == nil || d.decFor != e {
+		d.dec, d.decFor = e.NewDecoder(), e
+	}
+	d.dec.Reset()
+	if cap(d.buf) < len(b)*3/2+16 {
+		d.buf = make([]byte, len(b)*3/2+16)
+	}
+	dst := d.buf[:cap(d.buf)]
+	nDst, nSrc := 0, 0
+	for {
+		n, m, err := d.dec.Transform(dst[nDst:], b[nSrc:], true)
+		nDst += n
+		nSrc += m
+		if err == nil {
+			break
+		}
+		if err != transform.ErrShortDst {
+			return textDecodeWith(e, b, selfFFFD)
+		}
+		grown := make([]byte, 2*len(dst)+16)
+		copy(grown, dst[:nDst])
+		dst = grown
+		d.buf = grown
+	}
+	out := dst[:nDst]
+	replaced := false
+	if n := bytes.Count(out, textFFFDUTF8); n > 0 {
+		held := 0
+		if selfFFFD != nil {
+			held = bytes.Count(b, selfFFFD)
+		}
+		replaced = n > held
+	}
+	return string(out), replaced
 }
 
 // NewTextDecoder returns a decoder for a file that starts with head (the
@@ -217,7 +260,7 @@ func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
 		if textIsASCII(b) {
 			return string(b), EncGB18030, false
 		}
-		s, r := textDecodeWith(simplifiedchinese.GB18030, b, textFFFDGB18030)
+		s, r := d.decodeLegacy(simplifiedchinese.GB18030, b, textFFFDGB18030)
 		if !r {
 			return s, EncGB18030, false
 		}
@@ -225,7 +268,7 @@ func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
 		if textIsASCII(b) {
 			return string(b), EncBig5, false
 		}
-		s, r := textDecodeWith(traditionalchinese.Big5, b, nil)
+		s, r := d.decodeLegacy(traditionalchinese.Big5, b, nil)
 		if !r {
 			return s, EncBig5, false
 		}
