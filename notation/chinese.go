@@ -200,6 +200,9 @@ func (m Chinese) vline() (vline, bool) {
 	if k == board.NoKind {
 		k = board.Pawn
 	}
+	if m.File < 0 || m.File > 9 || m.Number < 1 || m.Number > 9 || k > board.Pawn {
+		return vline{}, false
+	}
 	v := vline{kinds: kindBit(k), qual: m.Qualifier, file: int8(m.File), dir: m.Direction, num: int8(m.Number)}
 	return v, v.valid(m.Piece == board.NoKind)
 }

@@ -169,6 +169,9 @@ func trimSpaceASCII(s string) string {
 }
 
 func (w WXF) vline() vline {
+	if w.File < 0 || w.File > 9 || w.Number < 1 || w.Number > 9 || w.Piece > board.Pawn {
+		return vline{}
+	}
 	kinds := w.kinds
 	if kinds == 0 {
 		kinds = kindBit(w.Piece)
