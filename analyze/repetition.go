@@ -1,0 +1,537 @@
+// # Repetition rules (棋例)
+//
+// repetition.go and classify.go implement the repetition adjudicator: an
+// Adjudicator follows the main line, notices when a position occurs for
+// the N-th time, classifies the moves of the repeating cycle (Classify) and
+// judges the cycle under one of two rule sets. The interpretation choices
+// are listed here with the rule text they interpret; the Chinese texts are
+// the competition rules' articles on 棋例 (numbered as in the 2011 text).
+//
+// Move natures (Classify). Every move gets one class, the most serious of
+// its natures ("凡走子兼具多种作用时，应从重称呼和裁处。如杀兼捉，按杀"):
+//
+//   - Check (将): "凡走子直接攻击对方帅(将)者" — the move leaves the opponent in
+//     check (flying general included, as board.Position.InCheck reports).
+//   - Threat (杀): "凡走子企图在下一着照将或连续照将，将死对方者". Read as: were
+//     the opponent to pass, the mover could mate by a sequence of checking
+//     moves, every defence considered. The search is bounded to
+//     MateThreatChecks (3) checking moves of the mover and MateThreatNodes
+//     positions; past the bound the answer is "no threat", so a very deep
+//     mating net is idle. Mates by a quiet move (no check) are not threats,
+//     and stalemate (困毙) does not count as mate here.
+//   - Chase (捉): "凡走子后能够造成在下一着…吃掉对方某个无根子", "捉产生于刚走的这着
+//     棋，上一着尚不存在" (29.2), "凡形式上捉子，一旦吃子立即会被对方将死者，均闲着处理".
+//     The side that moved threatens to win a piece when, were it to move
+//     again, it has a legal capture of an enemy piece of value (not the
+//     king, not a pawn on its own side of the river: 25.3) that
+//   - is by a piece other than the king (27.1: the king's own attacks are
+//     idle) — pawn captures are recorded apart (PawnChased) and count
+//     only as 27.2 says, see below;
+//   - is not answered by a legal recapture on the same square: fake roots
+//     ("假根", a pinned defender, a king that would walk into check or face
+//     the other king) are not legal recaptures, so they give no
+//     protection by construction (28.16); or the attacker is the weaker
+//     piece — horse or cannon taking a rook, advisor or elephant taking a
+//     rook, horse or cannon — when protection does not matter (piece
+//     values of 25.3: a rook is worth two horses or cannons);
+//   - is not an exchange offer: when attacker and victim are of the same
+//     type and the victim can legally capture the attacker at once, the
+//     attack is mutual ("兑", idle);
+//   - is not answered by an immediate mate (29.4).
+//     The chase set of a move is the threatened pieces after the move minus
+//     those already threatened before it ("从捉到捉…按闲着处理"), so discovered
+//     attacks, pins that make a defender a fake root and moves that take a
+//     defender away are all covered by one before/after comparison. Checking
+//     and threatening moves get a chase set too: a check can chase.
+//   - Idle (闲): anything else, including offers, blocks and follows (兑献拦跟).
+//
+// Not implemented (documented gaps): chases realised only through a series
+// of checks (抽将) or a multi-capture exchange sequence that wins material
+// ("通过完整的交换过程得子", "少根子" — an under-protected piece attacked twice and
+// defended once); the "defensive point" exception for advisors and
+// elephants (27.3); crossed-pawn values are not weighed (a crossed pawn is
+// chased when unprotected, like any piece).
+//
+// Window. Positions are compared since the last capture or forward pawn
+// step. Both are irreversible, so no earlier position can occur again after
+// them: resetting on pawn steps as well changes no verdict and keeps the
+// window short. Only Zobrist keys are kept; nothing is classified until a
+// position occurs for the N-th time (N = repetitions, default 3, "循环反复三次").
+//
+// Cycle span. The span judged runs from the earliest of the N occurrences to
+// the current ply (N-1 cycles), as Fairy-Stockfish and Pikafish do; every
+// move in it counts. "Every move" of a side means every move it made in the
+// span. After a verdict, further N-th occurrences of the same continuing
+// cycle are not reported again until a new position appears.
+//
+// Rules "axf" (Asian / World federation rules as Fairy-Stockfish and the WXF
+// diagram collection read them):
+//
+//  1. A side all of whose moves are checks checks perpetually. One side →
+//     it loses (PerpetualCheck); both → draw. Perpetual check outranks
+//     everything else.
+//  2. A side chases perpetually when one and the same enemy piece is in the
+//     chase set of each of its moves (checking moves included: a chase with
+//     check is still a chase). Pieces keep their identity as they move. One
+//     side → it loses (PerpetualChase); both → draw. Chasing different
+//     pieces in turn is allowed; mate threats are idle.
+//  3. Anything else is a draw (RepetitionDraw).
+//
+// Rules "cxa" (Chinese rules, the default; 25.2, 26.1–26.4):
+//
+//  1. Perpetual check as in axf: "在任何情况下，均不允许单方面长将" (26.1) — a
+//     one-sided perpetual check loses even when the other side's moves are
+//     forbidden too; both sides checking perpetually is a draw (26.3).
+//  2. A side makes forbidden moves (禁止着法) when every one of its moves in
+//     the span is an attack (打: check, threat or chase of any piece — "连续
+//     追捉一子或数子" makes chasing several pieces in turn a perpetual chase):
+//     长将, 长杀, 长捉 and the mixed 一将一杀, 一将一捉, 一杀一捉. One idle move
+//     in the span makes it allowed ("数将一闲、数杀一闲、数捉一闲 … 统称为允许着法").
+//  3. One side forbidden, the other allowed → the forbidden side must change
+//     (26.4). The kind reported is PerpetualThreat when all its moves are
+//     threats, PerpetualChase when all are chases or when one piece is
+//     chased on every move, else ForbiddenCycle (mixed attacks).
+//  4. Both forbidden → draw (26.3), with one exception from the 2007 trial
+//     rules (§5.9.11 item 9): when both sides only chase, one side chases an
+//     unprotected piece on every move, and the other side's chases include a
+//     move that attacks protected pieces only (stronger-piece chases), the
+//     side chasing the unprotected piece must change.
+//  5. Pawn chases (27.2 "兵(卒)本身捉吃对方的棋子…按闲处理;如形成相互长打局面，则
+//     应按捉处理"): when exactly one side is forbidden and the other would be
+//     forbidden too if its pawn chases counted, both attack perpetually: draw.
+//  6. Neither forbidden → draw (26.2).
+//
+// The verdict names the side that must change (Loser): the rules let it
+// change its move; a record that keeps repeating loses (24.3). The flag
+// codes are perpetual_check, perpetual_threat, perpetual_chase,
+// forbidden_cycle and repetition_draw.
+package analyze
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/xqtool/xqtool/board"
+)
+
+// RuleSet names the repetition rules used to judge a cycle.
+type RuleSet string
+
+// The rule sets.
+const (
+	RulesAXF RuleSet = "axf" // Asian / World Xiangqi Federation rules
+	RulesCXA RuleSet = "cxa" // Chinese Xiangqi Association rules (default)
+)
+
+// DefaultRepetitions is the occurrence count that triggers a ruling.
+const DefaultRepetitions = 3
+
+// ParseRuleSet parses a rule-set name: "axf" (also "wxf", "asian") or
+// "cxa" (also "chinese"); the empty string gives the default, RulesCXA.
+func ParseRuleSet(s string) (RuleSet, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "cxa", "chinese":
+		return RulesCXA, nil
+	case "axf", "wxf", "asian":
+		return RulesAXF, nil
+	}
+	return "", fmt.Errorf("analyze: unknown rule set %q (want axf or cxa)", s)
+}
+
+// VerdictKind is the nature of a judged cycle.
+type VerdictKind uint8
+
+// Verdict kinds.
+const (
+	RepetitionDraw  VerdictKind = iota // nobody must change: draw
+	PerpetualCheck                     // 长将
+	PerpetualThreat                    // 长杀 (cxa only)
+	PerpetualChase                     // 长捉
+	ForbiddenCycle                     // mixed attacks: 一将一杀, 一将一捉, 一杀一捉 (cxa only)
+)
+
+var verdictCodes = [...]string{
+	RepetitionDraw:  "repetition_draw",
+	PerpetualCheck:  "perpetual_check",
+	PerpetualThreat: "perpetual_threat",
+	PerpetualChase:  "perpetual_chase",
+	ForbiddenCycle:  "forbidden_cycle",
+}
+
+// Code returns the flag code of the kind, e.g. "perpetual_check".
+func (k VerdictKind) Code() string {
+	if int(k) < len(verdictCodes) {
+		return verdictCodes[k]
+	}
+	return "unknown"
+}
+
+// String returns the flag code.
+func (k VerdictKind) String() string { return k.Code() }
+
+// Verdict is the ruling on a repetition cycle.
+type Verdict struct {
+	Kind VerdictKind
+	// Loser is the side that must change (and loses if it does not).
+	// It is meaningless when Kind is RepetitionDraw.
+	Loser board.Color
+	// Ply is the 1-based ply at which the position occurred for the N-th
+	// time.
+	Ply int
+	// Chased lists the chased pieces of a perpetual chase, as the kind
+	// letter and the square at Ply, e.g. "R@c7".
+	Chased []string
+	// Detail explains the ruling in one line.
+	Detail string
+	// Cycle is the span judged, as first and last ply (1-based).
+	Cycle [2]int
+	// Rules is the rule set that produced the verdict.
+	Rules RuleSet
+}
+
+// Code returns the flag code of the verdict.
+func (v *Verdict) Code() string { return v.Kind.Code() }
+
+// Draw reports whether nobody must change.
+func (v *Verdict) Draw() bool { return v.Kind == RepetitionDraw }
+
+// Adjudicator follows a main line move by move and judges repetitions.
+// Without a repetition Push only plays the move and compares Zobrist keys;
+// moves are classified lazily, when a cycle is judged.
+type Adjudicator struct {
+	rules RuleSet
+	n     int
+
+	pos      board.Position // current position
+	start    board.Position // position at the window start
+	startPly int            // plies played before the window start
+	ply      int            // plies pushed
+	keys     []uint64       // keys[i]: key after i moves of the window
+	moves    []board.Move   // moves of the window
+	filter   [4]uint64      // bit set of key&255 over keys
+	suppress bool           // a verdict was given for the current cycle
+
+	wcls    []Classification // classifications of window moves (cached)
+	wdone   []bool
+	classes []Classification
+}
+
+// NewAdjudicator returns an adjudicator for a line starting at start, with
+// the given rule set (empty: RulesCXA) and occurrence count (below 2:
+// DefaultRepetitions).
+func NewAdjudicator(start board.Position, rules RuleSet, repetitions int) *Adjudicator {
+	if rules != RulesAXF {
+		rules = RulesCXA
+	}
+	if repetitions < 2 {
+		repetitions = DefaultRepetitions
+	}
+	a := &Adjudicator{
+		rules: rules,
+		n:     repetitions,
+		pos:   start,
+		keys:  make([]uint64, 0, 64),
+		moves: make([]board.Move, 0, 64),
+	}
+	a.reset()
+	return a
+}
+
+// Rules returns the rule set in use.
+func (a *Adjudicator) Rules() RuleSet { return a.rules }
+
+// Repetitions returns the occurrence count that triggers a ruling.
+func (a *Adjudicator) Repetitions() int { return a.n }
+
+// Position returns the current position.
+func (a *Adjudicator) Position() board.Position { return a.pos }
+
+// Ply returns the number of moves pushed.
+func (a *Adjudicator) Ply() int { return a.ply }
+
+func (a *Adjudicator) reset() {
+	a.start = a.pos
+	a.startPly = a.ply
+	a.keys = append(a.keys[:0], a.pos.Key())
+	a.moves = a.moves[:0]
+	a.filter = [4]uint64{}
+	k := a.pos.Key() & 255
+	a.filter[k>>6] |= 1 << (k & 63)
+	a.suppress = false
+	a.wcls = a.wcls[:0]
+	a.wdone = a.wdone[:0]
+}
+
+// Push plays m, which must be legal in the current position, and returns a
+// verdict when the resulting position occurs for the N-th time in the
+// window, else nil. A move that does not move a piece of the side to move
+// onto an empty or enemy point is ignored (nil, no state change); other
+// illegal moves are not detected.
+func (a *Adjudicator) Push(m board.Move) *Verdict {
+	if !m.Valid() {
+		return nil
+	}
+	from, to := m.From(), m.To()
+	pc := a.pos.Piece(from)
+	if pc.IsEmpty() || pc.Color() != a.pos.Side() {
+		return nil
+	}
+	capt := a.pos.Piece(to)
+	if !capt.IsEmpty() && capt.Color() == pc.Color() {
+		return nil
+	}
+	a.pos.MakeMove(m)
+	a.ply++
+	if !capt.IsEmpty() || (pc.Kind() == board.Pawn && from.File() == to.File()) {
+		a.reset()
+		return nil
+	}
+	key := a.pos.Key()
+	a.moves = append(a.moves, m)
+	b := key & 255
+	if a.filter[b>>6]&(1<<(b&63)) == 0 {
+		a.filter[b>>6] |= 1 << (b & 63)
+		a.keys = append(a.keys, key)
+		a.suppress = false
+		return nil
+	}
+	cur := len(a.keys)
+	count, first := 1, cur
+	for i := cur - 2; i >= 0; i -= 2 {
+		if a.keys[i] == key {
+			count++
+			first = i
+		}
+	}
+	a.keys = append(a.keys, key)
+	if count < a.n {
+		a.suppress = false
+		return nil
+	}
+	if count > a.n || a.suppress {
+		return nil
+	}
+	a.suppress = true
+	return a.judgeSpan(first, cur)
+}
+
+// Classes returns the classifications made so far (moves inside judged
+// cycles), in ply order.
+func (a *Adjudicator) Classes() []Classification {
+	out := append([]Classification(nil), a.classes...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Ply < out[j].Ply })
+	return out
+}
+
+// judgeSpan classifies window moves [i0, i1) and judges them.
+func (a *Adjudicator) judgeSpan(i0, i1 int) *Verdict {
+	for len(a.wdone) < len(a.moves) {
+		a.wdone = append(a.wdone, false)
+		a.wcls = append(a.wcls, Classification{})
+	}
+	pos := a.start
+	var spanStart board.Position
+	for i := 0; i < i1; i++ {
+		m := a.moves[i]
+		if i == i0 {
+			spanStart = pos
+		}
+		if i >= i0 && !a.wdone[i] {
+			c := Classify(&pos, m)
+			c.Ply = a.startPly + i + 1
+			a.wcls[i] = c
+			a.wdone[i] = true
+			a.classes = append(a.classes, c)
+		}
+		pos.MakeMove(m)
+	}
+	v := repJudge(a.rules, &spanStart, a.wcls[i0:i1])
+	v.Ply = a.ply
+	v.Cycle = [2]int{a.startPly + i0 + 1, a.startPly + i1}
+	v.Detail += fmt.Sprintf(" (plies %d-%d)", v.Cycle[0], v.Cycle[1])
+	return v
+}
+
+// repSide summarises one side's moves in a span.
+type repSide struct {
+	moves     int
+	checks    int
+	threats   int
+	chases    int // moves whose class is Chase
+	attacks   int // moves whose class is not Idle
+	pawnAtt   int // moves that attack counting pawn chases
+	unprot    int // moves chasing at least one unprotected piece
+	protOnly  int // Chase moves whose victims are all protected
+	same      [2]uint64
+	anyChased [2]uint64
+	classes   []string
+}
+
+func (s *repSide) perpetualCheck() bool { return s.moves > 0 && s.checks == s.moves }
+func (s *repSide) sameChase() bool      { return s.moves > 0 && s.same != [2]uint64{} }
+func (s *repSide) forbidden() bool      { return s.moves > 0 && s.attacks == s.moves }
+
+// repJudge judges the span of moves cls played from start.
+func repJudge(rules RuleSet, start *board.Position, cls []Classification) *Verdict {
+	var ids [board.Squares]int8
+	var kinds [board.Squares]board.Kind
+	for sq := board.Square(0); sq < board.Squares; sq++ {
+		ids[sq] = -1
+		if pc := start.Piece(sq); !pc.IsEmpty() {
+			ids[sq] = int8(sq)
+			kinds[sq] = pc.Kind()
+		}
+	}
+	var sides [2]repSide
+	for i := range sides {
+		sides[i].same = [2]uint64{^uint64(0), ^uint64(0)}
+	}
+	for _, c := range cls {
+		from, to := c.Move.From(), c.Move.To()
+		if from.Valid() && to.Valid() {
+			ids[to], ids[from] = ids[from], -1
+		}
+		s := &sides[c.Side&1]
+		s.moves++
+		s.classes = append(s.classes, c.Class.String())
+		var set [2]uint64
+		for _, sq := range c.Chased {
+			if id := ids[sq]; id >= 0 {
+				set[id>>6] |= 1 << (uint(id) & 63)
+			}
+		}
+		s.same[0] &= set[0]
+		s.same[1] &= set[1]
+		s.anyChased[0] |= set[0]
+		s.anyChased[1] |= set[1]
+		switch c.Class {
+		case Check:
+			s.checks++
+		case Threat:
+			s.threats++
+		case Chase:
+			s.chases++
+			if len(c.ChasedProtected) == len(c.Chased) {
+				s.protOnly++
+			}
+		}
+		if c.Class != Idle {
+			s.attacks++
+		}
+		if c.Class != Idle || len(c.PawnChased) > 0 {
+			s.pawnAtt++
+		}
+		if len(c.Chased) > len(c.ChasedProtected) {
+			s.unprot++
+		}
+	}
+	for i := range sides {
+		if sides[i].moves == 0 {
+			sides[i].same = [2]uint64{}
+		}
+	}
+	v := &Verdict{Rules: rules}
+	summary := fmt.Sprintf("red: %s; black: %s",
+		strings.Join(sides[board.Red].classes, ","), strings.Join(sides[board.Black].classes, ","))
+	lose := func(k VerdictKind, c board.Color, why string, chased [2]uint64) *Verdict {
+		v.Kind, v.Loser = k, c
+		v.Detail = fmt.Sprintf("%s must change: %s; %s", c, why, summary)
+		v.Chased = repChasedNames(&ids, &kinds, chased)
+		return v
+	}
+	draw := func(why string) *Verdict {
+		v.Kind = RepetitionDraw
+		v.Detail = "draw: " + why + "; " + summary
+		return v
+	}
+	r, b := &sides[board.Red], &sides[board.Black]
+
+	// Perpetual check, the same in both rule sets.
+	switch {
+	case r.perpetualCheck() && b.perpetualCheck():
+		return draw("both sides check perpetually")
+	case r.perpetualCheck():
+		return lose(PerpetualCheck, board.Red, "perpetual check (长将)", [2]uint64{})
+	case b.perpetualCheck():
+		return lose(PerpetualCheck, board.Black, "perpetual check (长将)", [2]uint64{})
+	}
+
+	if rules == RulesAXF {
+		switch {
+		case r.sameChase() && b.sameChase():
+			return draw("both sides chase perpetually")
+		case r.sameChase():
+			return lose(PerpetualChase, board.Red, "perpetual chase of the same piece (长捉)", r.same)
+		case b.sameChase():
+			return lose(PerpetualChase, board.Black, "perpetual chase of the same piece (长捉)", b.same)
+		}
+		return draw("no perpetual check or chase")
+	}
+
+	// Chinese rules.
+	label := func(s *repSide) (VerdictKind, string, [2]uint64) {
+		switch {
+		case s.threats == s.moves:
+			return PerpetualThreat, "perpetual mate threat (长杀)", [2]uint64{}
+		case s.chases == s.moves:
+			return PerpetualChase, "perpetual chase (长捉)", s.anyChased
+		case s.sameChase():
+			return PerpetualChase, "perpetual chase of the same piece, with checks or threats (长捉)", s.same
+		}
+		return ForbiddenCycle, "attacks on every move, mixed (" + repMixName(s) + ")", s.anyChased
+	}
+	rf, bf := r.forbidden(), b.forbidden()
+	switch {
+	case rf && bf:
+		if r.chases == r.moves && b.chases == b.moves {
+			if r.unprot == r.moves && b.protOnly > 0 {
+				return lose(PerpetualChase, board.Red, "perpetual chase of an unprotected piece against chases of protected pieces", r.anyChased)
+			}
+			if b.unprot == b.moves && r.protOnly > 0 {
+				return lose(PerpetualChase, board.Black, "perpetual chase of an unprotected piece against chases of protected pieces", b.anyChased)
+			}
+		}
+		return draw("both sides make forbidden moves (长打对长打)")
+	case rf || bf:
+		loser, att, other := board.Red, r, b
+		if bf {
+			loser, att, other = board.Black, b, r
+		}
+		if other.moves > 0 && other.pawnAtt == other.moves {
+			return draw("mutual perpetual attacks, the pawn chases count (兵卒互打)")
+		}
+		k, why, chased := label(att)
+		return lose(k, loser, why, chased)
+	}
+	return draw("both sides make allowed moves")
+}
+
+// repMixName names a mixed attack cycle, e.g. "一将一捉".
+func repMixName(s *repSide) string {
+	var parts []string
+	if s.checks > 0 {
+		parts = append(parts, "check")
+	}
+	if s.threats > 0 {
+		parts = append(parts, "threat")
+	}
+	if s.chases > 0 {
+		parts = append(parts, "chase")
+	}
+	return strings.Join(parts, "+")
+}
+
+// repChasedNames returns "R@c7"-style names of the pieces in set, located
+// by their identities at the end of the span.
+func repChasedNames(ids *[board.Squares]int8, kinds *[board.Squares]board.Kind, set [2]uint64) []string {
+	var out []string
+	for sq := board.Square(0); sq < board.Squares; sq++ {
+		id := ids[sq]
+		if id < 0 || set[id>>6]&(1<<(uint(id)&63)) == 0 {
+			continue
+		}
+		out = append(out, string(kinds[id].Letter())+"@"+sq.String())
+	}
+	return out
+}
