@@ -38,11 +38,19 @@
 //     type and the victim can legally capture the attacker at once, the
 //     attack is mutual ("兑", idle);
 //   - is not answered by an immediate mate (29.4).
-//     The chase set of a move is the threatened pieces after the move minus
-//     those already threatened before it ("从捉到捉…按闲着处理"), so discovered
-//     attacks, pins that make a defender a fake root and moves that take a
-//     defender away are all covered by one before/after comparison. Checking
-//     and threatening moves get a chase set too: a check can chase.
+//     A threat found after the move is new (a chase) unless the same
+//     attacker (followed through the move) already threatened the same
+//     victim before it ("从捉到捉…按闲着处理"). New are: direct and discovered
+//     attacks; a same-type victim that could capture back before and cannot
+//     now; a victim protected before whose protection the move made fake
+//     (pinned defender, king recapture into attack, X-ray through the
+//     capture square, a screen taken away). Not new: a victim whose defender
+//     the move merely blocks (拦: the moved piece now stands in the
+//     recapture's path, on its horse leg or elephant eye) — this reading
+//     reproduces the WXF diagrams of the "rook pinned by a horse" family.
+//     When the mover was in check before the move, captures that were
+//     illegal only because of that check count as existing. Checking and
+//     threatening moves get a chase set too: a check can chase.
 //   - Idle (闲): anything else, including offers, blocks and follows (兑献拦跟).
 //
 // Not implemented (documented gaps): chases realised only through a series
