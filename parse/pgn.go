@@ -396,7 +396,6 @@ type pgnGame struct {
 	off  int64
 
 	toks       []pgnTok
-	tagsTrunc  bool // a tag line was cut at EOF
 	hadMoves   bool
 	resultTok  string
 	nProblems  int
@@ -495,7 +494,7 @@ func (g *pgnGame) peek() rune {
 func (g *pgnGame) parse() {
 	// Header: line by line.
 	i, line := 0, g.first
-	movesAt, movesLine := len(g.s), -1
+	var movesAt, movesLine int
 	lastTagLine := ""
 	for i < len(g.s) {
 		end := strings.IndexByte(g.s[i:], '\n')
