@@ -51,6 +51,13 @@ const (
 	CodeDuplicate            = "duplicate"              // same start and main line as an earlier game
 	CodeEncodingSuspect      = "encoding_suspect"       // text decoded with replacement characters
 	CodeRecordSyntax         = "record_syntax"          // junk text or a malformed tag in the record
+	// Repetition verdicts (see Verdict): the side that must change, or a
+	// drawn cycle.
+	CodePerpetualCheck  = "perpetual_check"  // 长将
+	CodePerpetualThreat = "perpetual_threat" // 长杀 (Chinese rules)
+	CodePerpetualChase  = "perpetual_chase"  // 长捉
+	CodeForbiddenCycle  = "forbidden_cycle"  // mixed attacks: 一将一捉 … (Chinese rules)
+	CodeRepetitionDraw  = "repetition_draw"  // a cycle nobody must change
 )
 
 // Flag is one finding about a game.
@@ -103,6 +110,13 @@ type Options struct {
 	RequireTags []string
 	// SkipVariations does not replay variations.
 	SkipVariations bool
+	// Rules is the repetition rule set (default RulesCXA) and
+	// Repetitions the occurrence of a position at which a cycle is
+	// judged (default DefaultRepetitions).
+	Rules       RuleSet
+	Repetitions int
+	// NoRepetition turns the repetition adjudicator off.
+	NoRepetition bool
 }
 
 // Report is the verdict on one game.
@@ -116,6 +130,13 @@ type Report struct {
 	// or "0-1" after mate or stalemate), else "".
 	ResultByPosition string
 	Termination      string
+	// Verdicts are the repetition rulings on the main line, and Classes
+	// the classification (check, threat, chase, idle) of the moves of the
+	// cycles judged.
+	Verdicts []*Verdict
+	Classes  []Classification
+	// Rules is the repetition rule set used.
+	Rules RuleSet
 }
 
 // Declared returns the declared result, "*" when none.
@@ -145,7 +166,11 @@ func (r *Report) HasCode(code string) bool {
 // Analyze replays rec and judges it. readErr is the error the reader
 // returned with rec, if any (the game could not be read).
 func Analyze(rec *parse.Record, readErr error, opt Options) *Report {
-	r := &Report{Record: rec, ReadErr: readErr, Termination: TermUnknown}
+	rules := opt.Rules
+	if rules == "" {
+		rules = RulesCXA
+	}
+	r := &Report{Record: rec, ReadErr: readErr, Termination: TermUnknown, Rules: rules}
 	if readErr != nil {
 		r.add(CodeUnreadableRecord, 0, "", SevError, readErr.Error())
 		r.Status = StatusError
@@ -157,6 +182,9 @@ func Analyze(rec *parse.Record, readErr error, opt Options) *Report {
 	r.checkStart()
 	if g.HasStart {
 		r.checkMoves()
+		if !opt.NoRepetition {
+			r.checkRepetition(opt)
+		}
 		r.checkEnd()
 	}
 	r.finish()
@@ -340,6 +368,38 @@ func (r *Report) checkNumbers(line []*parse.Node) {
 	}
 }
 
+// checkRepetition runs the repetition adjudicator over the main line and
+// flags every cycle it judges: a forbidden cycle (perpetual check, threat
+// or chase, or a mixed attack cycle) as a warning on the side that must
+// change, a drawn cycle as info.
+func (r *Report) checkRepetition(opt Options) {
+	g := r.Game
+	if len(g.Plies) < 4 {
+		return
+	}
+	a := NewAdjudicator(g.Start, r.Rules, opt.Repetitions)
+	for _, p := range g.Plies {
+		v := a.Push(p.Move)
+		if v == nil {
+			continue
+		}
+		r.Verdicts = append(r.Verdicts, v)
+		detail := v.Detail
+		if len(v.Chased) > 0 {
+			detail += "; chased: " + strings.Join(v.Chased, " ")
+		}
+		detail += fmt.Sprintf(" (plies %d-%d, %s rules)", v.Cycle[0], v.Cycle[1], v.Rules)
+		if v.Draw() {
+			r.add(v.Code(), v.Ply, "", SevInfo, detail)
+		} else {
+			r.add(v.Code(), v.Ply, sideName(v.Loser), SevWarning, detail)
+		}
+	}
+	if len(r.Verdicts) > 0 {
+		r.Classes = a.Classes()
+	}
+}
+
 // checkEnd compares the declared result with the final position.
 func (r *Report) checkEnd() {
 	g := r.Game
@@ -363,7 +423,27 @@ func (r *Report) checkEnd() {
 				fmt.Sprintf("declared %s but %s is %s after ply %d (%s)", d, loser, g.Outcome, len(g.Plies), r.ResultByPosition))
 		}
 	default:
-		if r.HasCode(CodeNaturalLimit) && r.Record.Result == ResultDraw {
+		if n := len(r.Verdicts); n > 0 && r.Verdicts[n-1].Ply == len(g.Plies) {
+			// The record ends on a judged cycle: the result must agree.
+			v := r.Verdicts[n-1]
+			r.Termination = TermRepetition
+			want := ResultDraw
+			if !v.Draw() {
+				want = ResultRed
+				if v.Loser == board.Red {
+					want = ResultBlack
+				}
+			}
+			r.ResultByPosition = want
+			if d := r.Record.Result; d != "" && d != ResultUnknown && d != want {
+				side := ""
+				if !v.Draw() {
+					side = sideName(v.Loser)
+				}
+				r.add(CodeResultMismatch, v.Ply, side, SevError,
+					fmt.Sprintf("declared %s but the record ends on a cycle judged %s under %s rules (%s)", d, v.Code(), v.Rules, want))
+			}
+		} else if r.HasCode(CodeNaturalLimit) && r.Record.Result == ResultDraw {
 			r.Termination = TermLimit
 		}
 	}

@@ -134,6 +134,35 @@ func TestFlagCodes(t *testing.T) {
 	}
 }
 
+// TestRepetitionFlags: a rook checking for ever; the record ends at the
+// third occurrence. The checking side must change (it loses), so a draw
+// declared in the record contradicts the verdict.
+func TestRepetitionFlags(t *testing.T) {
+	pgn := fullTags + "[Result \"1/2-1/2\"]\n[FEN \"4k4/9/9/9/9/9/9/9/9/R2K5 w\"]\n" +
+		"1. 车九进九 将５进１ 2. 车九退一 将５退１ 3. 车九进一 将５进１ 4. 车九退一 将５退１ 5. 车九进一 1/2-1/2\n"
+	for _, rules := range []RuleSet{RulesCXA, RulesAXF} {
+		rec, err := readPGN(t, pgn)
+		r := Analyze(rec, err, Options{Rules: rules})
+		f := flag(r, CodePerpetualCheck)
+		if f == nil || f.Side != "red" || f.Ply != 9 || f.Severity != SevWarning {
+			t.Fatalf("%s: perpetual_check flag = %+v; flags %v", rules, f, r.Flags)
+		}
+		if m := flag(r, CodeResultMismatch); m == nil || m.Ply != 9 {
+			t.Errorf("%s: result_mismatch = %+v", rules, m)
+		}
+		if r.Termination != TermRepetition || r.ResultByPosition != ResultBlack || r.Rules != rules {
+			t.Errorf("%s: termination %q result %q rules %q", rules, r.Termination, r.ResultByPosition, r.Rules)
+		}
+		if len(r.Classes) == 0 {
+			t.Errorf("%s: no classification stored", rules)
+		}
+	}
+	rec, err := readPGN(t, pgn)
+	if r := Analyze(rec, err, Options{Repetitions: 4}); r.HasCode(CodePerpetualCheck) {
+		t.Errorf("--repetitions 4 judged at the third occurrence: %v", r.Flags)
+	}
+}
+
 func TestResultByPosition(t *testing.T) {
 	rec, err := readPGN(t, fullTags+"[Result \"1-0\"]\n[FEN \"3k5/9/R8/9/9/9/9/9/9/4K4 w\"]\n1. 车九进一 1-0\n")
 	r := Analyze(rec, err, Options{})
@@ -258,7 +287,7 @@ func TestRealEndgameResults(t *testing.T) {
 				return nil
 			}
 			r := Analyze(rec, err, Options{})
-			if r.Game == nil || r.Game.Fail != nil || r.ResultByPosition == "" {
+			if r.Game == nil || r.Game.Fail != nil || (r.Termination != TermMate && r.Termination != TermStalemate) {
 				continue
 			}
 			decided++
@@ -312,4 +341,3 @@ func TestFailureReasons(t *testing.T) {
 		}
 	}
 }
-

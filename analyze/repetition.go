@@ -160,11 +160,11 @@ const (
 )
 
 var verdictCodes = [...]string{
-	RepetitionDraw:  "repetition_draw",
-	PerpetualCheck:  "perpetual_check",
-	PerpetualThreat: "perpetual_threat",
-	PerpetualChase:  "perpetual_chase",
-	ForbiddenCycle:  "forbidden_cycle",
+	RepetitionDraw:  CodeRepetitionDraw,
+	PerpetualCheck:  CodePerpetualCheck,
+	PerpetualThreat: CodePerpetualThreat,
+	PerpetualChase:  CodePerpetualChase,
+	ForbiddenCycle:  CodeForbiddenCycle,
 }
 
 // Code returns the flag code of the kind, e.g. "perpetual_check".

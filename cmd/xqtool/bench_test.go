@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -33,14 +32,26 @@ func BenchmarkValidate(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, workers := range []int{1, 2} {
-		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+	noRep := opt
+	noRep.NoRepetition = true
+	for _, bc := range []struct {
+		name    string
+		workers int
+		opt     analyze.Options
+	}{
+		{"workers=1", 1, opt},
+		{"workers=2", 2, opt},
+		// The same without the repetition adjudicator, to measure its cost.
+		{"workers=1/no-repetition", 1, noRep},
+	} {
+		workers := bc.workers
+		b.Run(bc.name, func(b *testing.B) {
 			pf := &pipelineFlags{workers: workers, quiet: true}
 			cmd := &cobra.Command{}
 			cmd.SetErr(os.Stderr)
 			var plies, games int
 			for b.Loop() {
-				sum, err := runPipeline(context.Background(), cmd, []string{dir}, pf, opt, func(*analyze.Report) error { return nil })
+				sum, err := runPipeline(context.Background(), cmd, []string{dir}, pf, bc.opt, func(*analyze.Report) error { return nil })
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -108,7 +108,7 @@ func TestValidateSample(t *testing.T) {
 		analyze.CodeEmptyGame, analyze.CodeTruncated, analyze.CodeMoveNumberGap,
 		analyze.CodeMissingResult, analyze.CodeMissingTags, analyze.CodeResultMismatch,
 		analyze.CodeMovesAfterEnd, analyze.CodeNaturalLimit, analyze.CodeDuplicate,
-		analyze.CodeEncodingSuspect, analyze.CodeRecordSyntax,
+		analyze.CodeEncodingSuspect, analyze.CodeRecordSyntax, analyze.CodePerpetualCheck,
 	}
 	for _, c := range want {
 		if !codes[c] {

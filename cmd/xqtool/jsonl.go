@@ -22,6 +22,17 @@ type gameJSON struct {
 	Status   analyze.Status    `json:"status"`
 	Rules    string            `json:"rules,omitempty"`
 	Flags    []analyze.Flag    `json:"flags"`
+	// Classes classifies the moves of the repetition cycles judged.
+	Classes []classJSON `json:"classes,omitempty"`
+}
+
+// classJSON is one classified move of a judged cycle.
+type classJSON struct {
+	Ply    int      `json:"ply"`
+	Move   string   `json:"move"`
+	Side   string   `json:"side"`
+	Class  string   `json:"class"`
+	Chased []string `json:"chased,omitempty"`
 }
 
 // toJSON builds the JSON line of a report. withMoves adds the main line
@@ -56,6 +67,13 @@ func toJSON(r *analyze.Report, withMoves bool, rules string) gameJSON {
 			}
 		}
 		g.Moves = &moves
+	}
+	for _, c := range r.Classes {
+		cj := classJSON{Ply: c.Ply, Move: c.Move.String(), Side: c.Side.String(), Class: c.Class.String()}
+		for _, sq := range c.Chased {
+			cj.Chased = append(cj.Chased, sq.String())
+		}
+		g.Classes = append(g.Classes, cj)
 	}
 	if g.Flags == nil {
 		g.Flags = []analyze.Flag{}

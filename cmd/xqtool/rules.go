@@ -13,15 +13,22 @@ func registerRuleFlags(cmd *cobra.Command, f *pipelineFlags) {
 }
 
 func ruleOptions(f *pipelineFlags, opt *analyze.Options) error {
-	switch f.rules {
-	case "cxa", "axf":
-	default:
-		return usageErr("--rules must be cxa or axf, got %q", f.rules)
+	rs, err := analyze.ParseRuleSet(f.rules)
+	if err != nil {
+		return usageErr("--rules must be cxa or axf: %v", err)
 	}
 	if f.repetitions < 2 {
 		return usageErr("--repetitions must be at least 2, got %d", f.repetitions)
 	}
+	opt.Rules = rs
+	opt.Repetitions = f.repetitions
 	return nil
 }
 
-func ruleName(opt *analyze.Options) string { return "" }
+// ruleName is the rule set written into the outputs.
+func ruleName(opt *analyze.Options) string {
+	if opt.Rules == "" {
+		return string(analyze.RulesCXA)
+	}
+	return string(opt.Rules)
+}
