@@ -1,0 +1,111 @@
+package export
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/encoding/simplifiedchinese"
+
+	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/corpus"
+	"github.com/xqtool/xqtool/parse"
+)
+
+// recordsDir is the shared real test data, beside the repository.
+var recordsDir = filepath.Join("..", "..", "shared", "testdata", "records")
+
+// realRecords returns the path of a folder of the shared real records, or
+// skips the test when they are absent.
+func realRecords(t testing.TB, sub string) string {
+	t.Helper()
+	dir := filepath.Join(recordsDir, sub)
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("real records not available (%v): they live in ../shared/testdata/records beside the repository", err)
+	}
+	return dir
+}
+
+// reports reads and analyses every game under paths, in input order, as
+// the pipeline does (without duplicate detection).
+func reports(t testing.TB, paths ...string) []*analyze.Report {
+	t.Helper()
+	var out []*analyze.Report
+	w := &corpus.Walker{}
+	err := w.Walk(context.Background(), paths, func(it corpus.Item) error {
+		if it.Rec != nil {
+			out = append(out, analyze.Analyze(it.Rec, it.Err, analyze.Options{}))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// pgnReports reads the games of PGN text.
+func pgnReports(t testing.TB, text string) []*analyze.Report {
+	t.Helper()
+	r := parse.NewPGNReader(strings.NewReader(text), "test.pgn")
+	var out []*analyze.Report
+	for {
+		rec, err := r.Next()
+		if rec == nil {
+			break
+		}
+		out = append(out, analyze.Analyze(rec, err, analyze.Options{}))
+	}
+	return out
+}
+
+// samplePGN holds hand-made games: a normal game with tags, comments and
+// variations (one of them unplayable), an endgame from a FEN with Black to
+// move that ends in mate while "*" is declared, a mate whose declared
+// result is wrong, and a game with an illegal main-line move.
+const samplePGN = `[Event "Test Cup"]
+[Site "Beijing"]
+[Date "1999.05.02"]
+[Round "3"]
+[Red "Red Player"]
+[RedTeam "Team A"]
+[Black "Black Player"]
+[RedElo "2400"]
+[BlackElo "n/a"]
+[Result "1-0"]
+[ECCO "B00"]
+[Annotator "someone"]
+{Game comment}
+1. 炮二平五 {central cannon} (1. 相三进五 马８进７ (1... 卒７进１) 2. 兵七进一) (1. 车九进九) 马８进７
+2. 马二进三 车９平８ 3. 车一平二 马２进３ 1-0
+
+[Event "Endgame"]
+[Date "2001年3月4日"]
+[FEN "3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1"]
+[Result "*"]
+1... 将4进1 2. 车五平六 *
+
+[Event "Mate"]
+[Date "1985.??.??"]
+[Red "A"]
+[Black "B"]
+[FEN "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1"]
+[Result "0-1"]
+1. 车八进九 0-1
+
+[Event "Broken"]
+[Date "2010/1/2"]
+[Result "1-0"]
+1. 炮二平五 马８进７ 2. 车九进三 炮８平５ 1-0
+`
+
+// gbLen returns s in GB18030 (the XQF header encoding).
+func gbLen(s string) []byte {
+	b, err := simplifiedchinese.GB18030.NewEncoder().Bytes([]byte(s))
+	if err != nil {
+		return []byte(s + s)
+	}
+	return b
+}

@@ -1,0 +1,97 @@
+package export
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/notation"
+	"github.com/xqtool/xqtool/parse"
+)
+
+// Notation is the move notation of written PGN.
+type Notation string
+
+// Notations of written PGN.
+const (
+	Chinese Notation = "chinese" // 炮二平五 (xqbase standard)
+	WXF     Notation = "wxf"     // C2.5
+	ICCS    Notation = "iccs"    // H2-E2
+)
+
+// ParseNotation returns the notation named s (case-insensitive).
+func ParseNotation(s string) (Notation, error) {
+	switch n := Notation(strings.ToLower(strings.TrimSpace(s))); n {
+	case Chinese, WXF, ICCS:
+		return n, nil
+	}
+	return "", fmt.Errorf("export: unknown notation %q (want chinese, wxf or iccs)", s)
+}
+
+// format writes m, a legal move of p, in notation n.
+func (n Notation) format(p *board.Position, m board.Move) string {
+	switch n {
+	case WXF:
+		return notation.FormatWXF(p, m)
+	case ICCS:
+		return notation.FormatICCS(m, true)
+	}
+	return notation.FormatChinese(p, m, notation.ChineseStyle{})
+}
+
+// resolveNode returns the move of node n in position p: the coordinates
+// of binary records are checked, move text is resolved in the record's
+// notation.
+func resolveNode(p *board.Position, n *parse.Node, nt notation.Notation) (board.Move, error) {
+	if n.Text == "" {
+		if err := p.CheckMove(n.Move); err != nil {
+			return board.NoMove, err
+		}
+		return n.Move, nil
+	}
+	return notation.ResolveText(p, n.Text, nt)
+}
+
+// notationOf maps a record's notation to package notation's.
+func notationOf(n parse.Notation) notation.Notation {
+	switch n {
+	case parse.NotationChinese:
+		return notation.NotationChinese
+	case parse.NotationWXF:
+		return notation.NotationWXF
+	case parse.NotationICCS:
+		return notation.NotationICCS
+	case parse.NotationUCI:
+		return notation.NotationUCI
+	case parse.NotationSAN:
+		return notation.NotationSAN
+	}
+	return notation.NotationAuto
+}
+
+// nodeText returns a node's move as written (ICCS for coordinates).
+func nodeText(n *parse.Node) string {
+	if n.Text != "" {
+		return n.Text
+	}
+	return n.Move.String()
+}
+
+// restOfLine returns the texts of n and its main continuation.
+func restOfLine(n *parse.Node) string {
+	var b strings.Builder
+	for ; n != nil; n = first(n) {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(nodeText(n))
+	}
+	return b.String()
+}
+
+func first(n *parse.Node) *parse.Node {
+	if len(n.Children) == 0 {
+		return nil
+	}
+	return n.Children[0]
+}

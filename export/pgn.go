@@ -1,0 +1,294 @@
+package export
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/notation"
+	"github.com/xqtool/xqtool/parse"
+)
+
+// pgnTagOrder is the fixed order of the leading tags of written PGN; the
+// record's other tags follow in their order.
+var pgnTagOrder = []string{
+	tagGame, tagEvent, tagSite, tagDate, tagRound, tagRedTeam, tagRed, tagBlackTeam, tagBlack,
+	tagResult, tagECCO, tagOpening, tagVariation,
+}
+
+// pgnGameName is the value of the Game tag.
+const pgnGameName = "Chinese Chess"
+
+// ErrUnreadable is returned by WritePGN and ResolveRecord for a report
+// whose record could not be read.
+var ErrUnreadable = errors.New("export: record could not be read")
+
+// Markers of comments that keep what could not be written as moves.
+const (
+	unplayablePrefix = "unplayable: "
+	badVarPrefix     = "unplayable variation: "
+)
+
+// WritePGN writes the game of r as normalized UTF-8 PGN in notation n.
+//
+// Tags come in a fixed order (Game, Event, Site, Date, Round, RedTeam, Red,
+// BlackTeam, Black, Result, ECCO, Opening, Variation, then the others in
+// record order, each name once); FEN is written only when the start is not
+// the standard position, and Format for WXF and ICCS. The move tree is
+// replayed on the board, so every move — variations included, each
+// against its own position — is written in the chosen notation, with move
+// numbers, comments {…} and variations ( … ). Moves that cannot be played
+// are kept as a comment "unplayable: …" after the last playable move of
+// their line (a variation whose first move cannot be played becomes a
+// comment "unplayable variation: …"). In comments, carriage returns are
+// dropped, "}" is written as "｝"
+// and a "[" that starts a line as "［", so the text cannot end the comment
+// or look like a tag line.
+func WritePGN(w io.Writer, r *analyze.Report, n Notation) error {
+	if r.Record == nil || r.ReadErr != nil {
+		return ErrUnreadable
+	}
+	if n == "" {
+		n = Chinese
+	}
+	rec := r.Record
+	bw := bufio.NewWriter(w)
+	pw := &pgnWriter{w: bw, n: n, nt: notationOf(rec.Notation)}
+	pw.tags(r)
+	bw.WriteByte('\n')
+	if c := pgnComment(rec.Root.Comment); c != "" {
+		pw.token(c)
+	}
+	if r.Game != nil && r.Game.HasStart {
+		if root := &rec.Root; len(root.Children) > 0 {
+			pw.line(r.Game.Start, root.Children[0], root.Children[1:])
+		}
+	} else if len(rec.Root.Children) > 0 {
+		pw.token(pgnComment(unplayablePrefix + restOfLine(rec.Root.Children[0])))
+	}
+	pw.token(r.Declared())
+	bw.WriteString("\n\n")
+	return bw.Flush()
+}
+
+type pgnWriter struct {
+	w   *bufio.Writer
+	n   Notation
+	nt  notation.Notation
+	col int // bytes on the current movetext line
+}
+
+// pgnMaxLine is the width (in characters) movetext lines are wrapped at.
+const pgnMaxLine = 80
+
+// token writes one movetext token, wrapping lines.
+func (pw *pgnWriter) token(s string) {
+	if pw.col > 0 {
+		if pw.col+1+utf8.RuneCountInString(s) > pgnMaxLine {
+			pw.w.WriteByte('\n')
+			pw.col = 0
+		} else {
+			pw.w.WriteByte(' ')
+			pw.col++
+		}
+	}
+	pw.w.WriteString(s)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		pw.col = utf8.RuneCountInString(s[i+1:])
+	} else {
+		pw.col += utf8.RuneCountInString(s)
+	}
+}
+
+func (pw *pgnWriter) tags(r *analyze.Report) {
+	rec := r.Record
+	tag := func(name, value string) {
+		pw.w.WriteByte('[')
+		pw.w.WriteString(name)
+		pw.w.WriteString(` "`)
+		pw.w.WriteString(pgnTagValue(value))
+		pw.w.WriteString("\"]\n")
+	}
+	for _, name := range pgnTagOrder {
+		switch name {
+		case tagGame:
+			tag(name, pgnGameName)
+		case tagResult:
+			tag(name, r.Declared())
+		default:
+			if v, ok := rec.Tags.Get(name); ok {
+				tag(name, v)
+			}
+		}
+	}
+	if r.Game != nil && r.Game.HasStart {
+		if fen := r.Game.Start.FEN(); fen != standardFEN {
+			tag(tagFEN, fen)
+		}
+	} else if rec.FEN != "" {
+		tag(tagFEN, rec.FEN)
+	}
+	switch pw.n {
+	case WXF:
+		tag(tagFormat, "WXF")
+	case ICCS:
+		tag(tagFormat, "ICCS")
+	}
+outer:
+	for i, t := range rec.Tags {
+		name := pgnTagName(t.Name)
+		if name == "" || strings.EqualFold(name, tagFEN) || strings.EqualFold(name, tagFormat) {
+			continue
+		}
+		for _, o := range pgnTagOrder {
+			if strings.EqualFold(o, name) {
+				continue outer
+			}
+		}
+		for _, u := range rec.Tags[:i] {
+			if strings.EqualFold(pgnTagName(u.Name), name) {
+				continue outer
+			}
+		}
+		tag(name, t.Value)
+	}
+}
+
+// pgnTagName returns a tag name with every character the PGN reader does
+// not accept in names replaced by '_' ("" for an empty name).
+func pgnTagName(s string) string {
+	ok := true
+	for i := 0; i < len(s); i++ {
+		if !pgnNameByte(s[i]) {
+			ok = false
+			break
+		}
+	}
+	if ok {
+		return s
+	}
+	b := []byte(s)
+	for i := range b {
+		if !pgnNameByte(b[i]) {
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}
+
+func pgnNameByte(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-'
+}
+
+// pgnTagValue keeps a tag value on one line and unable to end the tag
+// early.
+func pgnTagValue(s string) string {
+	if strings.ContainsAny(s, "\r\n\"") {
+		s = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ", `"]`, `" ]`).Replace(s)
+	}
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	return s
+}
+
+// pgnComment returns {c} with c made safe, or "" for an empty comment.
+func pgnComment(c string) string {
+	c = strings.TrimSpace(strings.ReplaceAll(c, "\r", ""))
+	if c == "" {
+		return ""
+	}
+	c = strings.ReplaceAll(c, "}", "｝")
+	if strings.Contains(c, "\n") {
+		lines := strings.Split(c, "\n")
+		for i, l := range lines {
+			if t := strings.TrimLeft(l, " \t\r\f\v"); strings.HasPrefix(t, "[") {
+				lines[i] = l[:len(l)-len(t)] + "［" + t[1:]
+			}
+		}
+		c = strings.Join(lines, "\n")
+	}
+	if !utf8.ValidString(c) {
+		c = strings.ToValidUTF8(c, "\uFFFD")
+	}
+	return "{" + c + "}"
+}
+
+// pgnSuffix returns the annotation marks of a suffix that can be written
+// back: !, ?, !!, ??, !?, ?! glued to the move and $N as separate tokens.
+func pgnSuffix(s string) (glued string, nags []string) {
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c == '!' || c == '?':
+			glued += string(c)
+			i++
+		case c == '$':
+			j := i + 1
+			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+				j++
+			}
+			if j > i+1 {
+				nags = append(nags, s[i:j])
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	if len(glued) > 2 {
+		glued = glued[:2]
+	}
+	return glued, nags
+}
+
+// line writes the line that starts with move n (an alternative to the
+// moves alts, which are written as variations after it) from position p.
+// Every line starts with a move number.
+func (pw *pgnWriter) line(p board.Position, n *parse.Node, alts []*parse.Node) {
+	number := true
+	for n != nil {
+		m, err := resolveNode(&p, n, pw.nt)
+		if err != nil {
+			pw.token(pgnComment(unplayablePrefix + restOfLine(n)))
+			return
+		}
+		fm := max(p.FullMove(), 1)
+		switch {
+		case p.Side() == board.Red:
+			pw.token(strconv.Itoa(fm) + ".")
+		case number:
+			pw.token(strconv.Itoa(fm) + "...")
+		}
+		number = false
+		glued, nags := pgnSuffix(n.Suffix)
+		pw.token(pw.n.format(&p, m) + glued)
+		for _, g := range nags {
+			pw.token(g)
+		}
+		if c := pgnComment(n.Comment); c != "" {
+			pw.token(c)
+			number = true
+		}
+		for _, alt := range alts {
+			number = true
+			if _, err := resolveNode(&p, alt, pw.nt); err != nil {
+				pw.token(pgnComment(badVarPrefix + restOfLine(alt)))
+				continue
+			}
+			pw.token("(")
+			pw.line(p, alt, nil)
+			pw.token(")")
+		}
+		p.MakeMove(m)
+		if len(n.Children) == 0 {
+			return
+		}
+		alts = n.Children[1:]
+		n = n.Children[0]
+	}
+}
