@@ -34,6 +34,8 @@ func writerProps(cfg *config, plain []string) *parquet.WriterProperties {
 	opts := []parquet.WriterProperty{
 		parquet.WithAllocator(cfg.mem),
 		parquet.WithCompression(compress.Codecs.Zstd),
+		parquet.WithCompressionLevel(1),
+		parquet.WithStatsFor("fen", false),
 		parquet.WithDictionaryDefault(true),
 		parquet.WithMaxRowGroupLength(cfg.rowGroupRows),
 		parquet.WithVersion(parquet.V2_6),

@@ -1,0 +1,89 @@
+package export
+
+import (
+	"io"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/xqtool/xqtool/analyze"
+)
+
+// benchReports reads the real records once (parse + replay + analyze are
+// measured by validate's benchmark; these measure what export adds).
+func benchReports(b *testing.B) ([]*analyze.Report, int) {
+	b.Helper()
+	reps := reports(b, realRecords(b, ""))
+	plies := 0
+	for _, r := range reps {
+		if r.Game != nil {
+			plies += len(r.Game.Plies)
+		}
+	}
+	return reps, plies
+}
+
+// BenchmarkExport writes the three datasets of the real test data to
+// io.Discard on one goroutine and reports plies/s (one core).
+func BenchmarkExport(b *testing.B) {
+	reps, plies := benchReports(b)
+	b.ResetTimer()
+	start, cpu := time.Now(), cpuTime()
+	for b.Loop() {
+		gw, _ := NewGamesWriter(io.Discard)
+		pw, _ := NewPositionsWriter(io.Discard)
+		fw, _ := NewFlagsWriter(io.Discard)
+		for _, r := range reps {
+			if err := gw.Write(r); err != nil {
+				b.Fatal(err)
+			}
+			if err := pw.Write(r); err != nil {
+				b.Fatal(err)
+			}
+			if err := fw.Write(r); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for _, c := range []interface{ Close() error }{gw, pw, fw} {
+			if err := c.Close(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	el := time.Since(start).Seconds()
+	b.ReportMetric(float64(plies)*float64(b.N)/el, "plies/s/core")
+	b.ReportMetric(float64(plies)*float64(b.N)/(cpuTime()-cpu).Seconds(), "plies/cpu-s")
+	b.ReportMetric(float64(len(reps))*float64(b.N)/el, "games/s/core")
+}
+
+// BenchmarkPositions measures positions.parquet alone (FEN and three
+// notations per ply).
+func BenchmarkPositions(b *testing.B) {
+	reps, plies := benchReports(b)
+	b.ResetTimer()
+	start, cpu := time.Now(), cpuTime()
+	for b.Loop() {
+		pw, _ := NewPositionsWriter(io.Discard)
+		for _, r := range reps {
+			if err := pw.Write(r); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := pw.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(plies)*float64(b.N)/time.Since(start).Seconds(), "plies/s/core")
+	b.ReportMetric(float64(plies)*float64(b.N)/(cpuTime()-cpu).Seconds(), "plies/cpu-s")
+}
+
+// cpuTime returns the user + system CPU time of the process: on a shared
+// machine, plies per CPU second is the fairer per-core figure (it includes
+// the garbage collector's and the zstd encoder's helper goroutines).
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
