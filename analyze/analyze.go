@@ -267,7 +267,7 @@ func (r *Report) checkStart() {
 // gaps, empty games and the natural limit.
 func (r *Report) checkMoves() {
 	g := r.Game
-	line := r.Record.MainLine()
+	line := g.Line
 	if len(line) == 0 {
 		r.add(CodeEmptyGame, 0, "", SevWarning, "the record has no moves")
 	}

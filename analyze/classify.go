@@ -98,6 +98,12 @@ const (
 // that make a defender a fake root and moves that take a defender away are
 // all covered by one comparison.
 func Classify(before *board.Position, m board.Move) Classification {
+	return clsClassify(before, m, true)
+}
+
+// clsClassify is Classify; with threat false it skips the mate-threat
+// search (the costly part) and leaves Threat false.
+func clsClassify(before *board.Position, m board.Move, threat bool) Classification {
 	if before == nil {
 		return Classification{Move: m}
 	}
@@ -155,10 +161,17 @@ func Classify(before *board.Position, m board.Move) Classification {
 			}
 		}
 	}
-	if !c.Check && okA {
+	if threat && !c.Check && okA {
 		nodes := 0
 		c.Threat = clsMatesByChecks(&nullAfter, MateThreatChecks, &nodes)
 	}
+	c.setClass()
+	return c
+}
+
+// setClass sets Class from Check, Threat and Chased.
+func (c *Classification) setClass() {
+	c.Class = Idle
 	switch {
 	case c.Check:
 		c.Class = Check
@@ -167,7 +180,19 @@ func Classify(before *board.Position, m board.Move) Classification {
 	case len(c.Chased) > 0:
 		c.Class = Chase
 	}
-	return c
+}
+
+// clsThreat reports whether the legal move m, which does not give check,
+// threatens mate (see MateThreatChecks).
+func clsIsThreat(before *board.Position, m board.Move) bool {
+	after := *before
+	after.MakeMove(m)
+	nullAfter, ok := clsNull(&after)
+	if !ok {
+		return false
+	}
+	nodes := 0
+	return clsMatesByChecks(&nullAfter, MateThreatChecks, &nodes)
 }
 
 // ClassifyLine classifies every move of a line from start. It stops at the

@@ -222,6 +222,10 @@ type Adjudicator struct {
 
 	wcls    []Classification // classifications of window moves (cached)
 	wdone   []bool
+	wthreat []int8 // threat search result per window move (0: not run)
+	wlist   []bool // window move already in classes
+	memo    map[uint64]repMemo
+	spanPos []board.Position
 	classes []Classification
 }
 
@@ -269,6 +273,8 @@ func (a *Adjudicator) reset() {
 	a.suppress = false
 	a.wcls = a.wcls[:0]
 	a.wdone = a.wdone[:0]
+	a.wthreat = a.wthreat[:0]
+	a.wlist = a.wlist[:0]
 }
 
 // Push plays m, which must be legal in the current position, and returns a
@@ -337,28 +343,121 @@ func (a *Adjudicator) judgeSpan(i0, i1 int) *Verdict {
 	for len(a.wdone) < len(a.moves) {
 		a.wdone = append(a.wdone, false)
 		a.wcls = append(a.wcls, Classification{})
+		a.wthreat = append(a.wthreat, 0)
+	}
+	if a.memo == nil {
+		a.memo = map[uint64]repMemo{}
 	}
 	pos := a.start
 	var spanStart board.Position
+	before := a.spanPos[:0]
 	for i := 0; i < i1; i++ {
 		m := a.moves[i]
 		if i == i0 {
 			spanStart = pos
 		}
-		if i >= i0 && !a.wdone[i] {
-			c := Classify(&pos, m)
-			c.Ply = a.startPly + i + 1
-			a.wcls[i] = c
-			a.wdone[i] = true
-			a.classes = append(a.classes, c)
+		if i >= i0 {
+			before = append(before, pos)
+			if !a.wdone[i] {
+				// A cycle repeats its moves: classify each (position,
+				// move) once.
+				k := pos.Key() ^ uint64(m)*0x9E3779B97F4A7C15
+				mm, ok := a.memo[k]
+				if !ok {
+					mm = repMemo{c: clsClassify(&pos, m, false)}
+					a.memo[k] = mm
+				}
+				c := mm.c
+				c.Ply = a.startPly + i + 1
+				a.wcls[i] = c
+				a.wthreat[i] = mm.threat
+				a.wdone[i] = true
+			}
 		}
 		pos.MakeMove(m)
+	}
+	a.spanPos = before
+	if a.rules == RulesCXA {
+		a.resolveThreats(i0, i1, before)
+	}
+	for i := i0; i < i1; i++ {
+		if !a.wlisted(i) {
+			a.classes = append(a.classes, a.wcls[i])
+		}
 	}
 	v := repJudge(a.rules, &spanStart, a.wcls[i0:i1])
 	v.Ply = a.ply
 	v.Cycle = [2]int{a.startPly + i0 + 1, a.startPly + i1}
 	v.Detail += fmt.Sprintf(" (plies %d-%d)", v.Cycle[0], v.Cycle[1])
 	return v
+}
+
+// wlisted reports whether window move i is already in a.classes, and
+// marks it listed.
+func (a *Adjudicator) wlisted(i int) bool {
+	for len(a.wlist) <= i {
+		a.wlist = append(a.wlist, false)
+	}
+	if a.wlist[i] {
+		return true
+	}
+	a.wlist[i] = true
+	return false
+}
+
+// repMemo caches the classification of a (position, move) pair.
+type repMemo struct {
+	c      Classification
+	threat int8 // 0 not searched, 1 threat, -1 no threat
+}
+
+// resolveThreats runs the mate-threat search (Chinese rules only: under
+// the Asian rules a threat is idle) where it can change the verdict. A
+// side whose cycle holds a move that is neither a check, a chase nor a
+// threat makes only allowed moves, whatever its other moves threaten; so
+// the moves that are neither check nor chase are searched first, and the
+// side's chases only when all of those turn out to be threats (the kind of
+// forbidden cycle then depends on them). Moves not searched keep Threat
+// false. before[i-i0] is the position before window move i.
+func (a *Adjudicator) resolveThreats(i0, i1 int, before []board.Position) {
+	threat := func(i int) bool {
+		if a.wthreat[i] == 0 {
+			pos := before[i-i0]
+			m := a.moves[i]
+			k := pos.Key() ^ uint64(m)*0x9E3779B97F4A7C15
+			mm := a.memo[k]
+			if mm.threat == 0 {
+				mm.threat = -1
+				if clsIsThreat(&pos, m) {
+					mm.threat = 1
+				}
+				a.memo[k] = mm
+			}
+			a.wthreat[i] = mm.threat
+			if mm.threat > 0 {
+				a.wcls[i].Threat = true
+				a.wcls[i].setClass()
+			}
+		}
+		return a.wthreat[i] > 0
+	}
+	for side := board.Red; side <= board.Black; side++ {
+		allAttack := true
+		for i := i0; i < i1 && allAttack; i++ {
+			c := &a.wcls[i]
+			if c.Side == side && !c.Check && len(c.Chased) == 0 && !threat(i) {
+				allAttack = false
+			}
+		}
+		if !allAttack {
+			continue
+		}
+		for i := i0; i < i1; i++ {
+			if c := &a.wcls[i]; c.Side == side && !c.Check {
+				threat(i)
+			}
+		}
+	}
 }
 
 // repSide summarises one side's moves in a span.

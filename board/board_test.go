@@ -388,3 +388,26 @@ func FuzzParseFEN(f *testing.F) {
 		}
 	})
 }
+
+func TestAppendLegalMovesOf(t *testing.T) {
+	randomPositions(t, 20, 100, 9, func(p *Position, _ []Move) {
+		all := p.LegalMoves()
+		for k := King; k <= Pawn; k++ {
+			var want []Move
+			for _, m := range all {
+				if p.Piece(m.From()).Kind() == k {
+					want = append(want, m)
+				}
+			}
+			got := p.AppendLegalMovesOf(nil, KindSetOf(k))
+			if len(got) != len(want) {
+				t.Fatalf("%s kind %v: %v, want %v", p.FEN(), k, got, want)
+			}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("%s kind %v: %v, want %v", p.FEN(), k, got, want)
+				}
+			}
+		}
+	})
+}

@@ -8,10 +8,33 @@ const MaxMoves = 128
 // follow the pieces' rules but may leave the own king attacked or the kings
 // facing.
 func (p *Position) genPseudo(buf []Move) []Move {
+	return p.genPseudoOf(buf, AllKinds)
+}
+
+// KindSet is a set of piece kinds: bit k for Kind k.
+type KindSet uint8
+
+// AllKinds holds every kind.
+const AllKinds KindSet = 1<<King | 1<<Advisor | 1<<Bishop | 1<<Knight | 1<<Rook | 1<<Cannon | 1<<Pawn
+
+// KindSetOf returns the set of the given kinds.
+func KindSetOf(kinds ...Kind) KindSet {
+	var s KindSet
+	for _, k := range kinds {
+		s |= 1 << k
+	}
+	return s
+}
+
+// Has reports whether k is in the set.
+func (s KindSet) Has(k Kind) bool { return s&(1<<k) != 0 }
+
+// genPseudoOf is genPseudo restricted to pieces whose kind is in kinds.
+func (p *Position) genPseudoOf(buf []Move, kinds KindSet) []Move {
 	us := p.side
 	for from := Square(0); from < Squares; from++ {
 		pc := p.board[from]
-		if pc.IsEmpty() || pc.Color() != us {
+		if pc.IsEmpty() || pc.Color() != us || kinds&(1<<pc.Kind()) == 0 {
 			continue
 		}
 		switch pc.Kind() {
@@ -196,6 +219,16 @@ func (p *Position) filterLegal(moves []Move) []Move {
 func (p Position) AppendLegalMoves(buf []Move) []Move {
 	n := len(buf)
 	buf = p.genPseudo(buf)
+	legal := p.filterLegal(buf[n:])
+	return buf[:n+len(legal)]
+}
+
+// AppendLegalMovesOf is AppendLegalMoves restricted to moves of pieces
+// whose kind is in kinds (notation readers use it to resolve a move text
+// that names its piece without generating every move).
+func (p Position) AppendLegalMovesOf(buf []Move, kinds KindSet) []Move {
+	n := len(buf)
+	buf = p.genPseudoOf(buf, kinds)
 	legal := p.filterLegal(buf[n:])
 	return buf[:n+len(legal)]
 }

@@ -24,6 +24,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/xqtool/xqtool/parse"
 )
@@ -50,17 +51,54 @@ func (p FileProblem) Error() string { return p.Name + ": " + p.Err.Error() }
 
 // Item is one game, or one file-level problem, in input order.
 type Item struct {
-	Rec  *parse.Record // the game (nil for a file problem)
+	Rec  *parse.Record // the game (nil for a file problem or a raw game)
 	Err  error         // the reader's error for this game (game status "error")
 	File *FileProblem  // set instead of Rec when a file yields no game
 	// FileIndex is the 0-based index of the file the item came from.
 	FileIndex int
+	// Raw is a PGN game split from its file but not parsed (Walker.Raw):
+	// Load parses it.
+	Raw *parse.RawGame
+}
+
+// Load parses a raw game into Rec (safe to call from any goroutine).
+// After Load, an item with neither Rec nor File held no game at all (junk
+// between games) and is to be skipped; the game numbers of a file are then
+// given by a Numberer in input order.
+func (it *Item) Load() {
+	if it.Raw != nil {
+		it.Rec = it.Raw.Parse()
+		it.Raw = nil
+	}
+}
+
+// Numberer gives the games of each file their final numbers, in input
+// order, after raw games were parsed out of order (see Walker.Raw).
+type Numberer struct {
+	file, next int
+	started    bool
+}
+
+// Number sets rec's index to the next game number of file fileIndex.
+func (n *Numberer) Number(rec *parse.Record, fileIndex int) {
+	if !n.started || fileIndex != n.file {
+		n.file, n.next, n.started = fileIndex, 0, true
+	}
+	if rec.Index != n.next {
+		rec.SetIndex(n.next)
+	}
+	n.next++
 }
 
 // Walker streams the games of a set of input paths.
 type Walker struct {
 	// Stdin is read for the path "-" (os.Stdin when nil).
 	Stdin io.Reader
+	// Raw makes PGN games come out unparsed (Item.Raw), so that workers
+	// can decode and parse them in parallel; the reader only splits the
+	// file. Call Item.Load in the worker and number the games with a
+	// Numberer in input order.
+	Raw   bool
 	files int
 }
 
@@ -301,9 +339,19 @@ func (w *Walker) data(ctx context.Context, name string, data []byte, yield func(
 // headSize is how much of a file is read to detect its format.
 const headSize = 8192
 
+// readerPool recycles the 64 KiB read buffers of text files (the PGN and
+// DhtmlXQ readers keep using the buffer they are given, as it is as large
+// as the one they would make).
+var readerPool = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, parse.TextSniffSize) }}
+
 // games detects the format of one file and streams its games.
 func (w *Walker) games(ctx context.Context, name string, r io.Reader, size int64, yield func(Item) error) error {
-	br := bufio.NewReaderSize(r, 64<<10)
+	br := readerPool.Get().(*bufio.Reader)
+	br.Reset(r)
+	defer func() {
+		br.Reset(nil)
+		readerPool.Put(br)
+	}()
 	head, _ := br.Peek(headSize)
 	format := parse.Detect(head, name)
 	if format == "" {
@@ -320,6 +368,23 @@ func (w *Walker) games(ctx context.Context, name string, r io.Reader, size int64
 	}
 	w.files++
 	fi := w.files - 1
+	if pr, ok := rd.(*parse.PGNReader); ok && w.Raw {
+		for {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			g, err := pr.NextRaw()
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return yield(Item{File: &FileProblem{Name: name, Err: err}, FileIndex: fi})
+			}
+			if err := yield(Item{Raw: g, FileIndex: fi}); err != nil {
+				return err
+			}
+		}
+	}
 	for {
 		if err := ctx.Err(); err != nil {
 			return err

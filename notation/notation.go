@@ -1,6 +1,10 @@
 package notation
 
-import "github.com/xqtool/xqtool/board"
+import (
+	"strings"
+
+	"github.com/xqtool/xqtool/board"
+)
 
 // Notation names a move notation, as used by ResolveText and the command
 // line (--notation).
@@ -45,7 +49,16 @@ func isDigit09(c byte) bool    { return c >= '0' && c <= '9' }
 
 // ResolveText reads text in notation n (NotationAuto: detected per Detect)
 // and resolves it against p. Errors are *Error values whose Text is text.
+// Full-width letters, digits and signs in a token without Chinese
+// characters (Ｃ２＝５, as some web exports write WXF) are read as ASCII.
+//
+// Only the legal moves of the piece kinds the text can name are generated,
+// so resolving costs a fraction of a full move generation.
 func ResolveText(p *board.Position, text string, n Notation) (board.Move, error) {
+	if folded, ok := foldFullWidth(text); ok {
+		m, err := ResolveText(p, folded, n)
+		return m, withTextOverride(err, text)
+	}
 	if n == NotationAuto {
 		n = Detect(text)
 		if n == NotationWXF {
@@ -57,7 +70,60 @@ func ResolveText(p *board.Position, text string, n Notation) (board.Move, error)
 		}
 	}
 	var buf [board.MaxMoves]board.Move
-	return resolveWith(p, p.AppendLegalMoves(buf[:0]), text, n)
+	switch n {
+	case NotationChinese:
+		c, err := ParseChinese(text)
+		if err != nil {
+			return board.NoMove, err
+		}
+		v, _ := c.vline()
+		m, _, err := v.resolve(p, p.AppendLegalMovesOf(buf[:0], board.KindSet(v.kinds)), text)
+		return m, err
+	case NotationWXF:
+		w, err := ParseWXF(text)
+		if err != nil {
+			return board.NoMove, err
+		}
+		kinds := w.vline().kinds
+		if w.hasAlt {
+			kinds |= w.alt.kinds
+		}
+		m, _, err := w.resolve(p, p.AppendLegalMovesOf(buf[:0], board.KindSet(kinds)), text)
+		return m, err
+	case NotationSAN:
+		return resolveWith(p, p.AppendLegalMoves(buf[:0]), text, n)
+	}
+	return resolveWith(p, nil, text, n)
+}
+
+// foldFullWidth maps the full-width forms U+FF01..U+FF5E of a token that
+// holds no CJK ideograph to ASCII. ok is false (and s unchanged) when there
+// is nothing to fold.
+func foldFullWidth(s string) (string, bool) {
+	if strings.IndexByte(s, 0xEF) < 0 {
+		return s, false
+	}
+	found := false
+	for _, r := range s {
+		switch {
+		case r >= 0x4E00 && r <= 0x9FFF, r >= 0x3400 && r <= 0x4DBF:
+			return s, false
+		case r >= 0xFF01 && r <= 0xFF5E:
+			found = true
+		}
+	}
+	if !found {
+		return s, false
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if r >= 0xFF01 && r <= 0xFF5E {
+			r -= 0xFF01 - 0x21
+		}
+		b.WriteRune(r)
+	}
+	return b.String(), true
 }
 
 // resolveWith is ResolveText with the legal moves of p already generated

@@ -385,3 +385,27 @@ func TestParseValues(t *testing.T) {
 		}
 	}
 }
+
+func TestFullWidthWXF(t *testing.T) {
+	p := board.StartPosition()
+	for text, want := range map[string]string{"Ｃ２＝５": "h2e2", "Ｈ２＋３": "h0g2", "Ｐ７＋１": "c3c4", "Ｅ３＋５": "g0e2", "Ｈ２－３": ""} {
+		m, err := ResolveText(&p, text, NotationAuto)
+		if want == "" {
+			if err == nil {
+				t.Errorf("%s: got %v, want an error", text, m)
+			} else if e, ok := err.(*Error); !ok || e.Text != text {
+				t.Errorf("%s: error %v does not carry the original text", text, err)
+			}
+			continue
+		}
+		if err != nil || m.String() != want {
+			t.Errorf("%s: %v, %v; want %s", text, m, err, want)
+		}
+	}
+	// Chinese with full-width digits is still Chinese.
+	q := board.StartPosition()
+	q.MakeMove(board.NewMove(board.SquareAt(7, 2), board.SquareAt(4, 2)))
+	if m, err := ResolveText(&q, "马８进７", NotationAuto); err != nil || m.String() != "h9g7" {
+		t.Errorf("马８进７: %v, %v", m, err)
+	}
+}

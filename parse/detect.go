@@ -87,9 +87,43 @@ func detectContent(head []byte) Format {
 
 // detectPGN looks for a tag pair line, a WXF keyword line or move text in
 // the first lines of head.
+// detectTagLine reports whether one of the first lines of head, read as
+// raw bytes, is a PGN tag line [Name "value"] (tags are ASCII in every
+// encoding but UTF-16, so no decoding is needed for the common case).
+func detectTagLine(head []byte) bool {
+	b := bytes.TrimPrefix(head, textBOMUTF8)
+	for n := 0; n < 50 && len(b) > 0; n++ {
+		line := b
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			line, b = b[:i], b[i+1:]
+		} else {
+			b = nil
+		}
+		line = bytes.TrimLeft(line, " \t\r")
+		if len(line) < 4 || line[0] != '[' {
+			continue
+		}
+		j := 1
+		for j < len(line) && (pgnIsLetter(line[j]) || (j > 1 && line[j] >= '0' && line[j] <= '9')) {
+			j++
+		}
+		if j == 1 || j >= len(line) || (line[j] != ' ' && line[j] != '\t') {
+			continue
+		}
+		v := bytes.TrimLeft(line[j:], " \t")
+		if len(v) > 0 && (v[0] == '"' || v[0] == '\'') {
+			return true
+		}
+	}
+	return false
+}
+
 func detectPGN(head []byte) bool {
 	if bytes.IndexByte(head, 0) >= 0 && !bytes.HasPrefix(head, textBOMUTF16LE) {
 		return false
+	}
+	if detectTagLine(head) {
+		return true
 	}
 	s, _, _ := DecodeText(head)
 	moves := 0

@@ -117,6 +117,71 @@ func (p *PGNReader) Next() (*Record, error) {
 	}
 }
 
+// RawGame is the text of one PGN game, split from its file but not yet
+// decoded or parsed: NextRaw and Parse divide the work of Next so that
+// games can be parsed in parallel, in any order, while a single reader
+// splits the file.
+type RawGame struct {
+	name      string
+	index     int
+	buf       []byte
+	lineOffs  []int64
+	startOff  int64
+	startLine int
+	complete  bool
+	overflow  bool
+	enc       string // the file's encoding decision at split time
+	label     string
+}
+
+// NextRaw returns the raw text of the next game, or nil and io.EOF at the
+// end (nil and the error when reading fails). Its Index is provisional: a
+// chunk that turns out to hold no game (junk between games) is counted;
+// callers that need the numbering of Next renumber with Record.SetIndex.
+func (p *PGNReader) NextRaw() (*RawGame, error) {
+	if !p.started {
+		p.start()
+	}
+	for {
+		if p.err != nil && !p.carry {
+			return nil, p.err
+		}
+		startOff, startLine, complete, err := p.collect()
+		if err != nil && err != io.EOF {
+			p.err = err
+			return nil, err
+		}
+		if len(p.buf) == 0 && !p.overflow {
+			continue
+		}
+		g := &RawGame{
+			name: p.name, index: p.index,
+			buf:      append([]byte(nil), p.buf...),
+			lineOffs: append([]int64(nil), p.lineOffs...),
+			startOff: startOff, startLine: startLine, complete: complete, overflow: p.overflow,
+			enc: p.dec.enc, label: p.dec.label,
+		}
+		p.index++
+		return g, nil
+	}
+}
+
+// Parse decodes and parses the game. It returns nil when the text holds
+// nothing that looks like a game. It is safe to call from any goroutine.
+func (g *RawGame) Parse() *Record {
+	dec := &TextDecoder{enc: g.enc, label: g.label}
+	rec, _ := pgnParse(dec, g.name, g.index, g.buf, g.lineOffs, g.startOff, g.startLine, g.complete, g.overflow, nil)
+	return rec
+}
+
+// SetIndex renumbers the record (and its problems) as game i of its file.
+func (r *Record) SetIndex(i int) {
+	r.Index = i
+	for _, p := range r.Problems {
+		p.Game = i
+	}
+}
+
 // collect reads the raw lines of one game into p.buf. complete reports
 // whether the game ended at the start of another (rather than at EOF).
 func (p *PGNReader) collect() (startOff int64, startLine int, complete bool, err error) {
@@ -318,35 +383,45 @@ func pgnIsLetter(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 
 // nothing that looks like a game (blank lines, junk before the first tag
 // section).
 func (p *PGNReader) parseGame(startOff int64, startLine int, complete bool) *Record {
-	s, enc, replaced := p.dec.Decode(p.buf)
+	rec, toks := pgnParse(p.dec, p.name, p.index, p.buf, p.lineOffs, startOff, startLine, complete, p.overflow, p.toks)
+	p.toks = toks
+	if rec != nil {
+		p.index++
+	}
+	return rec
+}
+
+// pgnParse decodes and parses the raw text of one game (game index of the
+// file name); toks is a reusable token buffer, returned for reuse. It
+// returns a nil Record when buf holds no game.
+func pgnParse(dec *TextDecoder, name string, index int, buf []byte, lineOffs []int64, startOff int64, startLine int, complete, overflow bool, toks []pgnTok) (*Record, []pgnTok) {
+	s, enc, replaced := dec.Decode(buf)
 	g := pgnGame{
 		rec: &Record{
-			Source:   p.name,
-			Index:    p.index,
+			Source:   name,
+			Index:    index,
 			Format:   FormatPGN,
 			Encoding: enc,
 			Replaced: replaced,
 			Root:     Node{},
 		},
 		s:        s,
-		name:     p.name,
-		lineOffs: p.lineOffs,
+		name:     name,
+		lineOffs: lineOffs,
 		first:    startLine,
 		legacy:   textDoubleByte(enc),
-		toks:     p.toks[:0],
+		toks:     toks[:0],
 		atEOF:    !complete,
 	}
 	g.rec.Pos = Pos{Offset: startOff, Line: startLine, Column: 1}
 	g.parse()
-	p.toks = g.toks[:0]
-	if p.overflow {
+	if overflow {
 		g.problem(g.rec.Pos, "", fmt.Errorf("%w: game longer than %d bytes, rest skipped", ErrSyntax, pgnMaxGame))
 	}
 	if !g.isGame() {
-		return nil
+		return nil, g.toks[:0]
 	}
-	p.index++
-	return g.rec
+	return g.rec, g.toks[:0]
 }
 
 // pgnTok is one token of move text.

@@ -54,15 +54,99 @@ func DecodeText(b []byte) (s string, enc string, replaced bool) {
 	return textDecodeLegacy(b)
 }
 
-// textDecodeLegacy decodes b as GB18030 and as Big5 and keeps the better.
+// textDecodeLegacy decodes b as GB18030 or as Big5, whichever reading holds
+// more characters of move notation (scored on the raw bytes, see
+// textLegacyScores), GB18030 on a tie unless only Big5 decodes cleanly.
 func textDecodeLegacy(b []byte) (string, string, bool) {
+	gscore, bscore := textLegacyScores(b)
+	switch {
+	case gscore > bscore:
+		s, rep := textDecodeWith(simplifiedchinese.GB18030, b, textFFFDGB18030)
+		return s, EncGB18030, rep
+	case bscore > gscore:
+		s, rep := textDecodeWith(traditionalchinese.Big5, b, nil)
+		return s, EncBig5, rep
+	}
 	gs, grep := textDecodeWith(simplifiedchinese.GB18030, b, textFFFDGB18030)
+	if !grep {
+		return gs, EncGB18030, false
+	}
 	bs, brep := textDecodeWith(traditionalchinese.Big5, b, nil)
-	gscore, bscore := textScore(gs), textScore(bs)
-	if bscore > gscore || (bscore == gscore && !brep && grep) {
-		return bs, EncBig5, brep
+	if !brep {
+		return bs, EncBig5, false
 	}
 	return gs, EncGB18030, grep
+}
+
+// textLegacyGuess returns the legacy encoding textDecodeLegacy would pick
+// for b, without decoding when the scores differ.
+func textLegacyGuess(b []byte) string {
+	gscore, bscore := textLegacyScores(b)
+	switch {
+	case gscore > bscore:
+		return EncGB18030
+	case bscore > gscore:
+		return EncBig5
+	}
+	_, enc, _ := textDecodeLegacy(b)
+	return enc
+}
+
+// textCodeSet is a set of double-byte codes (lead<<8 | trail).
+type textCodeSet [1 << 13]byte
+
+func (s *textCodeSet) add(code uint16)      { s[code>>3] |= 1 << (code & 7) }
+func (s *textCodeSet) has(code uint16) bool { return s[code>>3]&(1<<(code&7)) != 0 }
+
+// textGBCodes and textBig5Codes hold the GB18030 and Big5 codes of the
+// notation characters of textScore.
+var textGBCodes, textBig5Codes = func() (*textCodeSet, *textCodeSet) {
+	gb, b5 := new(textCodeSet), new(textCodeSet)
+	for r := range textNotationRunes {
+		for _, e := range []struct {
+			enc encoding.Encoding
+			set *textCodeSet
+		}{{simplifiedchinese.GB18030, gb}, {traditionalchinese.Big5, b5}} {
+			out, err := e.enc.NewEncoder().Bytes([]byte(string(r)))
+			if err == nil && len(out) == 2 {
+				e.set.add(uint16(out[0])<<8 | uint16(out[1]))
+			}
+		}
+	}
+	return gb, b5
+}()
+
+// textLegacyScores counts, on the raw bytes, the notation characters that
+// b holds when read as GB18030 and when read as Big5 — the same score as
+// textScore on the two decodings, at the cost of one pass over the bytes.
+func textLegacyScores(b []byte) (gb, big5 int) {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < 0x80 || i+1 >= len(b) {
+			i++
+			continue
+		}
+		if d := b[i+1]; d >= 0x30 && d <= 0x39 {
+			i += 4 // GB18030 four-byte sequence
+			continue
+		}
+		if textGBCodes.has(uint16(c)<<8 | uint16(b[i+1])) {
+			gb++
+		}
+		i += 2
+	}
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < 0x81 || i+1 >= len(b) {
+			i++
+			continue
+		}
+		if textBig5Codes.has(uint16(c)<<8 | uint16(b[i+1])) {
+			big5++
+		}
+		i += 2
+	}
+	return gb, big5
 }
 
 // textDecodeWith decodes b with e. selfFFFD is how U+FFFD itself is written
@@ -190,7 +274,7 @@ func NewTextDecoder(head []byte) *TextDecoder {
 		d.enc = EncUTF8
 		return d
 	}
-	_, d.enc, _ = textDecodeLegacy(head)
+	d.enc = textLegacyGuess(head)
 	return d
 }
 
@@ -234,9 +318,10 @@ func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
 		if utf8.Valid(b) {
 			enc := d.enc
 			if enc == EncASCII && !textIsASCII(b) {
-				// The file is UTF-8 after all: later pieces say so too.
+				// A file that began in ASCII: each piece says what it
+				// is (the answer must not depend on the order in which
+				// pieces are decoded).
 				enc = EncUTF8
-				d.enc = EncUTF8
 			}
 			if d.label != "" {
 				enc = d.label
@@ -248,12 +333,9 @@ func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
 		return s, EncUTF16LE, r
 	}
 	if d.enc == EncASCII {
-		// First non-ASCII piece of a file that began in ASCII.
-		s, enc, r := DecodeText(b)
-		if enc == EncGB18030 || enc == EncBig5 || enc == EncUTF8 {
-			d.enc = enc
-		}
-		return s, enc, r
+		// A non-ASCII piece of a file that began in ASCII is detected on
+		// its own.
+		return DecodeText(b)
 	}
 	switch d.enc {
 	case EncGB18030:

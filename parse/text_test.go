@@ -3,6 +3,7 @@ package parse
 import (
 	"testing"
 
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/encoding/traditionalchinese"
 	"golang.org/x/text/encoding/unicode"
@@ -78,10 +79,15 @@ func TestTextDecoder(t *testing.T) {
 	if s, enc, r := d.Decode(big5); enc != EncBig5 || r || s != "1. 炮二平五 馬８進７ 車九進一\n" {
 		t.Errorf("Decode(big5 piece) = %q, %s, %v", s, enc, r)
 	}
-	// ASCII head, later UTF-8 piece: the file becomes UTF-8.
+	// ASCII head, later UTF-8 piece: that piece is UTF-8, the next ASCII
+	// piece is still ASCII (the answer does not depend on the order in
+	// which pieces are decoded, so games can be decoded in parallel).
 	a := NewTextDecoder([]byte("[Event \"x\"]\n"))
-	if _, enc, _ := a.Decode([]byte("炮二平五")); enc != EncUTF8 || a.Encoding() != EncUTF8 {
-		t.Errorf("ascii then utf-8: %s / %s", enc, a.Encoding())
+	if _, enc, _ := a.Decode([]byte("炮二平五")); enc != EncUTF8 {
+		t.Errorf("ascii then utf-8: %s", enc)
+	}
+	if _, enc, _ := a.Decode([]byte("[Event \"y\"]")); enc != EncASCII || a.Encoding() != EncASCII {
+		t.Errorf("ascii piece after a utf-8 one: %s / %s", enc, a.Encoding())
 	}
 	// The zero value detects each piece.
 	var z TextDecoder
@@ -100,6 +106,36 @@ func TestTextTrimPartialUTF8(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("trim(%q) = %q, want %q", b[:i], got, want)
+		}
+	}
+}
+
+// TestLegacyScoresMatchDecodedScores checks the byte-level scorer against
+// the score of the decoded text, on GBK and Big5 samples.
+func TestLegacyScoresMatchDecodedScores(t *testing.T) {
+	samples := []string{
+		"1. 炮二平五 马８进７ 2. 马二进三 车９平８ {评注：红方先手}",
+		"1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ 後炮退一",
+		"前兵平五 仕四进五 相三进五 帅五平四 将５平４ 卒３进１",
+	}
+	for _, s := range samples {
+		for _, e := range []struct {
+			name string
+			enc  encoding.Encoding
+		}{{"gb18030", simplifiedchinese.GB18030}, {"big5", traditionalchinese.Big5}} {
+			raw, err := e.enc.NewEncoder().Bytes([]byte(s))
+			if err != nil {
+				continue // not representable (simplified text in Big5)
+			}
+			gs, _ := textDecodeWith(simplifiedchinese.GB18030, raw, textFFFDGB18030)
+			bs, _ := textDecodeWith(traditionalchinese.Big5, raw, nil)
+			g, b := textLegacyScores(raw)
+			if g != textScore(gs) || b != textScore(bs) {
+				t.Errorf("%s %q: byte scores %d/%d, decoded scores %d/%d", e.name, s, g, b, textScore(gs), textScore(bs))
+			}
+			if got := textLegacyGuess(raw); got != map[string]string{"gb18030": EncGB18030, "big5": EncBig5}[e.name] {
+				t.Errorf("%s %q: guessed %s", e.name, s, got)
+			}
 		}
 	}
 }

@@ -66,7 +66,9 @@ type Game struct {
 	// HasStart is false when no start position could be built at all
 	// (bad FEN syntax, missing or facing kings): nothing was replayed.
 	HasStart bool
-	// Plies is the valid prefix of the main line.
+	// Line is the record's main line (every node, played or not), and
+	// Plies its valid prefix, replayed.
+	Line  []*parse.Node
 	Plies []Ply
 	// Final is the position after the last valid ply.
 	Final board.Position
@@ -173,6 +175,7 @@ func Replay(rec *parse.Record, opt Options) *Game {
 	}
 	r := resolver{notation: rec.Notation}
 	line := rec.MainLine()
+	g.Line = line
 	if !sideKnown && len(line) > 0 {
 		// Settle the side from the first move: keep Red unless only
 		// Black can play it.

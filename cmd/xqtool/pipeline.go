@@ -183,30 +183,41 @@ func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pip
 	var err error
 	bar := newProgress(cmd.ErrOrStderr(), f.quiet)
 	start := time.Now()
-	w := &corpus.Walker{Stdin: cmd.InOrStdin()}
+	w := &corpus.Walker{Stdin: cmd.InOrStdin(), Raw: true}
 	var dd dedupe
+	var num corpus.Numberer
+	// result is what a worker hands back for one item.
+	type result struct {
+		report    *analyze.Report
+		file      *corpus.FileProblem
+		fileIndex int
+	}
 	err = corpus.Process(ctx, workers,
 		func(ctx context.Context, emit func(corpus.Item) error) error {
 			return w.Walk(ctx, paths, emit)
 		},
-		func(it corpus.Item) any {
+		func(it corpus.Item) result {
 			if it.File != nil {
-				return it.File
+				return result{file: it.File}
 			}
-			return analyze.Analyze(it.Rec, it.Err, opt)
+			it.Load()
+			if it.Rec == nil {
+				return result{} // junk between games: no game
+			}
+			return result{report: analyze.Analyze(it.Rec, it.Err, opt), fileIndex: it.FileIndex}
 		},
-		func(v any) error {
-			switch v := v.(type) {
-			case *corpus.FileProblem:
-				sum.UnknownFiles = append(sum.UnknownFiles, v.Error())
-				return nil
-			case *analyze.Report:
-				dd.check(v)
-				sum.add(v)
+		func(v result) error {
+			switch {
+			case v.file != nil:
+				sum.UnknownFiles = append(sum.UnknownFiles, v.file.Error())
+			case v.report != nil:
+				num.Number(v.report.Record, v.fileIndex)
+				dd.check(v.report)
+				sum.add(v.report)
 				if bar != nil {
 					_ = bar.Add(1)
 				}
-				return sink(v)
+				return sink(v.report)
 			}
 			return nil
 		})
