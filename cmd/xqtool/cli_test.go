@@ -138,3 +138,20 @@ func TestValidateStdinAndExitCodes(t *testing.T) {
 		t.Errorf("bad --rules: exit %d, want 2", code)
 	}
 }
+
+func TestMovesNotations(t *testing.T) {
+	for nota, first := range map[string]string{"iccs": "a0a1", "chinese": "车九进一", "wxf": "R9+1"} {
+		out, _, code := runCLI(t, "", "moves", "--notation", nota)
+		lines := strings.Fields(out)
+		if code != 0 || len(lines) != 44 || lines[0] != first {
+			t.Errorf("--notation %s: %d moves, first %q, exit %d", nota, len(lines), lines[0], code)
+		}
+	}
+	out, _, _ := runCLI(t, "", "moves", "--notation", "chinese", "--fen", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b")
+	if !strings.Contains(out, "马８进７\n") {
+		t.Errorf("black moves lack 马８进７:\n%s", out)
+	}
+	if _, _, code := runCLI(t, "", "moves", "--notation", "klingon"); code != 2 {
+		t.Errorf("bad --notation: exit %d", code)
+	}
+}

@@ -4,15 +4,22 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+
+	"github.com/xqtool/xqtool/notation"
 )
 
 func newMovesCmd() *cobra.Command {
-	var fen string
+	var fen, nota string
+	var traditional, ascii bool
 	cmd := &cobra.Command{
-		Use:   "moves [--fen FEN]",
+		Use:   "moves [--fen FEN] [--notation iccs|chinese|wxf]",
 		Short: "List the legal moves of a position",
+		Long: `moves prints the legal moves of the start position or --fen, one per line,
+in ICCS (h2e2, the default), Chinese (炮二平五, the xqbase standard: Red in
+Chinese numerals, Black in full-width digits) or WXF (C2.5) notation.`,
 		Example: `  xqtool moves
-  xqtool moves --fen "4k4/9/9/9/9/9/9/9/4A4/3AK4 b"`,
+  xqtool moves --notation chinese
+  xqtool moves --notation wxf --fen "4k4/9/9/9/9/9/9/9/4A4/3AK4 b"`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := positionFromFlag(fen)
@@ -21,11 +28,25 @@ func newMovesCmd() *cobra.Command {
 			}
 			out := cmd.OutOrStdout()
 			for _, m := range p.LegalMoves() {
-				fmt.Fprintln(out, m)
+				var s string
+				switch nota {
+				case "iccs", "":
+					s = notation.FormatICCS(m, false)
+				case "chinese":
+					s = notation.FormatChinese(&p, m, notation.ChineseStyle{Traditional: traditional, ASCIIDigits: ascii})
+				case "wxf":
+					s = notation.FormatWXF(&p, m)
+				default:
+					return usageErr("--notation must be iccs, chinese or wxf, got %q", nota)
+				}
+				fmt.Fprintln(out, s)
 			}
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&fen, "fen", "startpos", `position as FEN, or "startpos"`)
+	cmd.Flags().StringVar(&nota, "notation", "iccs", "iccs, chinese or wxf")
+	cmd.Flags().BoolVar(&traditional, "traditional", false, "Chinese: traditional characters (車 馬 帥 …)")
+	cmd.Flags().BoolVar(&ascii, "ascii-digits", false, "Chinese: ASCII digits for Black")
 	return cmd
 }
