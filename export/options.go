@@ -7,7 +7,9 @@ import (
 // Defaults for the row-group layout.
 const (
 	// DefaultRowGroupRows bounds the rows of a row group.
-	DefaultRowGroupRows = 128 * 1024
+	DefaultRowGroupRows = 64 * 1024
+	// gamesRowGroupRows bounds the rows of a games.parquet row group.
+	gamesRowGroupRows = 16 * 1024
 	// DefaultRowGroupBytes bounds the compressed bytes of a row group.
 	DefaultRowGroupBytes = 64 << 20
 	// batchRows is the number of rows built before they are handed to the

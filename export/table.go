@@ -30,14 +30,14 @@ type table struct {
 
 // writerProps returns the Parquet properties of a dataset: zstd,
 // dictionary encoding except on the plain columns, bounded row groups.
-func writerProps(cfg *config, plain []string) *parquet.WriterProperties {
+func writerProps(cfg *config, plain []string, rowGroupRows int64) *parquet.WriterProperties {
 	opts := []parquet.WriterProperty{
 		parquet.WithAllocator(cfg.mem),
 		parquet.WithCompression(compress.Codecs.Zstd),
 		parquet.WithCompressionLevel(1),
 		parquet.WithStatsFor("fen", false),
 		parquet.WithDictionaryDefault(true),
-		parquet.WithMaxRowGroupLength(cfg.rowGroupRows),
+		parquet.WithMaxRowGroupLength(rowGroupRows),
 		parquet.WithVersion(parquet.V2_6),
 		parquet.WithDataPageVersion(parquet.DataPageV1),
 	}
@@ -48,7 +48,13 @@ func writerProps(cfg *config, plain []string) *parquet.WriterProperties {
 }
 
 func newTable(w io.Writer, schema *arrow.Schema, cfg *config) (*table, error) {
-	props := writerProps(cfg, plainColumns[schema])
+	rows := cfg.rowGroupRows
+	if schema == GamesSchema {
+		// A games row is wide (the whole main line): fewer rows per
+		// buffered row group keep memory flat.
+		rows = min(rows, gamesRowGroupRows)
+	}
+	props := writerProps(cfg, plainColumns[schema], rows)
 	arrProps := pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(cfg.mem), pqarrow.WithStoreSchema())
 	fw, err := pqarrow.NewFileWriter(schema, w, props, arrProps)
 	if err != nil {
