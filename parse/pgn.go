@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/unicode"
@@ -170,9 +171,16 @@ func (p *PGNReader) NextRaw() (*RawGame, error) {
 // nothing that looks like a game. It is safe to call from any goroutine.
 func (g *RawGame) Parse() *Record {
 	dec := &TextDecoder{enc: g.enc, label: g.label}
-	rec, _ := pgnParse(dec, g.name, g.index, g.buf, g.lineOffs, g.startOff, g.startLine, g.complete, g.overflow, nil)
+	tp := pgnTokPool.Get().(*[]pgnTok)
+	rec, toks := pgnParse(dec, g.name, g.index, g.buf, g.lineOffs, g.startOff, g.startLine, g.complete, g.overflow, *tp)
+	clear(toks[:cap(toks)])
+	*tp = toks[:0]
+	pgnTokPool.Put(tp)
 	return rec
 }
+
+// pgnTokPool recycles token buffers between games parsed by RawGame.Parse.
+var pgnTokPool = sync.Pool{New: func() any { s := make([]pgnTok, 0, 256); return &s }}
 
 // SetIndex renumbers the record (and its problems) as game i of its file.
 func (r *Record) SetIndex(i int) {
