@@ -302,7 +302,7 @@ func (r *Report) checkMoves() {
 func failureCode(f *replay.Failure) (string, string) {
 	where := fmt.Sprintf("ply %d (move %d, %s) %q", f.Ply, f.MoveNumber, sideName(f.Side), f.Text)
 	code := CodeIllegalMove
-	reason := f.Err.Error()
+	var reason string
 	switch {
 	case errors.Is(f.Err, notation.ErrSyntax):
 		code = CodeUnreadableMove

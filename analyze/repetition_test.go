@@ -65,31 +65,6 @@ func readCases(t *testing.T) []repCase {
 	return out
 }
 
-// runLine pushes the moves of a line and returns the first verdict.
-func runLine(t *testing.T, fen string, moves []string, rules RuleSet) *Verdict {
-	t.Helper()
-	pos, err := board.PositionFromFEN(fen)
-	if err != nil {
-		t.Fatalf("FEN %q: %v", fen, err)
-	}
-	a := NewAdjudicator(pos, rules, 3)
-	var first *Verdict
-	for i, s := range moves {
-		m, err := board.ParseMove(s)
-		if err != nil {
-			t.Fatalf("move %d %q: %v", i+1, s, err)
-		}
-		p := a.Position()
-		if !p.IsLegal(m) {
-			t.Fatalf("move %d %s illegal in %s", i+1, s, p.FEN())
-		}
-		if v := a.Push(m); v != nil && first == nil {
-			first = v
-		}
-	}
-	return first
-}
-
 // verdictName maps a verdict to the vocabulary of cases.tsv.
 func verdictName(v *Verdict) string {
 	switch {

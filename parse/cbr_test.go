@@ -57,10 +57,6 @@ func cbrTitleCut(got, want string) bool {
 
 func TestCBRRealFiles(t *testing.T) {
 	exp := binLoadExpected(t, "cbr", "cbl")
-	type key struct {
-		file  string
-		index int
-	}
 	cache := map[string][]*Record{}
 	cacheErr := map[string][]error{}
 	var legal, compared, titleCut int
