@@ -7,15 +7,19 @@ BENCHTIME ?= 1s
 BENCHCOUNT ?= 6
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all build run test lint bench perft-full fuzz clean
+.PHONY: all build run test lint bench perft-full fuzz sample clean
 
 all: build
 
 build:
 	$(GO) build -o $(BIN) ./cmd/xqtool
 
+# The main job: export the project's own sample corpus to out/ and print
+# the summary (exit 1 from export only means some record was unreadable,
+# which the sample has on purpose).
 run: build
-	$(BIN) perft --stats 4
+	$(BIN) export -o out sample || [ $$? -eq 1 ]
+	@ls -l out
 
 test:
 	$(GO) vet ./...
@@ -29,12 +33,28 @@ lint:
 # Benchmarks (speed targets live here, not in unit tests). Results go to
 # bench.txt; compare two runs with benchstat (go run golang.org/x/perf/cmd/benchstat).
 bench:
-	$(GO) test -run '^$$' -bench . -benchtime $(BENCHTIME) -count $(BENCHCOUNT) ./board/ | tee bench.txt
+	$(GO) test -run '^$$' -bench 'Perft5Start|Perft4Midgame' -benchtime 1x -count $(BENCHCOUNT) ./board/ | tee bench.txt
+	$(GO) test -run '^$$' -bench . -benchtime $(BENCHTIME) -count $(BENCHCOUNT) ./notation/ ./parse/ ./analyze/ | tee -a bench.txt
+	$(GO) test -run '^$$' -bench 'Validate' -benchtime 3x -count $(BENCHCOUNT) ./cmd/xqtool/ | tee -a bench.txt
+	$(GO) test -run '^$$' -bench 'Export' -benchtime 3x -count $(BENCHCOUNT) ./export/ | tee -a bench.txt
 	$(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da bench.txt
 
 # Every perft row, including the deep ones (several minutes).
 perft-full:
 	$(GO) test ./board/ -run TestPerftTSV -perft.full -timeout 3h -v | grep -E '^(=== RUN|--- FAIL|ok|FAIL|PASS)' | tail -100
+
+# Regenerate the sample corpus (a test checks it is up to date).
+sample:
+	$(GO) run ./internal/samplegen -o sample
+
+# Run every fuzz target for FUZZTIME each, one at a time.
+FUZZTIME ?= 60s
+fuzz:
+	@for pkg in board notation parse analyze; do \
+	  for f in $$($(GO) test -list '^Fuzz' ./$$pkg/ | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; $(GO) test ./$$pkg/ -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -parallel 1 || exit 1; \
+	  done; \
+	done
 
 clean:
 	rm -rf bin out bench.txt

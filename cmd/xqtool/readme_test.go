@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestREADMECommands runs every xqtool command line shown in README.md
+// (lines of code blocks that start with "xqtool", or pipe into it from
+// cat), from a scratch directory that links to the sample corpus, and
+// expects an exit code of 0 or 1 (1 = flagged games, by design of the
+// sample).
+func TestREADMECommands(t *testing.T) {
+	root, _ := filepath.Abs(filepath.Join("..", ".."))
+	f, err := os.Open(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cmds []string
+	in := false
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(line, "```") {
+			in = !in
+			continue
+		}
+		if in && (strings.HasPrefix(line, "xqtool ") || strings.HasPrefix(line, "cat sample/")) {
+			cmds = append(cmds, line)
+		}
+	}
+	if len(cmds) < 15 {
+		t.Fatalf("only %d commands found in README.md", len(cmds))
+	}
+	dir := t.TempDir()
+	if err := os.Symlink(filepath.Join(root, "sample"), filepath.Join(dir, "sample")); err != nil {
+		t.Fatal(err)
+	}
+	wd, _ := os.Getwd()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	for _, c := range cmds {
+		t.Run(c, func(t *testing.T) {
+			stdin := ""
+			if i := strings.Index(c, " # "); i >= 0 {
+				c = strings.TrimSpace(c[:i])
+			}
+			if strings.HasPrefix(c, "cat ") {
+				file, rest, _ := strings.Cut(strings.TrimPrefix(c, "cat "), " | ")
+				data, err := os.ReadFile(file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				stdin, c = string(data), rest
+			}
+			if i := strings.Index(c, " > "); i >= 0 {
+				c = c[:i] // stdout is captured anyway
+			}
+			args := shellWords(strings.TrimPrefix(c, "xqtool "))
+			_, errs, code := runCLI(t, stdin, append(args[:len(args):len(args)], quietFor(args)...)...)
+			if code != 0 && code != 1 {
+				t.Errorf("exit %d: %s", code, errs)
+			}
+		})
+	}
+}
+
+// quietFor adds --quiet to the commands that take it.
+func quietFor(args []string) []string {
+	switch args[0] {
+	case "validate", "export", "convert":
+		return []string{"--quiet"}
+	}
+	return nil
+}
+
+// shellWords splits a command line with single and double quotes.
+func shellWords(s string) []string {
+	var out []string
+	var cur strings.Builder
+	quote := byte(0)
+	has := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote != 0:
+			cur.WriteByte(c)
+		case c == '\'' || c == '"':
+			quote, has = c, true
+		case c == ' ':
+			if cur.Len() > 0 || has {
+				out = append(out, cur.String())
+				cur.Reset()
+				has = false
+			}
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	if cur.Len() > 0 || has {
+		out = append(out, cur.String())
+	}
+	return out
+}
