@@ -37,77 +37,85 @@ func (p *Position) genPseudoOf(buf []Move, kinds KindSet) []Move {
 		if pc.IsEmpty() || pc.Color() != us || kinds&(1<<pc.Kind()) == 0 {
 			continue
 		}
-		switch pc.Kind() {
-		case Rook:
-			for d := 0; d < 4; d++ {
-				for _, to := range rays[from][d] {
-					t := p.board[to]
-					if t.IsEmpty() {
-						buf = append(buf, NewMove(from, to))
-						continue
-					}
-					if t.Color() != us {
-						buf = append(buf, NewMove(from, to))
-					}
+		buf = p.genPiece(buf, from, pc)
+	}
+	return buf
+}
+
+// genPiece appends the pseudo-legal moves of the piece pc (of the side to
+// move) on from.
+func (p *Position) genPiece(buf []Move, from Square, pc Piece) []Move {
+	us := p.side
+	switch pc.Kind() {
+	case Rook:
+		for d := 0; d < 4; d++ {
+			for _, to := range rays[from][d] {
+				t := p.board[to]
+				if t.IsEmpty() {
+					buf = append(buf, NewMove(from, to))
+					continue
+				}
+				if t.Color() != us {
+					buf = append(buf, NewMove(from, to))
+				}
+				break
+			}
+		}
+	case Cannon:
+		for d := 0; d < 4; d++ {
+			ray := rays[from][d]
+			i := 0
+			for ; i < len(ray); i++ {
+				if !p.board[ray[i]].IsEmpty() {
 					break
 				}
+				buf = append(buf, NewMove(from, ray[i]))
 			}
-		case Cannon:
-			for d := 0; d < 4; d++ {
-				ray := rays[from][d]
-				i := 0
-				for ; i < len(ray); i++ {
-					if !p.board[ray[i]].IsEmpty() {
-						break
-					}
+			for i++; i < len(ray); i++ {
+				t := p.board[ray[i]]
+				if t.IsEmpty() {
+					continue
+				}
+				if t.Color() != us {
 					buf = append(buf, NewMove(from, ray[i]))
 				}
-				for i++; i < len(ray); i++ {
-					t := p.board[ray[i]]
-					if t.IsEmpty() {
-						continue
-					}
-					if t.Color() != us {
-						buf = append(buf, NewMove(from, ray[i]))
-					}
-					break
-				}
+				break
 			}
-		case Knight:
-			for _, st := range knightSteps[from] {
-				if !p.board[st.leg].IsEmpty() {
-					continue
-				}
-				if t := p.board[st.to]; t.IsEmpty() || t.Color() != us {
-					buf = append(buf, NewMove(from, st.to))
-				}
+		}
+	case Knight:
+		for _, st := range knightSteps[from] {
+			if !p.board[st.leg].IsEmpty() {
+				continue
 			}
-		case Bishop:
-			for _, st := range bishopSteps[us][from] {
-				if !p.board[st.leg].IsEmpty() {
-					continue
-				}
-				if t := p.board[st.to]; t.IsEmpty() || t.Color() != us {
-					buf = append(buf, NewMove(from, st.to))
-				}
+			if t := p.board[st.to]; t.IsEmpty() || t.Color() != us {
+				buf = append(buf, NewMove(from, st.to))
 			}
-		case Advisor:
-			for _, to := range advisorSteps[us][from] {
-				if t := p.board[to]; t.IsEmpty() || t.Color() != us {
-					buf = append(buf, NewMove(from, to))
-				}
+		}
+	case Bishop:
+		for _, st := range bishopSteps[us][from] {
+			if !p.board[st.leg].IsEmpty() {
+				continue
 			}
-		case King:
-			for _, to := range kingSteps[us][from] {
-				if t := p.board[to]; t.IsEmpty() || t.Color() != us {
-					buf = append(buf, NewMove(from, to))
-				}
+			if t := p.board[st.to]; t.IsEmpty() || t.Color() != us {
+				buf = append(buf, NewMove(from, st.to))
 			}
-		case Pawn:
-			for _, to := range pawnSteps[us][from] {
-				if t := p.board[to]; t.IsEmpty() || t.Color() != us {
-					buf = append(buf, NewMove(from, to))
-				}
+		}
+	case Advisor:
+		for _, to := range advisorSteps[us][from] {
+			if t := p.board[to]; t.IsEmpty() || t.Color() != us {
+				buf = append(buf, NewMove(from, to))
+			}
+		}
+	case King:
+		for _, to := range kingSteps[us][from] {
+			if t := p.board[to]; t.IsEmpty() || t.Color() != us {
+				buf = append(buf, NewMove(from, to))
+			}
+		}
+	case Pawn:
+		for _, to := range pawnSteps[us][from] {
+			if t := p.board[to]; t.IsEmpty() || t.Color() != us {
+				buf = append(buf, NewMove(from, to))
 			}
 		}
 	}
@@ -229,6 +237,22 @@ func (p Position) AppendLegalMoves(buf []Move) []Move {
 func (p Position) AppendLegalMovesOf(buf []Move, kinds KindSet) []Move {
 	n := len(buf)
 	buf = p.genPseudoOf(buf, kinds)
+	legal := p.filterLegal(buf[n:])
+	return buf[:n+len(legal)]
+}
+
+// AppendLegalMovesFrom appends the legal moves of the piece on from (none
+// if it is empty or not of the side to move).
+func (p Position) AppendLegalMovesFrom(buf []Move, from Square) []Move {
+	if !from.Valid() {
+		return buf
+	}
+	pc := p.board[from]
+	if pc.IsEmpty() || pc.Color() != p.side {
+		return buf
+	}
+	n := len(buf)
+	buf = p.genPiece(buf, from, pc)
 	legal := p.filterLegal(buf[n:])
 	return buf[:n+len(legal)]
 }

@@ -77,6 +77,9 @@ func ResolveText(p *board.Position, text string, n Notation) (board.Move, error)
 			return board.NoMove, err
 		}
 		v, _ := c.vline()
+		if m, ok := v.fastPlain(p, buf[:0], text); ok {
+			return m, nil
+		}
 		m, _, err := v.resolve(p, p.AppendLegalMovesOf(buf[:0], board.KindSet(v.kinds)), text)
 		return m, err
 	case NotationWXF:
@@ -84,7 +87,13 @@ func ResolveText(p *board.Position, text string, n Notation) (board.Move, error)
 		if err != nil {
 			return board.NoMove, err
 		}
-		kinds := w.vline().kinds
+		v := w.vline()
+		if !w.hasAlt {
+			if m, ok := v.fastPlain(p, buf[:0], text); ok {
+				return m, nil
+			}
+		}
+		kinds := v.kinds
 		if w.hasAlt {
 			kinds |= w.alt.kinds
 		}
@@ -94,6 +103,41 @@ func ResolveText(p *board.Position, text string, n Notation) (board.Move, error)
 		return resolveWith(p, p.AppendLegalMoves(buf[:0]), text, n)
 	}
 	return resolveWith(p, nil, text, n)
+}
+
+// fastPlain resolves the plain form (piece and origin file, no qualifier)
+// when exactly one piece of that kind of the side to move stands on that
+// file: then only that piece's legal moves can match, and they are all
+// that is generated. ok is false when the fast path does not apply or
+// finds no unique move; the caller then takes the general path (which also
+// explains failures).
+func (v *vline) fastPlain(p *board.Position, buf []board.Move, text string) (board.Move, bool) {
+	if v.qual != NoQualifier || v.file < 1 || v.file > 9 || v.kinds == 0 || v.kinds&(v.kinds-1) != 0 {
+		return board.NoMove, false
+	}
+	var kind board.Kind
+	for kind = board.King; kind <= board.Pawn && kindBit(kind) != v.kinds; kind++ {
+	}
+	side := p.Side()
+	want := board.MakePiece(side, kind)
+	x := fileX(side, int(v.file))
+	if x < 0 || x >= board.Files {
+		return board.NoMove, false
+	}
+	from := board.NoSquare
+	for r := 0; r < board.Ranks; r++ {
+		if sq := board.SquareAt(x, r); p.Piece(sq) == want {
+			if from != board.NoSquare {
+				return board.NoMove, false // two on the file: qualifier rules apply
+			}
+			from = sq
+		}
+	}
+	if from == board.NoSquare {
+		return board.NoMove, false
+	}
+	m, _, err := v.resolve(p, p.AppendLegalMovesFrom(buf, from), text)
+	return m, err == nil
 }
 
 // foldFullWidth maps the full-width forms U+FF01..U+FF5E of a token that
