@@ -220,6 +220,71 @@ func (p *Position) kingAttacked(sq Square, by Color) bool {
 	return (f > 0 && b[sq-1] == pawn) || (f < 8 && b[sq+1] == pawn)
 }
 
+// attackedAfter reports whether the mover's king would be attacked (or
+// face the other king) after the pseudo-legal move m, without changing p:
+// it reads the board as if m had been played. CheckMove uses it so that a
+// Position shared between goroutines is never written.
+func (p *Position) attackedAfter(m Move) bool {
+	from, to := m.From(), m.To()
+	mover := p.board[from]
+	at := func(s Square) Piece {
+		switch s {
+		case from:
+			return NoPiece
+		case to:
+			return mover
+		}
+		return p.board[s]
+	}
+	us := p.side
+	by := us.Other()
+	sq := p.kings[us]
+	if mover.Kind() == King {
+		sq = to
+	}
+	rook, cannon, king := MakePiece(by, Rook), MakePiece(by, Cannon), MakePiece(by, King)
+	for d := 0; d < 4; d++ {
+		ray := rays[sq][d]
+		i := 0
+		for ; i < len(ray); i++ {
+			q := at(ray[i])
+			if q == NoPiece {
+				continue
+			}
+			if q == rook || (q == king && d <= dirDown) {
+				return true
+			}
+			break
+		}
+		for i++; i < len(ray); i++ {
+			q := at(ray[i])
+			if q == NoPiece {
+				continue
+			}
+			if q == cannon {
+				return true
+			}
+			break
+		}
+	}
+	knight := MakePiece(by, Knight)
+	for _, st := range knightFrom[sq] {
+		if st.to != to && at(st.to) == knight && at(st.leg) == NoPiece {
+			return true
+		}
+	}
+	pawn := MakePiece(by, Pawn)
+	if by == Red {
+		if sq >= Files && at(sq-Files) == pawn {
+			return true
+		}
+	} else if sq < Squares-Files && at(sq+Files) == pawn {
+		return true
+	}
+	f := sq.File()
+	return (f > 0 && at(sq-1) == pawn) || (f < 8 && at(sq+1) == pawn)
+}
+
 // Attacked reports whether sq is attacked by a piece of colour by: a piece
 // of that colour could move to sq if it were an enemy piece (ignoring
 // whether that move would leave by's own king in check). The king counts
@@ -349,12 +414,12 @@ func (p *Position) CheckMove(m Move) error {
 	if err := p.pathError(pc, from, to); err != nil {
 		return &MoveError{m, err}
 	}
-	q := *p
-	q.MakeMove(m)
-	if q.kingsFacing() {
-		return &MoveError{m, ErrFlyingGeneral}
-	}
-	if q.attacked(q.kings[p.side], q.side) {
+	if p.attackedAfter(m) {
+		q := *p
+		q.MakeMove(m)
+		if q.kingsFacing() {
+			return &MoveError{m, ErrFlyingGeneral}
+		}
 		return &MoveError{m, ErrSelfCheck}
 	}
 	return nil
