@@ -156,16 +156,7 @@ func (w *Walker) walkPath(ctx context.Context, p string, yield func(Item) error)
 	if !st.IsDir() {
 		return w.file(ctx, p, st.Size(), yield)
 	}
-	var files []string
-	err = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.Type().IsRegular() {
-			files = append(files, q)
-		}
-		return nil
-	})
+	files, err := listFiles(p)
 	if err != nil {
 		return err
 	}
@@ -183,6 +174,51 @@ func (w *Walker) walkPath(ctx context.Context, p string, yield func(Item) error)
 		}
 	}
 	return nil
+}
+
+// listFiles returns the regular files under dir, recursively. Symbolic
+// links to files and directories are followed (each real directory is
+// entered once, so link cycles end).
+func listFiles(dir string) ([]string, error) {
+	var files []string
+	seen := map[string]bool{}
+	var walk func(d string) error
+	walk = func(d string) error {
+		real, err := filepath.EvalSymlinks(d)
+		if err != nil {
+			return err
+		}
+		if seen[real] {
+			return nil
+		}
+		seen[real] = true
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			q := filepath.Join(d, e.Name())
+			t := e.Type()
+			if t&fs.ModeSymlink != 0 {
+				st, err := os.Stat(q)
+				if err != nil {
+					continue // dangling link
+				}
+				t = st.Mode().Type()
+			}
+			switch {
+			case t.IsDir():
+				if err := walk(q); err != nil {
+					return err
+				}
+			case t.IsRegular():
+				files = append(files, q)
+			}
+		}
+		return nil
+	}
+	err := walk(dir)
+	return files, err
 }
 
 func (w *Walker) problem(name string, err error, yield func(Item) error) error {

@@ -261,3 +261,31 @@ func TestProcessPanicAndConsumerError(t *testing.T) {
 		t.Errorf("err = %v, want stop", err)
 	}
 }
+
+func TestWalkFollowsSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real")
+	if err := os.MkdirAll(real, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(real, "a.pgn"), []byte(pgnN(2)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	top := filepath.Join(dir, "top")
+	if err := os.MkdirAll(top, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []struct{ name, target string }{
+		{"link1", real}, {"link2", real}, {"loop", top}, {"file.pgn", filepath.Join(real, "a.pgn")}, {"dangling", filepath.Join(dir, "nowhere")},
+	} {
+		if err := os.Symlink(l.target, filepath.Join(top, l.name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	games, _ := collect(t, top)
+	// file.pgn (2 games) and the real directory once (2 games): link2 is
+	// the same directory as link1, and loop points back to top.
+	if len(games) != 4 {
+		t.Errorf("games %v, want 4", games)
+	}
+}

@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"syscall"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/spf13/cobra"
 

@@ -293,6 +293,11 @@ func createAtomic(path string) (*atomicFile, error) {
 }
 
 func (a *atomicFile) Commit() error {
+	// CreateTemp makes the file private; give it the usual permissions.
+	if err := a.File.Chmod(0o644); err != nil {
+		a.Abort()
+		return err
+	}
 	if err := a.File.Close(); err != nil {
 		os.Remove(a.File.Name())
 		return err
