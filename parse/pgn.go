@@ -60,7 +60,7 @@ type PGNReader struct {
 	carryLine int
 	overflow  bool // the game exceeded pgnMaxGame
 
-	toks []pgnTok // reused token buffer
+	scratch pgnScratch // reused buffers
 }
 
 // NewPGNReader returns a reader of the PGN games in r. name is used in
@@ -170,17 +170,26 @@ func (p *PGNReader) NextRaw() (*RawGame, error) {
 // Parse decodes and parses the game. It returns nil when the text holds
 // nothing that looks like a game. It is safe to call from any goroutine.
 func (g *RawGame) Parse() *Record {
-	dec := &TextDecoder{enc: g.enc, label: g.label}
-	tp := pgnTokPool.Get().(*[]pgnTok)
-	rec, toks := pgnParse(dec, g.name, g.index, g.buf, g.lineOffs, g.startOff, g.startLine, g.complete, g.overflow, *tp)
-	clear(toks[:cap(toks)])
-	*tp = toks[:0]
-	pgnTokPool.Put(tp)
+	sc := pgnScratchPool.Get().(*pgnScratch)
+	// The pooled decoder keeps its legacy decoder and output buffer; only
+	// the file's encoding decision comes from the game.
+	sc.dec.enc, sc.dec.label = g.enc, g.label
+	rec := pgnParse(&sc.dec, sc, g.name, g.index, g.buf, g.lineOffs, g.startOff, g.startLine, g.complete, g.overflow)
+	pgnScratchPool.Put(sc)
 	return rec
 }
 
-// pgnTokPool recycles token buffers between games parsed by RawGame.Parse.
-var pgnTokPool = sync.Pool{New: func() any { s := make([]pgnTok, 0, 256); return &s }}
+// pgnScratch holds the buffers that parsing one game needs and that can
+// be reused for the next: one per PGNReader, pooled for RawGame.Parse.
+type pgnScratch struct {
+	dec  TextDecoder // for RawGame.Parse only
+	toks []pgnTok
+	tags Tags
+}
+
+// pgnScratchPool recycles scratch buffers between games parsed by
+// RawGame.Parse.
+var pgnScratchPool = sync.Pool{New: func() any { return &pgnScratch{toks: make([]pgnTok, 0, 256)} }}
 
 // SetIndex renumbers the record (and its problems) as game i of its file.
 func (r *Record) SetIndex(i int) {
@@ -391,8 +400,7 @@ func pgnIsLetter(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 
 // nothing that looks like a game (blank lines, junk before the first tag
 // section).
 func (p *PGNReader) parseGame(startOff int64, startLine int, complete bool) *Record {
-	rec, toks := pgnParse(p.dec, p.name, p.index, p.buf, p.lineOffs, startOff, startLine, complete, p.overflow, p.toks)
-	p.toks = toks
+	rec := pgnParse(p.dec, &p.scratch, p.name, p.index, p.buf, p.lineOffs, startOff, startLine, complete, p.overflow)
 	if rec != nil {
 		p.index++
 	}
@@ -400,9 +408,9 @@ func (p *PGNReader) parseGame(startOff int64, startLine int, complete bool) *Rec
 }
 
 // pgnParse decodes and parses the raw text of one game (game index of the
-// file name); toks is a reusable token buffer, returned for reuse. It
-// returns a nil Record when buf holds no game.
-func pgnParse(dec *TextDecoder, name string, index int, buf []byte, lineOffs []int64, startOff int64, startLine int, complete, overflow bool, toks []pgnTok) (*Record, []pgnTok) {
+// file name), with the reusable buffers of sc. It returns a nil Record when
+// buf holds no game.
+func pgnParse(dec *TextDecoder, sc *pgnScratch, name string, index int, buf []byte, lineOffs []int64, startOff int64, startLine int, complete, overflow bool) *Record {
 	s, enc, replaced := dec.Decode(buf)
 	g := pgnGame{
 		rec: &Record{
@@ -418,7 +426,8 @@ func pgnParse(dec *TextDecoder, name string, index int, buf []byte, lineOffs []i
 		lineOffs: lineOffs,
 		first:    startLine,
 		legacy:   textDoubleByte(enc),
-		toks:     toks[:0],
+		toks:     sc.toks[:0],
+		tags:     sc.tags[:0],
 		atEOF:    !complete,
 	}
 	g.rec.Pos = Pos{Offset: startOff, Line: startLine, Column: 1}
@@ -426,10 +435,15 @@ func pgnParse(dec *TextDecoder, name string, index int, buf []byte, lineOffs []i
 	if overflow {
 		g.problem(g.rec.Pos, "", fmt.Errorf("%w: game longer than %d bytes, rest skipped", ErrSyntax, pgnMaxGame))
 	}
+	// Drop the references to this game's text before the buffers are
+	// reused (or pooled).
+	clear(g.toks)
+	clear(g.tags)
+	sc.toks, sc.tags = g.toks[:0], g.tags[:0]
 	if !g.isGame() {
-		return nil, g.toks[:0]
+		return nil
 	}
-	return g.rec, g.toks[:0]
+	return g.rec
 }
 
 // pgnTok is one token of move text.
@@ -479,6 +493,7 @@ type pgnGame struct {
 	off  int64
 
 	toks       []pgnTok
+	tags       Tags // collected in a reused buffer, copied to rec.Tags by finish
 	hadMoves   bool
 	resultTok  string
 	nProblems  int
@@ -589,7 +604,7 @@ func (g *pgnGame) parse() {
 		}
 		l := g.s[i : i+end]
 		k := pgnLineKindString(l)
-		if k != pgnLineBlank && (g.wxfKeyword || len(g.rec.Tags) == 0) && pgnIsKeywordLine(l) {
+		if k != pgnLineBlank && (g.wxfKeyword || len(g.tags) == 0) && pgnIsKeywordLine(l) {
 			if g.keywordLine(l, line) {
 				movesAt, movesLine = i+strings.Index(l, "START{")+len("START{"), line
 				goto body
@@ -776,7 +791,7 @@ func (g *pgnGame) tagBody(l string, i int, col func(int) Pos) int {
 }
 
 func (g *pgnGame) addTag(name, value string) {
-	g.rec.Tags = append(g.rec.Tags, Tag{Name: name, Value: value})
+	g.tags = append(g.tags, Tag{Name: name, Value: value})
 	switch {
 	case strings.EqualFold(name, "FEN"):
 		g.rec.FEN = strings.TrimSpace(value)
@@ -1378,6 +1393,10 @@ func pgnSuffixOnly(s string) bool {
 // finish decides the notation and builds the move tree from the tokens.
 func (g *pgnGame) finish() {
 	rec := g.rec
+	if len(g.tags) > 0 {
+		// One allocation of the right size rather than a growing slice.
+		rec.Tags = append(make(Tags, 0, len(g.tags)), g.tags...)
+	}
 	var count [4]int
 	rank0, rank10 := false, false
 	for i := range g.toks {
