@@ -156,69 +156,58 @@ func (w *Walker) walkPath(ctx context.Context, p string, yield func(Item) error)
 	if !st.IsDir() {
 		return w.file(ctx, p, st.Size(), yield)
 	}
-	files, err := listFiles(p)
+	return w.walkDir(ctx, p, map[string]bool{}, yield)
+}
+
+// walkDir reads the files under dir recursively, in name order within each
+// directory, without listing the whole tree first (memory stays flat however
+// many files there are). Symbolic links to files and directories are
+// followed; each real directory is entered once, so link cycles end.
+func (w *Walker) walkDir(ctx context.Context, dir string, seen map[string]bool, yield func(Item) error) error {
+	real, err := filepath.EvalSymlinks(dir)
 	if err != nil {
-		return err
+		return w.problem(dir, err, yield)
 	}
-	slices.Sort(files)
-	for _, f := range files {
-		st, err := os.Stat(f)
-		if err != nil {
-			if err := w.problem(f, err, yield); err != nil {
+	if seen[real] {
+		return nil
+	}
+	seen[real] = true
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return w.problem(dir, err, yield)
+	}
+	for _, e := range entries {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		q := filepath.Join(dir, e.Name())
+		t := e.Type()
+		if t&fs.ModeSymlink != 0 {
+			st, err := os.Stat(q)
+			if err != nil {
+				continue // dangling link
+			}
+			t = st.Mode().Type()
+		}
+		switch {
+		case t.IsDir():
+			if err := w.walkDir(ctx, q, seen, yield); err != nil {
 				return err
 			}
-			continue
-		}
-		if err := w.file(ctx, f, st.Size(), yield); err != nil {
-			return err
+		case t.IsRegular():
+			st, err := os.Stat(q)
+			if err != nil {
+				if err := w.problem(q, err, yield); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := w.file(ctx, q, st.Size(), yield); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
-}
-
-// listFiles returns the regular files under dir, recursively. Symbolic
-// links to files and directories are followed (each real directory is
-// entered once, so link cycles end).
-func listFiles(dir string) ([]string, error) {
-	var files []string
-	seen := map[string]bool{}
-	var walk func(d string) error
-	walk = func(d string) error {
-		real, err := filepath.EvalSymlinks(d)
-		if err != nil {
-			return err
-		}
-		if seen[real] {
-			return nil
-		}
-		seen[real] = true
-		entries, err := os.ReadDir(d)
-		if err != nil {
-			return err
-		}
-		for _, e := range entries {
-			q := filepath.Join(d, e.Name())
-			t := e.Type()
-			if t&fs.ModeSymlink != 0 {
-				st, err := os.Stat(q)
-				if err != nil {
-					continue // dangling link
-				}
-				t = st.Mode().Type()
-			}
-			switch {
-			case t.IsDir():
-				if err := walk(q); err != nil {
-					return err
-				}
-			case t.IsRegular():
-				files = append(files, q)
-			}
-		}
-		return nil
-	}
-	err := walk(dir)
-	return files, err
 }
 
 func (w *Walker) problem(name string, err error, yield func(Item) error) error {

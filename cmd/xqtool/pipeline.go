@@ -125,11 +125,19 @@ func (s *summary) print(w io.Writer) {
 	}
 }
 
-// dedupe remembers the start key and main line of every game, compactly,
-// to flag duplicates.
+// dedupe remembers the start key and main line of every game, compactly
+// (a 16-byte hash and 8 bytes of origin per game; file names once per file
+// that holds a first occurrence), to flag duplicates.
 type dedupe struct {
-	seen  map[[2]uint64]int32 // game hash -> index into names
-	names []string
+	seen  map[[2]uint64]gameRef
+	files []string // names of the files referred to by gameRef.file
+	last  string   // name of files[len(files)-1]
+}
+
+// gameRef locates the first occurrence of a game: index into
+// dedupe.files, and game index in that file.
+type gameRef struct {
+	file, game int32
 }
 
 func gameHash(r *analyze.Report) ([2]uint64, bool) {
@@ -152,15 +160,19 @@ func (d *dedupe) check(r *analyze.Report) {
 	if !ok {
 		return
 	}
-	if i, dup := d.seen[h]; dup {
-		r.AddDuplicate(d.names[i])
+	if ref, dup := d.seen[h]; dup {
+		r.AddDuplicate(fmt.Sprintf("%s#%d", d.files[ref.file], ref.game+1))
 		return
 	}
 	if d.seen == nil {
-		d.seen = map[[2]uint64]int32{}
+		d.seen = map[[2]uint64]gameRef{}
 	}
-	d.seen[h] = int32(len(d.names))
-	d.names = append(d.names, fmt.Sprintf("%s#%d", r.Record.Source, r.Record.Index+1))
+	src := r.Record.Source
+	if len(d.files) == 0 || d.last != src {
+		d.files = append(d.files, src)
+		d.last = src
+	}
+	d.seen[h] = gameRef{file: int32(len(d.files) - 1), game: int32(r.Record.Index)}
 }
 
 // runPipeline reads paths, analyses every game on the worker pool and
