@@ -388,7 +388,7 @@ func (r *Report) checkRepetition(opt Options) {
 		if len(v.Chased) > 0 {
 			detail += "; chased: " + strings.Join(v.Chased, " ")
 		}
-		detail += fmt.Sprintf(" (plies %d-%d, %s rules)", v.Cycle[0], v.Cycle[1], v.Rules)
+		detail += fmt.Sprintf(" [%s rules]", v.Rules)
 		if v.Draw() {
 			r.add(v.Code(), v.Ply, "", SevInfo, detail)
 		} else {
