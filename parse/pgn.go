@@ -860,9 +860,21 @@ func (g *pgnGame) moveText() {
 			g.problem(g.pos(), "", fmt.Errorf("%w: more than %d tokens, rest skipped", ErrSyntax, pgnMaxTokens))
 			return
 		}
+		// ASCII blanks are by far the most common bytes between tokens:
+		// skip them without decoding.
+		switch g.s[g.i] {
+		case ' ', '\t', '\r', '\f', '\v', 0:
+			g.i++
+			g.col++
+			g.off++
+			continue
+		case '\n':
+			g.step()
+			continue
+		}
 		c := g.peek()
 		switch {
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v' || c == '\u3000' || c == '\ufeff' || c == 0:
+		case c == '\u3000' || c == '\ufeff':
 			g.step()
 		case c == '{':
 			pos := g.pos()
@@ -929,18 +941,11 @@ func (g *pgnGame) moveText() {
 			for g.i < len(g.s) && g.s[g.i] >= '0' && g.s[g.i] <= '9' {
 				g.step()
 			}
-			g.toks = append(g.toks, pgnTok{kind: pgnTokNAG, text: "$" + g.s[start:g.i], pos: pos})
+			g.toks = append(g.toks, pgnTok{kind: pgnTokNAG, text: g.s[start-1 : g.i], pos: pos}) // "$" and the digits
 		default:
 			pos := g.pos()
 			start := g.i
-			for g.i < len(g.s) {
-				r := g.peek()
-				if r == ' ' || r == '\t' || r == '\r' || r == '\n' || r == '{' || r == '}' || r == '(' || r == ')' ||
-					r == ';' || r == '\u3000' || r == '（' || r == '$' && g.i > start || r == 0 || r == '\f' || r == '\v' {
-					break
-				}
-				g.step()
-			}
+			g.scanWord()
 			if g.i == start { // a lone '}' or similar
 				g.step()
 				g.toks = append(g.toks, pgnTok{kind: pgnTokJunk, text: g.s[start:g.i], pos: pos})
@@ -953,13 +958,82 @@ func (g *pgnGame) moveText() {
 	}
 }
 
-// advanceTo steps the scanner to byte index j.
-func (g *pgnGame) advanceTo(j int) {
-	// Fast path over ASCII without newlines is not worth the complexity:
-	// comments are short.
-	for g.i < j {
-		g.step()
+// pgnWordStop marks the ASCII bytes that end a word of move text ('$'
+// only after the word's first byte). U+3000 and '（' end words too.
+var pgnWordStop = func() (t [utf8.RuneSelf]bool) {
+	for _, c := range " \t\r\n\f\v\x00{}();$" {
+		t[c] = true
 	}
+	return t
+}()
+
+// scanWord moves the scanner to the end of the word that starts at g.i.
+// A word holds no newline, so the column and offset are counted in
+// locals, and ASCII bytes are not decoded.
+func (g *pgnGame) scanWord() {
+	s, i, start := g.s, g.i, g.i
+	col, off := g.col, g.off
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if pgnWordStop[c] && (c != '$' || i > start) {
+				break
+			}
+			i++
+			col++
+			off++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == '\u3000' || r == '（' {
+			break
+		}
+		i += n
+		col++
+		if g.legacy {
+			off += 2
+		} else {
+			off += int64(n)
+		}
+	}
+	g.i, g.col, g.off = i, col, off
+}
+
+// advanceTo steps the scanner to byte index j: line by line, and within
+// a line without decoding ASCII bytes.
+func (g *pgnGame) advanceTo(j int) {
+	for g.i < j {
+		k := strings.IndexByte(g.s[g.i:j], '\n')
+		if k < 0 {
+			g.advanceInLine(j)
+			return
+		}
+		g.advanceInLine(g.i + k)
+		g.step() // the newline
+	}
+}
+
+// advanceInLine steps the scanner to byte index j over text that holds no
+// newline.
+func (g *pgnGame) advanceInLine(j int) {
+	s, i := g.s, g.i
+	col, off := g.col, g.off
+	for i < j {
+		if s[i] < utf8.RuneSelf {
+			i++
+			col++
+			off++
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		col++
+		if g.legacy {
+			off += 2
+		} else {
+			off += int64(n)
+		}
+	}
+	g.i, g.col, g.off = i, col, off
 }
 
 // word handles one word of move text. It returns true when the word is the
@@ -1080,6 +1154,10 @@ func pgnMoveNumber(w string) (int, string, bool) {
 	}
 	j := i
 	for j < len(w) {
+		if w[j] == '.' {
+			j++
+			continue
+		}
 		r, sz := utf8.DecodeRuneInString(w[j:])
 		if r == '.' || r == '…' || r == '．' || r == '、' || r == '。' || r == '‥' {
 			j += sz
@@ -1097,6 +1175,10 @@ func pgnMoveNumber(w string) (int, string, bool) {
 // ellipses, full stops.
 func pgnIsPlaceholder(w string) bool {
 	if w == "" {
+		return false
+	}
+	// Every placeholder rune starts with one of these bytes.
+	if c := w[0]; c != '.' && c != 0xE2 && c != 0xE3 && c != 0xEF {
 		return false
 	}
 	for _, r := range w {
@@ -1183,6 +1265,18 @@ var pgnChineseRunes = func() *[0x10000]uint8 {
 	return m
 }()
 
+// pgnDecodeRune is utf8.DecodeRuneInString with the three-byte sequences
+// of CJK text decoded inline.
+func pgnDecodeRune(w string) (rune, int) {
+	if len(w) >= 3 && w[0]&0xF0 == 0xE0 && w[1]&0xC0 == 0x80 && w[2]&0xC0 == 0x80 {
+		r := rune(w[0]&0x0F)<<12 | rune(w[1]&0x3F)<<6 | rune(w[2]&0x3F)
+		if r >= 0x800 && (r < 0xD800 || r > 0xDFFF) { // not overlong, not a surrogate
+			return r, 3
+		}
+	}
+	return utf8.DecodeRuneInString(w)
+}
+
 // pgnChineseClass returns the class bits of r in Chinese notation.
 func pgnChineseClass(r rune) uint8 {
 	if r < 0 || r >= 0x10000 {
@@ -1203,7 +1297,7 @@ func pgnClassify(w string) pgnTok {
 		n, i := 0, 0
 		var rs [6]rune
 		for i < len(w) && n < 6 {
-			r, sz := utf8.DecodeRuneInString(w[i:])
+			r, sz := pgnDecodeRune(w[i:])
 			if pgnChineseClass(r) == 0 {
 				break
 			}
@@ -1313,15 +1407,23 @@ func pgnSquare(a string, i int) (int, int, int) {
 	return int(f - 'a'), int(a[i+1] - '0'), 2
 }
 
+// pgnWXFPiece marks the WXF piece letters.
+var pgnWXFPiece = func() (t [256]bool) {
+	for _, c := range []byte("KAEBHNRCPkaebhnrcp") {
+		t[c] = true
+	}
+	return t
+}()
+
 // pgnWXFBody matches [KAEBHNRCPkaebhnrcp+-1-9][1-9+-.a-e][+-.=][1-9].
 func pgnWXFBody(b string) bool {
 	c0, c1, c2, c3 := b[0], b[1], b[2], b[3]
-	if !(strings.IndexByte("KAEBHNRCPkaebhnrcp+-", c0) >= 0 || c0 >= '1' && c0 <= '9') {
+	if !(pgnWXFPiece[c0] || c0 == '+' || c0 == '-' || c0 >= '1' && c0 <= '9') {
 		return false
 	}
 	if c0 == '+' || c0 == '-' || c0 >= '1' && c0 <= '9' {
 		// Tandem pieces: +P+1, -C.5, 1P+1 (ordinal then piece).
-		if strings.IndexByte("KAEBHNRCPkaebhnrcp", c1) < 0 && !(c1 >= '1' && c1 <= '9' || c1 == '+' || c1 == '-' || c1 == '.') {
+		if !pgnWXFPiece[c1] && !(c1 >= '1' && c1 <= '9' || c1 == '+' || c1 == '-' || c1 == '.') {
 			return false
 		}
 	} else if !(c1 >= '1' && c1 <= '9' || c1 == '+' || c1 == '-' || c1 == '.' || c1 >= 'a' && c1 <= 'e') {
@@ -1498,8 +1600,10 @@ func (g *pgnGame) build(class int) {
 				}
 				continue
 			}
+			// The slab is zeroed: set only the fields that a move has
+			// (cheaper than copying a whole Node while the GC runs).
 			n := &slab[used]
-			*n = Node{Text: t.text, Suffix: t.suffix, Number: t.number, Pos: t.pos}
+			n.Text, n.Suffix, n.Number, n.Pos = t.text, t.suffix, t.number, t.pos
 			if cur.Children == nil {
 				cur.Children = kids[used : used : used+1]
 			}
