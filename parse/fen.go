@@ -16,30 +16,8 @@ type binBoard [board.Squares]board.Piece
 
 // binPlacement returns the FEN placement of b (rank 9 first).
 func binPlacement(b *binBoard) string {
-	var sb strings.Builder
-	sb.Grow(90)
-	for rank := board.Ranks - 1; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < board.Files; file++ {
-			p := b[board.SquareAt(file, rank)]
-			if p.IsEmpty() {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			sb.WriteByte(p.FENLetter())
-		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if rank > 0 {
-			sb.WriteByte('/')
-		}
-	}
-	return sb.String()
+	s := board.Setup{Board: *b}
+	return s.Placement()
 }
 
 // binFEN returns "placement w" or "placement b".
