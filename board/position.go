@@ -83,38 +83,8 @@ func (p *Position) kingsFacing() bool {
 // enemy king counts as attacking along an open file (flying general), so
 // attacked(king) is "in check or facing".
 func (p *Position) attacked(sq Square, by Color) bool {
-	rook := MakePiece(by, Rook)
-	cannon := MakePiece(by, Cannon)
-	king := MakePiece(by, King)
-	for d := 0; d < 4; d++ {
-		ray := rays[sq][d]
-		i := 0
-		for ; i < len(ray); i++ {
-			q := p.board[ray[i]]
-			if q.IsEmpty() {
-				continue
-			}
-			if q == rook || (q == king && d <= dirDown) {
-				return true
-			}
-			break
-		}
-		for i++; i < len(ray); i++ {
-			q := p.board[ray[i]]
-			if q.IsEmpty() {
-				continue
-			}
-			if q == cannon {
-				return true
-			}
-			break
-		}
-	}
-	knight := MakePiece(by, Knight)
-	for _, st := range knightFrom[sq] {
-		if p.board[st.to] == knight && p.board[st.leg].IsEmpty() {
-			return true
-		}
+	if p.lineOrHorseAttack(sq, by) {
+		return true
 	}
 	pawn := MakePiece(by, Pawn)
 	// A pawn of colour by attacks sq from the square behind it (from by's
@@ -149,7 +119,7 @@ func (p *Position) attacked(sq Square, by Color) bool {
 	// and elephants: needed for general squares, never for a king.
 	if inPalace[by][sq] {
 		for _, t := range kingSteps[by][sq] {
-			if p.board[t] == king {
+			if p.board[t] == MakePiece(by, King) {
 				return true
 			}
 		}
@@ -171,12 +141,10 @@ func (p *Position) attacked(sq Square, by Color) bool {
 	return false
 }
 
-// kingAttacked is attacked specialised for a king square: only rooks,
-// cannons, horses, pawns and the facing king can reach a palace.
-func (p *Position) kingAttacked(sq Square, by Color) bool {
-	rook := MakePiece(by, Rook)
-	cannon := MakePiece(by, Cannon)
-	king := MakePiece(by, King)
+// lineOrHorseAttack reports whether a rook, cannon (over one screen), the
+// king along an open file, or a horse (leg free) of colour by attacks sq.
+func (p *Position) lineOrHorseAttack(sq Square, by Color) bool {
+	rook, cannon, king := MakePiece(by, Rook), MakePiece(by, Cannon), MakePiece(by, King)
 	b := &p.board
 	for d := 0; d < 4; d++ {
 		ray := rays[sq][d]
@@ -208,6 +176,16 @@ func (p *Position) kingAttacked(sq Square, by Color) bool {
 			return true
 		}
 	}
+	return false
+}
+
+// kingAttacked is attacked specialised for a king square: only rooks,
+// cannons, horses, pawns and the facing king can reach a palace.
+func (p *Position) kingAttacked(sq Square, by Color) bool {
+	if p.lineOrHorseAttack(sq, by) {
+		return true
+	}
+	b := &p.board
 	pawn := MakePiece(by, Pawn)
 	if by == Red {
 		if sq >= Files && b[sq-Files] == pawn {
