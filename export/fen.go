@@ -9,30 +9,79 @@ import (
 // standardFEN is the FEN of the standard start position.
 var standardFEN = board.StartFEN
 
-// appendFEN appends p.FEN() to dst without the allocations of the board
-// package's general path (it is written for every ply).
-func appendFEN(dst []byte, p *board.Position) []byte {
-	for r := board.Ranks - 1; r >= 0; r-- {
-		empty := byte(0)
-		for f := 0; f < board.Files; f++ {
-			pc := p.Piece(board.SquareAt(f, r))
-			if pc.IsEmpty() {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				dst = append(dst, '0'+empty)
-				empty = 0
-			}
-			dst = append(dst, pc.FENLetter())
+// fenWriter writes the FEN of a position that changes one move at a time.
+// It keeps the placement text of each rank, and a move rewrites only the
+// ranks of its two squares: the FEN of every ply of a game costs little
+// more than copying it.
+type fenWriter struct {
+	ranks [board.Ranks][board.Files]byte // placement of each rank
+	n     [board.Ranks]uint8             // bytes used in ranks
+}
+
+// reset sets the placement from p.
+func (fw *fenWriter) reset(p *board.Position) {
+	b := p.Board()
+	for r := range board.Ranks {
+		fw.setRank(&b, r)
+	}
+}
+
+// moved updates the placement after p made m (the position after m).
+func (fw *fenWriter) moved(p *board.Position, m board.Move) {
+	b := p.Board()
+	from, to := m.From().Rank(), m.To().Rank()
+	fw.setRank(&b, from)
+	if to != from {
+		fw.setRank(&b, to)
+	}
+}
+
+// setRank writes the placement of rank r of board b.
+func (fw *fenWriter) setRank(b *[board.Squares]board.Piece, r int) {
+	row := &fw.ranks[r]
+	n, empty := 0, byte(0)
+	for _, pc := range b[r*board.Files : (r+1)*board.Files] {
+		if pc.IsEmpty() {
+			empty++
+			continue
 		}
 		if empty > 0 {
-			dst = append(dst, '0'+empty)
+			row[n] = '0' + empty
+			n++
+			empty = 0
 		}
+		row[n] = pc.FENLetter()
+		n++
+	}
+	if empty > 0 {
+		row[n] = '0' + empty
+		n++
+	}
+	fw.n[r] = uint8(n)
+}
+
+// append appends the FEN of p, whose placement fw holds, to dst.
+func (fw *fenWriter) append(dst []byte, p *board.Position) []byte {
+	for r := board.Ranks - 1; r >= 0; r-- {
+		dst = append(dst, fw.ranks[r][:fw.n[r]]...)
 		if r > 0 {
 			dst = append(dst, '/')
 		}
 	}
+	return appendCounters(dst, p)
+}
+
+// appendFEN appends p.FEN() to dst without the allocations of the board
+// package's general path.
+func appendFEN(dst []byte, p *board.Position) []byte {
+	var fw fenWriter
+	fw.reset(p)
+	return fw.append(dst, p)
+}
+
+// appendCounters appends the FEN fields after the placement: side to
+// move, the two unused fields and the move counters.
+func appendCounters(dst []byte, p *board.Position) []byte {
 	if p.Side() == board.Black {
 		dst = append(dst, " b - - "...)
 	} else {

@@ -20,6 +20,7 @@ type PositionsWriter struct {
 	check                                          *array.BooleanBuilder
 	resultSTM                                      *array.Int8Builder
 	buf                                            []byte
+	fw                                             fenWriter
 }
 
 // NewPositionsWriter returns a writer of positions.parquet to w. Close
@@ -86,11 +87,12 @@ func (pw *PositionsWriter) write(g game) error {
 	res, known := redResult(g.r)
 	p := gm.Start
 	n := len(gm.Plies)
+	pw.fw.reset(&p)
 	for i, ply := range gm.Plies {
 		m := ply.Move
 		pw.gameID.Append(g.id)
 		pw.ply.Append(int32(i + 1))
-		pw.buf = appendFEN(pw.buf[:0], &p)
+		pw.buf = pw.fw.append(pw.buf[:0], &p)
 		pw.fen.BinaryBuilder.Append(pw.buf)
 		if p.Side() == board.Black {
 			pw.side.Append("black")
@@ -120,6 +122,7 @@ func (pw *PositionsWriter) write(g game) error {
 		}
 		pw.pliesToEnd.Append(int32(n - i))
 		p.MakeMove(m)
+		pw.fw.moved(&p, m)
 		if err := pw.t.added(); err != nil {
 			return err
 		}

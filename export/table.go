@@ -19,13 +19,14 @@ var errClosed = errors.New("export: writer is closed")
 // RecordBuilder, handed over in batches to a buffered row group, and the
 // row group is closed when it reaches the row or byte bound.
 type table struct {
-	cfg    *config
-	fw     *pqarrow.FileWriter
-	rb     *array.RecordBuilder
-	rows   int   // rows in rb
-	total  int64 // rows written
-	closed bool
-	err    error // first error; the table is unusable after it
+	cfg     *config
+	fw      *pqarrow.FileWriter
+	rb      *array.RecordBuilder
+	rows    int   // rows in rb
+	dataLen []int // string data bytes per field of the last batch
+	total   int64 // rows written
+	closed  bool
+	err     error // first error; the table is unusable after it
 }
 
 // writerProps returns the Parquet properties of a dataset: zstd,
@@ -91,10 +92,30 @@ func (t *table) flush() error {
 	if t.rows == 0 {
 		return nil
 	}
+	// The builders give their buffers to the record: reserve the next
+	// batch's at once (string data as large as this batch's) rather than
+	// growing them value by value.
+	fields := t.rb.Fields()
+	if len(t.dataLen) != len(fields) {
+		t.dataLen = make([]int, len(fields))
+	}
+	for i, b := range fields {
+		if bb, ok := b.(*array.StringBuilder); ok {
+			t.dataLen[i] = bb.DataLen()
+		}
+	}
 	rec := t.rb.NewRecordBatch()
 	defer rec.Release()
 	t.total += int64(t.rows)
 	t.rows = 0
+	if !t.closed {
+		t.rb.Reserve(t.cfg.batchRows)
+		for i, b := range fields {
+			if bb, ok := b.(*array.StringBuilder); ok {
+				bb.ReserveData(t.dataLen[i])
+			}
+		}
+	}
 	if err := t.fw.WriteBuffered(rec); err != nil {
 		t.err = fmt.Errorf("export: %w", err)
 		return t.err

@@ -72,3 +72,28 @@ func TestAppendFEN(t *testing.T) {
 		}
 	}
 }
+
+// TestFENWriterPlayout checks the incremental FEN of positions.parquet
+// against Position.FEN along pseudo-random legal games (captures, checks,
+// moves within a rank and across ranks).
+func TestFENWriterPlayout(t *testing.T) {
+	for seed := range 20 {
+		p := board.StartPosition()
+		var fw fenWriter
+		fw.reset(&p)
+		x := uint32(seed*2654435761 + 1)
+		for ply := 0; ply < 200; ply++ {
+			if got := string(fw.append(nil, &p)); got != p.FEN() {
+				t.Fatalf("seed %d ply %d: fenWriter = %q, FEN() = %q", seed, ply, got, p.FEN())
+			}
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			x = x*1664525 + 1013904223
+			m := moves[int(x>>8)%len(moves)]
+			p.MakeMove(m)
+			fw.moved(&p, m)
+		}
+	}
+}
