@@ -38,7 +38,7 @@ type config struct {
 
 func newConfig(opts []Option) *config {
 	c := &config{
-		mem:           memory.DefaultAllocator,
+		mem:           new(recycler),
 		rowGroupRows:  DefaultRowGroupRows,
 		rowGroupBytes: DefaultRowGroupBytes,
 		batchRows:     batchRows,
