@@ -97,9 +97,20 @@ var FlagsSchema = arrow.NewSchema([]arrow.Field{
 	field("detail", str, false),
 }, nil)
 
-// Columns stored without dictionary encoding: nearly unique per row.
+// Columns stored without dictionary encoding: nearly unique per row, or
+// (game_id of positions and flags) in runs that compression folds as
+// well as a dictionary would, without hashing every row.
 var plainColumns = map[*arrow.Schema][]string{
 	GamesSchema:     {"game_id"},
-	PositionsSchema: {"fen"},
-	FlagsSchema:     {"detail"},
+	PositionsSchema: {"game_id", "fen"},
+	FlagsSchema:     {"game_id", "detail"},
+}
+
+// Columns written without min/max statistics: no query prunes row groups
+// by them (hashes, FENs, moves, free text), and comparing every value
+// costs.
+var noStatsColumns = map[*arrow.Schema][]string{
+	GamesSchema:     {"game_id"},
+	PositionsSchema: {"game_id", "fen", "move_iccs", "move_wxf", "move_chinese"},
+	FlagsSchema:     {"game_id", "detail"},
 }

@@ -30,13 +30,13 @@ type table struct {
 }
 
 // writerProps returns the Parquet properties of a dataset: zstd,
-// dictionary encoding except on the plain columns, bounded row groups.
-func writerProps(cfg *config, plain []string, rowGroupRows int64) *parquet.WriterProperties {
+// dictionary encoding except on the plain columns, statistics except on
+// the noStats columns, bounded row groups.
+func writerProps(cfg *config, plain, noStats []string, rowGroupRows int64) *parquet.WriterProperties {
 	opts := []parquet.WriterProperty{
 		parquet.WithAllocator(cfg.mem),
 		parquet.WithCompression(compress.Codecs.Zstd),
 		parquet.WithCompressionLevel(1),
-		parquet.WithStatsFor("fen", false),
 		parquet.WithDictionaryDefault(true),
 		parquet.WithMaxRowGroupLength(rowGroupRows),
 		parquet.WithVersion(parquet.V2_6),
@@ -44,6 +44,9 @@ func writerProps(cfg *config, plain []string, rowGroupRows int64) *parquet.Write
 	}
 	for _, c := range plain {
 		opts = append(opts, parquet.WithDictionaryFor(c, false))
+	}
+	for _, c := range noStats {
+		opts = append(opts, parquet.WithStatsFor(c, false))
 	}
 	return parquet.NewWriterProperties(opts...)
 }
@@ -55,7 +58,7 @@ func newTable(w io.Writer, schema *arrow.Schema, cfg *config) (*table, error) {
 		// buffered row group keep memory flat.
 		rows = min(rows, gamesRowGroupRows)
 	}
-	props := writerProps(cfg, plainColumns[schema], rows)
+	props := writerProps(cfg, plainColumns[schema], noStatsColumns[schema], rows)
 	arrProps := pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(cfg.mem), pqarrow.WithStoreSchema())
 	fw, err := pqarrow.NewFileWriter(schema, w, props, arrProps)
 	if err != nil {
