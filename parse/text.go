@@ -2,6 +2,7 @@ package parse
 
 import (
 	"bytes"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
@@ -213,35 +214,51 @@ type TextDecoder struct {
 	dec    *encoding.Decoder // reused decoder (legacy encodings)
 	decFor encoding.Encoding // the encoding of dec
 	buf    []byte            // reused output buffer
+	tmp    [16]byte          // output of one step of dec
 }
 
-// decodeLegacy is textDecodeWith with a reused decoder and buffer.
+// decodeLegacy is textDecodeWith with a reused decoder and buffer. Valid
+// double-byte characters are looked up in a table (see textPairs); every
+// other byte sequence goes through the x/text decoder, one character at a
+// time. Both decoders are stateless, so the output is the same as that of
+// the x/text decoder run over all of b.
 func (d *TextDecoder) decodeLegacy(e encoding.Encoding, b []byte, selfFFFD []byte) (string, bool) {
 	if d.dec == nil || d.decFor != e {
 		d.dec, d.decFor = e.NewDecoder(), e
 	}
-	d.dec.Reset()
-	if cap(d.buf) < len(b)*3/2+16 {
-		d.buf = make([]byte, len(b)*3/2+16)
+	pairs := textPairsFor(e)
+	out := d.buf[:0]
+	if cap(out) < len(b)*3/2+16 {
+		out = make([]byte, 0, len(b)*3/2+16)
 	}
-	dst := d.buf[:cap(d.buf)]
-	nDst, nSrc := 0, 0
-	for {
-		n, m, err := d.dec.Transform(dst[nDst:], b[nSrc:], true)
-		nDst += n
-		nSrc += m
-		if err == nil {
-			break
+	tmp := d.tmp[:]
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			out = append(out, c)
+			i++
+			continue
 		}
-		if err != transform.ErrShortDst {
+		if c >= 0x81 && c <= 0xFE && i+1 < len(b) {
+			if r := pairs[int(c-0x81)<<8|int(b[i+1])]; r != 0 {
+				out = utf8.AppendRune(out, rune(r))
+				i += 2
+				continue
+			}
+		}
+		// Anything else (four-byte GB18030, invalid or unmapped bytes):
+		// let x/text decode the characters that start in a window of 4
+		// bytes, the longest sequence.
+		w := b[i:min(i+4, len(b))]
+		n, m, err := d.dec.Transform(tmp, w, i+len(w) == len(b))
+		if m == 0 || err != nil && err != transform.ErrShortSrc {
+			d.buf = out
 			return textDecodeWith(e, b, selfFFFD)
 		}
-		grown := make([]byte, 2*len(dst)+16)
-		copy(grown, dst[:nDst])
-		dst = grown
-		d.buf = grown
+		out = append(out, tmp[:n]...)
+		i += m
 	}
-	out := dst[:nDst]
+	d.buf = out
 	replaced := false
 	if n := bytes.Count(out, textFFFDUTF8); n > 0 {
 		held := 0
@@ -251,6 +268,46 @@ func (d *TextDecoder) decodeLegacy(e encoding.Encoding, b []byte, selfFFFD []byt
 		replaced = n > held
 	}
 	return string(out), replaced
+}
+
+// textPairTable maps a double-byte code (lead 0x81..0xFE, any trail) to
+// the BMP rune it decodes to on its own, or 0 when it does not decode to
+// exactly one such rune (then the decoder must look at it).
+type textPairTable [126 << 8]uint16
+
+var (
+	textGBPairs   = sync.OnceValue(func() *textPairTable { return textBuildPairs(simplifiedchinese.GB18030) })
+	textBig5Pairs = sync.OnceValue(func() *textPairTable { return textBuildPairs(traditionalchinese.Big5) })
+)
+
+// textPairsFor returns the pair table of e (GB18030 or Big5).
+func textPairsFor(e encoding.Encoding) *textPairTable {
+	if e == traditionalchinese.Big5 {
+		return textBig5Pairs()
+	}
+	return textGBPairs()
+}
+
+// textBuildPairs decodes every double-byte code with e. Trail bytes below
+// 0x40 are left out (a digit there starts a four-byte GB18030 sequence).
+func textBuildPairs(e encoding.Encoding) *textPairTable {
+	t := new(textPairTable)
+	dec := e.NewDecoder()
+	var out [16]byte
+	for lead := 0x81; lead <= 0xFE; lead++ {
+		for trail := 0x40; trail <= 0xFE; trail++ {
+			n, m, err := dec.Transform(out[:], []byte{byte(lead), byte(trail)}, true)
+			if err != nil || m != 2 {
+				continue
+			}
+			r, size := utf8.DecodeRune(out[:n])
+			if size != n || r == utf8.RuneError || r > 0xFFFF {
+				continue
+			}
+			t[(lead-0x81)<<8|trail] = uint16(r)
+		}
+	}
+	return t
 }
 
 // NewTextDecoder returns a decoder for a file that starts with head (the
