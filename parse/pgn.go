@@ -1573,7 +1573,7 @@ func (g *pgnGame) build(class int) {
 	used := 0
 	cur, parent := &rec.Root, (*Node)(nil)
 	var stack []pgnFrame
-	var detached Node // holder for variations with nothing to attach to
+	var detached *Node // holder for variations with nothing to attach to (allocated when needed)
 	// Comments that follow one another are joined at once (a long run of
 	// them must not cost quadratic time).
 	var comments []string
@@ -1635,8 +1635,11 @@ func (g *pgnGame) build(class int) {
 				if !g.full() {
 					g.problem(t.pos, "(", fmt.Errorf("%w: variation before any move", ErrSyntax))
 				}
+				if detached == nil {
+					detached = new(Node)
+				}
 				detached.Children = nil
-				cur, parent = &detached, nil
+				cur, parent = detached, nil
 			} else {
 				cur, parent = parent, nil
 			}
