@@ -7,9 +7,10 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/encoding/unicode"
+	xunicode "golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 )
 
@@ -77,7 +78,7 @@ func (p *PGNReader) start() {
 	case bytes.HasPrefix(head, textBOMUTF16LE):
 		// Convert the whole stream; offsets then count converted bytes.
 		p.br.Discard(len(textBOMUTF16LE))
-		dec := unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM).NewDecoder()
+		dec := xunicode.UTF16(xunicode.LittleEndian, xunicode.IgnoreBOM).NewDecoder()
 		p.br = bufio.NewReaderSize(transform.NewReader(p.br, dec), TextSniffSize)
 		p.dec = &TextDecoder{enc: EncUTF8, label: EncUTF16LE}
 		return
@@ -435,9 +436,8 @@ func pgnParse(dec *TextDecoder, sc *pgnScratch, name string, index int, buf []by
 	if overflow {
 		g.problem(g.rec.Pos, "", fmt.Errorf("%w: game longer than %d bytes, rest skipped", ErrSyntax, pgnMaxGame))
 	}
-	// Drop the references to this game's text before the buffers are
-	// reused (or pooled).
-	clear(g.toks)
+	// Drop the references to this game's text before the tag buffer is
+	// reused (or pooled); tokens hold no pointers.
 	clear(g.tags)
 	sc.toks, sc.tags = g.toks[:0], g.tags[:0]
 	if !g.isGame() {
@@ -446,16 +446,39 @@ func pgnParse(dec *TextDecoder, sc *pgnScratch, name string, index int, buf []by
 	return g.rec
 }
 
-// pgnTok is one token of move text.
+// pgnTok is one token of move text. Its text is held as byte offsets into
+// the game's text, so that a token holds no pointers: the token buffer is
+// then neither scanned by the GC nor written with write barriers.
 type pgnTok struct {
 	kind   uint8
 	class  uint8 // notation classes the move may belong to (pgnClass*)
 	rank0  bool  // a coordinate move uses rank 0
 	rank10 bool  // a coordinate move uses rank 10
 	number int   // move number written right before a move
-	text   string
-	suffix string
-	pos    Pos
+	// The text is s[start:mid] and the annotation suffix of a move
+	// s[mid:end]. pgnClassify sets mid (and end) relative to its word.
+	start, mid, end int
+	pos             Pos
+}
+
+// text returns the text of t (of a move: without its suffix).
+func (g *pgnGame) text(t *pgnTok) string { return g.s[t.start:t.mid] }
+
+// suffix returns the annotation suffix of a move token.
+func (g *pgnGame) suffix(t *pgnTok) string { return g.s[t.mid:t.end] }
+
+// span makes a token of kind for s[i:j].
+func (g *pgnGame) span(kind uint8, i, j int, pos Pos) pgnTok {
+	return pgnTok{kind: kind, start: i, mid: j, end: j, pos: pos}
+}
+
+// trimmedSpan makes a token of kind for s[i:j] without leading and
+// trailing white space (as strings.TrimSpace).
+func (g *pgnGame) trimmedSpan(kind uint8, i, j int, pos Pos) pgnTok {
+	x := g.s[i:j]
+	y := strings.TrimLeftFunc(x, unicode.IsSpace)
+	i += len(x) - len(y)
+	return g.span(kind, i, i+len(strings.TrimRightFunc(y, unicode.IsSpace)), pos)
 }
 
 // Token kinds.
@@ -883,13 +906,13 @@ func (g *pgnGame) moveText() {
 			end := strings.IndexByte(g.s[g.i:], '}')
 			if end < 0 {
 				g.advanceTo(len(g.s))
-				g.toks = append(g.toks, pgnTok{kind: pgnTokComment, text: strings.TrimSpace(g.s[start:]), pos: pos})
+				g.toks = append(g.toks, g.trimmedSpan(pgnTokComment, start, len(g.s), pos))
 				g.problem(pos, "{", fmt.Errorf("%w: unterminated comment", ErrTruncated))
 				return
 			}
 			g.advanceTo(start + end)
 			g.step() // '}'
-			g.toks = append(g.toks, pgnTok{kind: pgnTokComment, text: strings.TrimSpace(g.s[start : start+end]), pos: pos})
+			g.toks = append(g.toks, g.trimmedSpan(pgnTokComment, start, start+end, pos))
 		case c == '（':
 			pos := g.pos()
 			g.step()
@@ -897,12 +920,12 @@ func (g *pgnGame) moveText() {
 			// A full-width parenthesis is a comment when it closes soon.
 			end := strings.Index(g.s[g.i:min(len(g.s), g.i+4096)], "）")
 			if end < 0 {
-				g.toks = append(g.toks, pgnTok{kind: pgnTokJunk, text: "（", pos: pos})
+				g.toks = append(g.toks, g.span(pgnTokJunk, start-len("（"), start, pos))
 				continue
 			}
 			g.advanceTo(start + end)
 			g.step()
-			g.toks = append(g.toks, pgnTok{kind: pgnTokComment, text: strings.TrimSpace(g.s[start : start+end]), pos: pos})
+			g.toks = append(g.toks, g.trimmedSpan(pgnTokComment, start, start+end, pos))
 		case c == ';':
 			pos := g.pos()
 			g.step()
@@ -912,7 +935,7 @@ func (g *pgnGame) moveText() {
 				end = len(g.s) - g.i
 			}
 			g.advanceTo(start + end)
-			g.toks = append(g.toks, pgnTok{kind: pgnTokComment, text: strings.TrimSpace(g.s[start : start+end]), pos: pos})
+			g.toks = append(g.toks, g.trimmedSpan(pgnTokComment, start, start+end, pos))
 		case c == '%' && g.col == 1:
 			end := strings.IndexByte(g.s[g.i:], '\n')
 			if end < 0 {
@@ -941,14 +964,14 @@ func (g *pgnGame) moveText() {
 			for g.i < len(g.s) && g.s[g.i] >= '0' && g.s[g.i] <= '9' {
 				g.step()
 			}
-			g.toks = append(g.toks, pgnTok{kind: pgnTokNAG, text: g.s[start-1 : g.i], pos: pos}) // "$" and the digits
+			g.toks = append(g.toks, g.span(pgnTokNAG, start-1, g.i, pos)) // "$" and the digits
 		default:
 			pos := g.pos()
 			start := g.i
 			g.scanWord()
 			if g.i == start { // a lone '}' or similar
 				g.step()
-				g.toks = append(g.toks, pgnTok{kind: pgnTokJunk, text: g.s[start:g.i], pos: pos})
+				g.toks = append(g.toks, g.span(pgnTokJunk, start, g.i, pos))
 				continue
 			}
 			if g.word(g.s[start:g.i], pos, depth, &pendingNum) {
@@ -1083,7 +1106,7 @@ func (g *pgnGame) word(w string, pos Pos, depth int, pendingNum *int) bool {
 	}
 	t := pgnClassify(w)
 	if t.class == 0 {
-		g.toks = append(g.toks, pgnTok{kind: pgnTokJunk, text: w, pos: pos})
+		g.toks = append(g.toks, g.span(pgnTokJunk, g.i-len(w), g.i, pos)) // w ends at g.i
 		return false
 	}
 	g.addMove(w, pos, t, *pendingNum)
@@ -1092,6 +1115,9 @@ func (g *pgnGame) word(w string, pos Pos, depth int, pendingNum *int) bool {
 }
 
 func (g *pgnGame) addMove(w string, pos Pos, t pgnTok, num int) {
+	// w ends at g.i; t's offsets are relative to w.
+	off := g.i - len(w)
+	t.start, t.mid, t.end = off, off+t.mid, off+t.end
 	t.kind = pgnTokMove
 	t.pos = pos
 	t.number = num
@@ -1308,7 +1334,7 @@ func pgnClassify(w string) pgnTok {
 		if (n == 4 || n == 5) && pgnSuffixOnly(w[i:]) &&
 			(pgnChineseClass(rs[2])&pgnChineseDir != 0 || n == 5 && pgnChineseClass(rs[3])&pgnChineseDir != 0) {
 			t.class = pgnClassChinese
-			t.text, t.suffix = w[:i], w[i:]
+			t.mid, t.end = i, len(w)
 			return t
 		}
 	}
@@ -1327,38 +1353,38 @@ func pgnClassify(w string) pgnTok {
 			t.class |= pgnClassCoord
 			t.rank0 = r1 == 0 || r2 == 0
 			t.rank10 = r1 == 10 || r2 == 10
-			t.text, t.suffix = pgnCut(w, a, j+k2)
+			t.mid, t.end = pgnCut(w, a, j+k2), len(w)
 		}
 	}
 	// WXF: four-character body, marks after it.
 	if len(a) >= 4 && pgnWXFBody(a[:4]) && pgnSuffixOnly(a[4:]) {
 		t.class |= pgnClassWXF
-		if t.text == "" {
-			t.text, t.suffix = pgnCut(w, a, 4)
+		if t.mid == 0 {
+			t.mid, t.end = pgnCut(w, a, 4), len(w)
 		}
 	}
 	// XBoard SAN.
 	if t.class == 0 {
 		if k := pgnSAN(a); k > 0 && pgnSuffixOnly(a[k:]) {
 			t.class |= pgnClassSAN
-			t.text, t.suffix = pgnCut(w, a, k)
+			t.mid, t.end = pgnCut(w, a, k), len(w)
 		}
 	}
 	return t
 }
 
-// pgnCut splits the original word w after the first k runes of its folded
-// form a (folding maps rune to byte one to one).
-func pgnCut(w, a string, k int) (string, string) {
+// pgnCut returns the byte index in the original word w after the first k
+// runes of its folded form a (folding maps rune to byte one to one).
+func pgnCut(w, a string, k int) int {
 	if len(w) == len(a) {
-		return w[:k], w[k:]
+		return k
 	}
 	i := 0
 	for n := 0; n < k && i < len(w); n++ {
 		_, sz := utf8.DecodeRuneInString(w[i:])
 		i += sz
 	}
-	return w[:i], w[i:]
+	return i
 }
 
 // pgnFoldASCII maps full-width ASCII (Ｃ２＝５) to ASCII; ok is false for
@@ -1596,14 +1622,14 @@ func (g *pgnGame) build(class int) {
 		case pgnTokMove:
 			if int(t.class)&class == 0 {
 				if !g.full() {
-					g.problem(t.pos, t.text+t.suffix, fmt.Errorf("%w: move in another notation", ErrSyntax))
+					g.problem(t.pos, g.s[t.start:t.end], fmt.Errorf("%w: move in another notation", ErrSyntax))
 				}
 				continue
 			}
 			// The slab is zeroed: set only the fields that a move has
 			// (cheaper than copying a whole Node while the GC runs).
 			n := &slab[used]
-			n.Text, n.Suffix, n.Number, n.Pos = t.text, t.suffix, t.number, t.pos
+			n.Text, n.Suffix, n.Number, n.Pos = g.text(t), g.suffix(t), t.number, t.pos
 			if cur.Children == nil {
 				cur.Children = kids[used : used : used+1]
 			}
@@ -1617,17 +1643,17 @@ func (g *pgnGame) build(class int) {
 			}
 			parent, cur = cur, n
 		case pgnTokComment:
-			if t.text == "" {
+			if t.start == t.mid {
 				continue
 			}
 			if cur != commentNode {
 				flush()
 				commentNode = cur
 			}
-			comments = append(comments, t.text)
+			comments = append(comments, g.text(t))
 		case pgnTokNAG:
 			if len(cur.Suffix) < 64 {
-				cur.Suffix += t.text
+				cur.Suffix += g.text(t)
 			}
 		case pgnTokOpen:
 			stack = append(stack, pgnFrame{cur: cur, parent: parent, lastNum: lastNum, pos: t.pos})
@@ -1655,7 +1681,7 @@ func (g *pgnGame) build(class int) {
 			cur, parent, lastNum = f.cur, f.parent, f.lastNum
 		case pgnTokJunk:
 			if !g.full() {
-				g.problem(t.pos, t.text, fmt.Errorf("%w: unknown token", ErrSyntax))
+				g.problem(t.pos, g.text(t), fmt.Errorf("%w: unknown token", ErrSyntax))
 			}
 		}
 	}
