@@ -2,6 +2,7 @@ package parse
 
 import (
 	"bytes"
+	"encoding/binary"
 	"sync"
 	"unicode/utf8"
 
@@ -172,6 +173,13 @@ func textDecodeWith(e encoding.Encoding, b []byte, selfFFFD []byte) (string, boo
 }
 
 func textIsASCII(b []byte) bool {
+	// Eight bytes at a time: ASCII has the high bit of every byte clear.
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
 	for _, c := range b {
 		if c >= 0x80 {
 			return false
@@ -372,9 +380,10 @@ func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
 	switch d.enc {
 	case EncUTF8BOM, EncUTF8, EncASCII:
 		b = bytes.TrimPrefix(b, textBOMUTF8)
-		if utf8.Valid(b) {
+		// ASCII is valid UTF-8: for an ASCII file one pass tells both.
+		if ascii := d.enc == EncASCII && textIsASCII(b); ascii || utf8.Valid(b) {
 			enc := d.enc
-			if enc == EncASCII && !textIsASCII(b) {
+			if enc == EncASCII && !ascii {
 				// A file that began in ASCII: each piece says what it
 				// is (the answer must not depend on the order in which
 				// pieces are decoded).
