@@ -22,7 +22,7 @@ type recycler struct {
 const (
 	minClass = 6  // 64 bytes
 	maxClass = 26 // 64 MiB
-	maxKeep  = 64 << 20
+	maxKeep  = 16 << 20
 )
 
 var _ memory.Allocator = (*recycler)(nil)
