@@ -156,17 +156,19 @@ func (w *Walker) walkPath(ctx context.Context, p string, yield func(Item) error)
 	if !st.IsDir() {
 		return w.file(ctx, p, st.Size(), yield)
 	}
-	return w.walkDir(ctx, p, map[string]bool{}, yield)
+	return w.walkDir(ctx, p, "", map[string]bool{}, yield)
 }
 
 // walkDir reads the files under dir recursively, in name order within each
 // directory, without listing the whole tree first (memory stays flat however
 // many files there are). Symbolic links to files and directories are
 // followed; each real directory is entered once, so link cycles end.
-func (w *Walker) walkDir(ctx context.Context, dir string, seen map[string]bool, yield func(Item) error) error {
-	real, err := filepath.EvalSymlinks(dir)
-	if err != nil {
-		return w.problem(dir, err, yield)
+func (w *Walker) walkDir(ctx context.Context, dir, real string, seen map[string]bool, yield func(Item) error) error {
+	if real == "" {
+		var err error
+		if real, err = filepath.EvalSymlinks(dir); err != nil {
+			return w.problem(dir, err, yield)
+		}
 	}
 	if seen[real] {
 		return nil
@@ -181,6 +183,9 @@ func (w *Walker) walkDir(ctx context.Context, dir string, seen map[string]bool, 
 			return err
 		}
 		q := filepath.Join(dir, e.Name())
+		// The real path of a plain subdirectory follows from its
+		// parent's; only links need resolving (one system call each).
+		qreal := filepath.Join(real, e.Name())
 		t := e.Type()
 		if t&fs.ModeSymlink != 0 {
 			st, err := os.Stat(q)
@@ -188,21 +193,15 @@ func (w *Walker) walkDir(ctx context.Context, dir string, seen map[string]bool, 
 				continue // dangling link
 			}
 			t = st.Mode().Type()
+			qreal = ""
 		}
 		switch {
 		case t.IsDir():
-			if err := w.walkDir(ctx, q, seen, yield); err != nil {
+			if err := w.walkDir(ctx, q, qreal, seen, yield); err != nil {
 				return err
 			}
 		case t.IsRegular():
-			st, err := os.Stat(q)
-			if err != nil {
-				if err := w.problem(q, err, yield); err != nil {
-					return err
-				}
-				continue
-			}
-			if err := w.file(ctx, q, st.Size(), yield); err != nil {
+			if err := w.file(ctx, q, -1, yield); err != nil {
 				return err
 			}
 		}
@@ -235,6 +234,13 @@ func (w *Walker) file(ctx context.Context, name string, size int64, yield func(I
 		return w.problem(name, err, yield)
 	}
 	defer f.Close()
+	if size < 0 {
+		st, err := f.Stat()
+		if err != nil {
+			return w.problem(name, err, yield)
+		}
+		size = st.Size()
+	}
 	switch archiveKind(name) {
 	case "zip":
 		zr, err := zip.NewReader(f, size)
@@ -252,8 +258,39 @@ func (w *Walker) file(ctx context.Context, name string, size int64, yield func(I
 		defer gz.Close()
 		return w.tar(ctx, name, gz, yield)
 	}
+	if size >= 0 && size <= smallFile {
+		// One read instead of many small ones (binary readers seek
+		// around; text readers refill a buffer): most record files are
+		// small, and system calls were a sixth of the time.
+		buf := smallPool.Get().(*[]byte)
+		defer smallPool.Put(buf)
+		if cap(*buf) < int(size)+1 {
+			*buf = make([]byte, size+1)
+		}
+		b := (*buf)[:size+1]
+		n, err := io.ReadFull(f, b)
+		if err == io.ErrUnexpectedEOF || err == io.EOF {
+			// The file may have changed size since it was listed: read
+			// what is there.
+			return w.games(ctx, name, bytes.NewReader(b[:n]), int64(n), yield)
+		}
+		if err != nil {
+			return w.problem(name, err, yield)
+		}
+		// Larger than when it was listed: stream it instead.
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return w.problem(name, err, yield)
+		}
+	}
 	return w.games(ctx, name, f, size, yield)
 }
+
+// smallFile is the size up to which a file is read into memory in one go;
+// smallPool recycles those buffers (a file's games are all read before its
+// buffer is reused; records never point into it).
+const smallFile = 1 << 20
+
+var smallPool = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
 
 // secureMember reports whether an archive member name is safe to report
 // as a path (no absolute path, no "..").

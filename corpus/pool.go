@@ -21,6 +21,9 @@ import (
 // consume, a panic in work (turned into an error naming the item), or the
 // cancellation of ctx stops the run; Process then waits for every
 // goroutine it started and returns errors.Join of the error and ctx.Err().
+// batchSize is the number of items a worker takes at a time.
+const batchSize = 16
+
 func Process[In, Out any](ctx context.Context, workers int,
 	produce func(ctx context.Context, emit func(In) error) error,
 	work func(In) Out,
@@ -33,19 +36,21 @@ func Process[In, Out any](ctx context.Context, workers int,
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 
+	// Items travel in small batches: one channel hand-off (and goroutine
+	// wake-up) per batch instead of per game.
 	type job struct {
 		seq int
-		in  In
+		in  []In
 	}
 	type res struct {
 		seq int
-		out Out
+		out []Out
 		err error
 	}
-	window := workers * 32 // items in flight (produced, not yet consumed)
+	window := workers * 8 // batches in flight (produced, not yet consumed)
 	slots := make(chan struct{}, window)
-	jobs := make(chan job, workers*4)
-	results := make(chan res, workers*4)
+	jobs := make(chan job, workers*2)
+	results := make(chan res, workers*2)
 
 	var prodErr error
 	var wg sync.WaitGroup
@@ -54,21 +59,43 @@ func Process[In, Out any](ctx context.Context, workers int,
 		defer wg.Done()
 		defer close(jobs)
 		seq := 0
-		emit := func(in In) error {
+		var batch []In
+		send := func() error {
+			if len(batch) == 0 {
+				return nil
+			}
 			select {
 			case slots <- struct{}{}:
 			case <-ctx.Done():
 				return context.Cause(ctx)
 			}
 			select {
-			case jobs <- job{seq, in}:
+			case jobs <- job{seq, batch}:
 				seq++
+				batch = nil
 				return nil
 			case <-ctx.Done():
 				return context.Cause(ctx)
 			}
 		}
-		if err := produce(ctx, emit); err != nil {
+		emit := func(in In) error {
+			if err := ctx.Err(); err != nil {
+				return context.Cause(ctx)
+			}
+			if batch == nil {
+				batch = make([]In, 0, batchSize)
+			}
+			batch = append(batch, in)
+			if len(batch) == batchSize {
+				return send()
+			}
+			return nil
+		}
+		err := produce(ctx, emit)
+		if err == nil {
+			err = send()
+		}
+		if err != nil {
 			prodErr = err
 			cancel(err)
 		}
@@ -80,15 +107,20 @@ func Process[In, Out any](ctx context.Context, workers int,
 		go func() {
 			defer workersWG.Done()
 			for j := range jobs {
-				r := res{seq: j.seq}
-				func() {
-					defer func() {
-						if p := recover(); p != nil {
-							r.err = fmt.Errorf("corpus: panic processing item %d: %v\n%s", j.seq, p, debug.Stack())
-						}
+				r := res{seq: j.seq, out: make([]Out, len(j.in))}
+				for i := range j.in {
+					func() {
+						defer func() {
+							if p := recover(); p != nil {
+								r.err = fmt.Errorf("corpus: panic processing item %d: %v\n%s", j.seq*batchSize+i, p, debug.Stack())
+							}
+						}()
+						r.out[i] = work(j.in[i])
 					}()
-					r.out = work(j.in)
-				}()
+					if r.err != nil {
+						break
+					}
+				}
 				select {
 				case results <- r:
 				case <-ctx.Done():
@@ -111,7 +143,7 @@ func Process[In, Out any](ctx context.Context, workers int,
 			continue // drain
 		}
 		pending[r.seq] = r
-		for {
+		for err == nil {
 			p, ok := pending[next]
 			if !ok {
 				break
@@ -121,13 +153,17 @@ func Process[In, Out any](ctx context.Context, workers int,
 			<-slots
 			if p.err != nil {
 				err = p.err
-			} else if cerr := consume(p.out); cerr != nil {
-				err = cerr
-			}
-			if err != nil {
-				cancel(err)
 				break
 			}
+			for _, o := range p.out {
+				if cerr := consume(o); cerr != nil {
+					err = cerr
+					break
+				}
+			}
+		}
+		if err != nil {
+			cancel(err)
 		}
 	}
 	wg.Wait()
