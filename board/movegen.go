@@ -241,6 +241,22 @@ func (p Position) AppendLegalMovesOf(buf []Move, kinds KindSet) []Move {
 	return buf[:n+len(legal)]
 }
 
+// AppendPseudoMovesFrom appends the pseudo-legal moves of the piece on
+// from (none if it is empty or not of the side to move): moves that follow
+// the piece's rules — leg, eye, screen, palace, river — but may leave the
+// own king attacked or the kings facing. Check one with CheckMove before
+// playing it.
+func (p *Position) AppendPseudoMovesFrom(buf []Move, from Square) []Move {
+	if !from.Valid() {
+		return buf
+	}
+	pc := p.board[from]
+	if pc.IsEmpty() || pc.Color() != p.side {
+		return buf
+	}
+	return p.genPiece(buf, from, pc)
+}
+
 // AppendLegalMovesFrom appends the legal moves of the piece on from (none
 // if it is empty or not of the side to move).
 func (p Position) AppendLegalMovesFrom(buf []Move, from Square) []Move {

@@ -107,8 +107,7 @@ func ResolveText(p *board.Position, text string, n Notation) (board.Move, error)
 
 // fastPlain resolves the plain form (piece and origin file, no qualifier)
 // when exactly one piece of that kind of the side to move stands on that
-// file: then only that piece's legal moves can match, and they are all
-// that is generated. ok is false when the fast path does not apply or
+// file: then only that piece's moves can match. ok is false when the fast path does not apply or
 // finds no unique move; the caller then takes the general path (which also
 // explains failures).
 func (v *vline) fastPlain(p *board.Position, buf []board.Move, text string) (board.Move, bool) {
@@ -136,8 +135,13 @@ func (v *vline) fastPlain(p *board.Position, buf []board.Move, text string) (boa
 	if from == board.NoSquare {
 		return board.NoMove, false
 	}
-	m, _, err := v.resolve(p, p.AppendLegalMovesFrom(buf, from), text)
-	return m, err == nil
+	// The piece's pseudo-legal moves narrow the text to one move; only
+	// that one is checked for legality (cheaper than filtering them all).
+	m, _, err := v.resolve(p, p.AppendPseudoMovesFrom(buf, from), text)
+	if err != nil || p.CheckMove(m) != nil {
+		return board.NoMove, false
+	}
+	return m, true
 }
 
 // foldFullWidth maps the full-width forms U+FF01..U+FF5E of a token that
