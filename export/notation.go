@@ -39,36 +39,6 @@ func (n Notation) format(p *board.Position, m board.Move) string {
 	return notation.FormatChinese(p, m, notation.ChineseStyle{})
 }
 
-// resolveNode returns the move of node n in position p: the coordinates
-// of binary records are checked, move text is resolved in the record's
-// notation.
-func resolveNode(p *board.Position, n *parse.Node, nt notation.Notation) (board.Move, error) {
-	if n.Text == "" {
-		if err := p.CheckMove(n.Move); err != nil {
-			return board.NoMove, err
-		}
-		return n.Move, nil
-	}
-	return notation.ResolveText(p, n.Text, nt)
-}
-
-// notationOf maps a record's notation to package notation's.
-func notationOf(n parse.Notation) notation.Notation {
-	switch n {
-	case parse.NotationChinese:
-		return notation.NotationChinese
-	case parse.NotationWXF:
-		return notation.NotationWXF
-	case parse.NotationICCS:
-		return notation.NotationICCS
-	case parse.NotationUCI:
-		return notation.NotationUCI
-	case parse.NotationSAN:
-		return notation.NotationSAN
-	}
-	return notation.NotationAuto
-}
-
 // nodeText returns a node's move as written (ICCS for coordinates).
 func nodeText(n *parse.Node) string {
 	if n.Text != "" {

@@ -10,8 +10,8 @@ import (
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
-	"github.com/xqtool/xqtool/notation"
 	"github.com/xqtool/xqtool/parse"
+	"github.com/xqtool/xqtool/replay"
 )
 
 // pgnTagOrder is the fixed order of the leading tags of written PGN; the
@@ -58,7 +58,7 @@ func WritePGN(w io.Writer, r *analyze.Report, n Notation) error {
 	}
 	rec := r.Record
 	bw := bufio.NewWriter(w)
-	pw := &pgnWriter{w: bw, n: n, nt: notationOf(rec.Notation)}
+	pw := &pgnWriter{w: bw, n: n, nt: rec.Notation}
 	pw.tags(r)
 	bw.WriteByte('\n')
 	if c := pgnComment(rec.Root.Comment); c != "" {
@@ -79,7 +79,7 @@ func WritePGN(w io.Writer, r *analyze.Report, n Notation) error {
 type pgnWriter struct {
 	w   *bufio.Writer
 	n   Notation
-	nt  notation.Notation
+	nt  parse.Notation
 	col int // bytes on the current movetext line
 }
 
@@ -252,7 +252,7 @@ func pgnSuffix(s string) (glued string, nags []string) {
 func (pw *pgnWriter) line(p board.Position, n *parse.Node, alts []*parse.Node) {
 	number := true
 	for n != nil {
-		m, err := resolveNode(&p, n, pw.nt)
+		m, err := replay.ResolveNode(&p, n, pw.nt)
 		if err != nil {
 			pw.token(pgnComment(unplayablePrefix + restOfLine(n)))
 			return
@@ -276,7 +276,7 @@ func (pw *pgnWriter) line(p board.Position, n *parse.Node, alts []*parse.Node) {
 		}
 		for _, alt := range alts {
 			number = true
-			if _, err := resolveNode(&p, alt, pw.nt); err != nil {
+			if _, err := replay.ResolveNode(&p, alt, pw.nt); err != nil {
 				pw.token(pgnComment(badVarPrefix + restOfLine(alt)))
 				continue
 			}

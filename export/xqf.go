@@ -6,8 +6,8 @@ import (
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
-	"github.com/xqtool/xqtool/notation"
 	"github.com/xqtool/xqtool/parse"
+	"github.com/xqtool/xqtool/replay"
 )
 
 // ResolveRecord returns a copy of r's record whose move tree holds
@@ -45,7 +45,7 @@ func ResolveRecord(r *analyze.Report) (*parse.Record, error) {
 	if fen := g.Start.FEN(); fen != standardFEN {
 		out.FEN = fen
 	}
-	resolveTree(g.Start, &src.Root, &out.Root, notationOf(src.Notation))
+	resolveTree(g.Start, &src.Root, &out.Root, src.Notation)
 	return out, nil
 }
 
@@ -79,7 +79,7 @@ func joinComment(c, note string) string {
 // continuation that cannot be played ends the line (its alternatives go
 // with it); an alternative that cannot be played is dropped. Both are
 // noted in a comment.
-func resolveTree(p board.Position, src, dst *parse.Node, nt notation.Notation) {
+func resolveTree(p board.Position, src, dst *parse.Node, nt parse.Notation) {
 	type item struct {
 		p        board.Position
 		src, dst *parse.Node
@@ -89,7 +89,7 @@ func resolveTree(p board.Position, src, dst *parse.Node, nt notation.Notation) {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for i, c := range it.src.Children {
-			m, err := resolveNode(&it.p, c, nt)
+			m, err := replay.ResolveNode(&it.p, c, nt)
 			if err != nil {
 				if i == 0 {
 					it.dst.Comment = joinComment(it.dst.Comment, unplayablePrefix+restOfLine(c))

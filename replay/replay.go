@@ -264,16 +264,24 @@ type resolver struct {
 }
 
 func (r *resolver) resolve(p *board.Position, n *parse.Node) (board.Move, error) {
+	return ResolveNode(p, n, r.notation)
+}
+
+// ResolveNode returns the move of node n in position p: the coordinates of
+// binary records are checked, move text is resolved in the record's
+// notation nt (detected per move when unknown).
+func ResolveNode(p *board.Position, n *parse.Node, nt parse.Notation) (board.Move, error) {
 	if n.Text == "" {
 		if err := p.CheckMove(n.Move); err != nil {
 			return board.NoMove, err
 		}
 		return n.Move, nil
 	}
-	return notation.ResolveText(p, n.Text, notationOf(r.notation))
+	return notation.ResolveText(p, n.Text, NotationOf(nt))
 }
 
-func notationOf(n parse.Notation) notation.Notation {
+// NotationOf maps a record's notation to package notation's.
+func NotationOf(n parse.Notation) notation.Notation {
 	switch n {
 	case parse.NotationChinese:
 		return notation.NotationChinese
