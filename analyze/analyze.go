@@ -377,6 +377,13 @@ func (r *Report) checkRepetition(opt Options) {
 	if len(g.Plies) < 4 {
 		return
 	}
+	n := opt.Repetitions
+	if n < 2 {
+		n = DefaultRepetitions
+	}
+	if !mayRepeat(g.Start.Key(), g.Plies, n) {
+		return
+	}
 	a := NewAdjudicator(g.Start, r.Rules, opt.Repetitions)
 	for _, p := range g.Plies {
 		v := a.Push(p.Move)
@@ -398,6 +405,40 @@ func (r *Report) checkRepetition(opt Options) {
 	if len(r.Verdicts) > 0 {
 		r.Classes = a.Classes()
 	}
+}
+
+// mayRepeat reports whether some position of the line occurs n times
+// within a stretch without captures — a cheap filter on the replay's
+// position keys before the adjudicator replays and judges the line. (A
+// pawn advance, which also ends the adjudicator's window, changes the key
+// of every later position, so only captures need resetting here.)
+func mayRepeat(startKey uint64, plies []replay.Ply, n int) bool {
+	var buf [256]uint64
+	keys := append(buf[:0], startKey)
+	var filter [4]uint64
+	b := startKey & 255
+	filter[b>>6] |= 1 << (b & 63)
+	for _, p := range plies {
+		if p.Capture != board.NoPiece {
+			keys = keys[:0]
+			filter = [4]uint64{}
+		}
+		b := p.Key & 255
+		if filter[b>>6]&(1<<(b&63)) != 0 {
+			count := 1
+			for _, k := range keys {
+				if k == p.Key {
+					count++
+				}
+			}
+			if count >= n {
+				return true
+			}
+		}
+		filter[b>>6] |= 1 << (b & 63)
+		keys = append(keys, p.Key)
+	}
+	return false
 }
 
 // checkEnd compares the declared result with the final position.

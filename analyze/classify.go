@@ -21,7 +21,14 @@ const (
 	// "not a check", because the cycle was decided by the other side's
 	// perpetual check (which outranks everything else).
 	NotChecked MoveClass = 255
+	// Skipped marks a move of a cycle that was not classified because
+	// its side had already made an allowed (idle) move in the cycle, which
+	// settles that side's part of the verdict. It counts as idle.
+	Skipped MoveClass = 254
 )
+
+// attack reports whether c is check, mate threat or chase (打).
+func (c MoveClass) attack() bool { return c == Check || c == Threat || c == Chase }
 
 // String returns "idle", "chase", "threat" or "check".
 func (c MoveClass) String() string {
@@ -34,6 +41,8 @@ func (c MoveClass) String() string {
 		return "check"
 	case NotChecked:
 		return "no-check"
+	case Skipped:
+		return "unclassified"
 	}
 	return "idle"
 }

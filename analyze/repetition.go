@@ -351,6 +351,13 @@ func (a *Adjudicator) judgeSpan(i0, i1 int) *Verdict {
 	if v := a.judgeChecks(i0, i1); v != nil {
 		return v
 	}
+	// A side that makes one allowed move (not a check, chase or — under
+	// the Chinese rules — mate threat) in the cycle makes only allowed
+	// moves as far as the verdict goes ("several attacks with one idle
+	// move" are allowed; a perpetual chase needs every move): its other
+	// moves are not classified (Skipped), which spares most of the cost
+	// of drawn cycles.
+	var allowed [2]bool
 	pos := a.start
 	var spanStart board.Position
 	before := a.spanPos[:0]
@@ -361,7 +368,12 @@ func (a *Adjudicator) judgeSpan(i0, i1 int) *Verdict {
 		}
 		if i >= i0 {
 			before = append(before, pos)
-			if !a.wdone[i] {
+			side := pos.Side()
+			switch {
+			case a.wdone[i]:
+			case allowed[side]:
+				a.wcls[i] = Classification{Ply: a.startPly + i + 1, Move: m, Side: side, Class: Skipped}
+			default:
 				// A cycle repeats its moves: classify each (position,
 				// move) once.
 				k := pos.Key() ^ uint64(m)*0x9E3779B97F4A7C15
@@ -372,19 +384,29 @@ func (a *Adjudicator) judgeSpan(i0, i1 int) *Verdict {
 				}
 				c := mm.c
 				c.Ply = a.startPly + i + 1
+				if mm.threat > 0 {
+					c.Threat = true
+					c.setClass()
+				}
 				a.wcls[i] = c
 				a.wthreat[i] = mm.threat
 				a.wdone[i] = true
+			}
+			// (A pawn's chase is idle, but counts when both sides
+			// attack perpetually: it does not prove the side allowed.)
+			if c := &a.wcls[i]; a.wdone[i] && !c.Check && len(c.Chased) == 0 && len(c.PawnChased) == 0 &&
+				(a.rules == RulesAXF || !a.threatAt(i, &pos)) {
+				allowed[side] = true
 			}
 		}
 		pos.MakeMove(m)
 	}
 	a.spanPos = before
 	if a.rules == RulesCXA {
-		a.resolveThreats(i0, i1, before)
+		a.resolveThreats(i0, i1, before, allowed)
 	}
 	for i := i0; i < i1; i++ {
-		if !a.wlisted(i) {
+		if a.wcls[i].Class != Skipped && !a.wlisted(i) {
 			a.classes = append(a.classes, a.wcls[i])
 		}
 	}
@@ -457,6 +479,29 @@ type repMemo struct {
 	threat int8 // 0 not searched, 1 threat, -1 no threat
 }
 
+// threatAt runs (once, memoised) the mate-threat search for window move
+// i played from pos, records it in the classification and returns it.
+func (a *Adjudicator) threatAt(i int, pos *board.Position) bool {
+	if a.wthreat[i] == 0 {
+		m := a.moves[i]
+		k := pos.Key() ^ uint64(m)*0x9E3779B97F4A7C15
+		mm := a.memo[k]
+		if mm.threat == 0 {
+			mm.threat = -1
+			if clsIsThreat(pos, m) {
+				mm.threat = 1
+			}
+			a.memo[k] = mm
+		}
+		a.wthreat[i] = mm.threat
+		if mm.threat > 0 {
+			a.wcls[i].Threat = true
+			a.wcls[i].setClass()
+		}
+	}
+	return a.wthreat[i] > 0
+}
+
 // resolveThreats runs the mate-threat search (Chinese rules only: under
 // the Asian rules a threat is idle) where it can change the verdict. A
 // side whose cycle holds a move that is neither a check, a chase nor a
@@ -465,29 +510,12 @@ type repMemo struct {
 // side's chases only when all of those turn out to be threats (the kind of
 // forbidden cycle then depends on them). Moves not searched keep Threat
 // false. before[i-i0] is the position before window move i.
-func (a *Adjudicator) resolveThreats(i0, i1 int, before []board.Position) {
-	threat := func(i int) bool {
-		if a.wthreat[i] == 0 {
-			pos := before[i-i0]
-			m := a.moves[i]
-			k := pos.Key() ^ uint64(m)*0x9E3779B97F4A7C15
-			mm := a.memo[k]
-			if mm.threat == 0 {
-				mm.threat = -1
-				if clsIsThreat(&pos, m) {
-					mm.threat = 1
-				}
-				a.memo[k] = mm
-			}
-			a.wthreat[i] = mm.threat
-			if mm.threat > 0 {
-				a.wcls[i].Threat = true
-				a.wcls[i].setClass()
-			}
-		}
-		return a.wthreat[i] > 0
-	}
+func (a *Adjudicator) resolveThreats(i0, i1 int, before []board.Position, allowed [2]bool) {
+	threat := func(i int) bool { return a.threatAt(i, &before[i-i0]) }
 	for side := board.Red; side <= board.Black; side++ {
+		if allowed[side] {
+			continue
+		}
 		allAttack := true
 		for i := i0; i < i1 && allAttack; i++ {
 			c := &a.wcls[i]
@@ -569,10 +597,10 @@ func repJudge(rules RuleSet, start *board.Position, cls []Classification) *Verdi
 				s.protOnly++
 			}
 		}
-		if c.Class != Idle {
+		if c.Class.attack() {
 			s.attacks++
 		}
-		if c.Class != Idle || len(c.PawnChased) > 0 {
+		if c.Class.attack() || len(c.PawnChased) > 0 {
 			s.pawnAtt++
 		}
 		if len(c.Chased) > len(c.ChasedProtected) {
