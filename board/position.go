@@ -83,7 +83,7 @@ func (p *Position) kingsFacing() bool {
 // enemy king counts as attacking along an open file (flying general), so
 // attacked(king) is "in check or facing".
 func (p *Position) attacked(sq Square, by Color) bool {
-	if p.lineOrHorseAttack(sq, by) {
+	if lineOrHorseAttack(&p.board, sq, by) {
 		return true
 	}
 	pawn := MakePiece(by, Pawn)
@@ -141,11 +141,11 @@ func (p *Position) attacked(sq Square, by Color) bool {
 	return false
 }
 
-// lineOrHorseAttack reports whether a rook, cannon (over one screen), the
-// king along an open file, or a horse (leg free) of colour by attacks sq.
-func (p *Position) lineOrHorseAttack(sq Square, by Color) bool {
+// lineOrHorseAttack reports whether, on board b, a rook, cannon (over one
+// screen), the king along an open file, or a horse (leg free) of colour by
+// attacks sq.
+func lineOrHorseAttack(b *[Squares]Piece, sq Square, by Color) bool {
 	rook, cannon, king := MakePiece(by, Rook), MakePiece(by, Cannon), MakePiece(by, King)
-	b := &p.board
 	for d := 0; d < 4; d++ {
 		ray := rays[sq][d]
 		i := 0
@@ -179,13 +179,13 @@ func (p *Position) lineOrHorseAttack(sq Square, by Color) bool {
 	return false
 }
 
-// kingAttacked is attacked specialised for a king square: only rooks,
-// cannons, horses, pawns and the facing king can reach a palace.
-func (p *Position) kingAttacked(sq Square, by Color) bool {
-	if p.lineOrHorseAttack(sq, by) {
+// kingAttackedOn reports whether a king on sq of board b is attacked by
+// colour by (in check, or facing the other king): only rooks, cannons,
+// horses, pawns and the facing king can reach a palace.
+func kingAttackedOn(b *[Squares]Piece, sq Square, by Color) bool {
+	if lineOrHorseAttack(b, sq, by) {
 		return true
 	}
-	b := &p.board
 	pawn := MakePiece(by, Pawn)
 	if by == Red {
 		if sq >= Files && b[sq-Files] == pawn {
@@ -198,69 +198,26 @@ func (p *Position) kingAttacked(sq Square, by Color) bool {
 	return (f > 0 && b[sq-1] == pawn) || (f < 8 && b[sq+1] == pawn)
 }
 
+// kingAttacked is attacked specialised for a king square: only rooks,
+// cannons, horses, pawns and the facing king can reach a palace.
+func (p *Position) kingAttacked(sq Square, by Color) bool {
+	return kingAttackedOn(&p.board, sq, by)
+}
+
 // attackedAfter reports whether the mover's king would be attacked (or
 // face the other king) after the pseudo-legal move m, without changing p:
 // it reads the board as if m had been played. CheckMove uses it so that a
 // Position shared between goroutines is never written.
 func (p *Position) attackedAfter(m Move) bool {
 	from, to := m.From(), m.To()
-	mover := p.board[from]
-	at := func(s Square) Piece {
-		switch s {
-		case from:
-			return NoPiece
-		case to:
-			return mover
-		}
-		return p.board[s]
-	}
-	us := p.side
-	by := us.Other()
-	sq := p.kings[us]
+	b := p.board // a private copy of the 90 points
+	mover := b[from]
+	b[to], b[from] = mover, NoPiece
+	sq := p.kings[p.side]
 	if mover.Kind() == King {
 		sq = to
 	}
-	rook, cannon, king := MakePiece(by, Rook), MakePiece(by, Cannon), MakePiece(by, King)
-	for d := 0; d < 4; d++ {
-		ray := rays[sq][d]
-		i := 0
-		for ; i < len(ray); i++ {
-			q := at(ray[i])
-			if q == NoPiece {
-				continue
-			}
-			if q == rook || (q == king && d <= dirDown) {
-				return true
-			}
-			break
-		}
-		for i++; i < len(ray); i++ {
-			q := at(ray[i])
-			if q == NoPiece {
-				continue
-			}
-			if q == cannon {
-				return true
-			}
-			break
-		}
-	}
-	knight := MakePiece(by, Knight)
-	for _, st := range knightFrom[sq] {
-		if st.to != to && at(st.to) == knight && at(st.leg) == NoPiece {
-			return true
-		}
-	}
-	pawn := MakePiece(by, Pawn)
-	if by == Red {
-		if sq >= Files && at(sq-Files) == pawn {
-			return true
-		}
-	} else if sq < Squares-Files && at(sq+Files) == pawn {
-		return true
-	}
-	f := sq.File()
-	return (f > 0 && at(sq-1) == pawn) || (f < 8 && at(sq+1) == pawn)
+	return kingAttackedOn(&b, sq, p.side.Other())
 }
 
 // Attacked reports whether sq is attacked by a piece of colour by: a piece
