@@ -165,9 +165,13 @@ type Record struct {
 
 // MainLine returns the main line: the chain of first children.
 func (r *Record) MainLine() []*Node {
-	var line []*Node
-	for n := &r.Root; len(n.Children) > 0; n = n.Children[0] {
-		line = append(line, n.Children[0])
+	n := 0
+	for p := &r.Root; len(p.Children) > 0; p = p.Children[0] {
+		n++
+	}
+	line := make([]*Node, 0, n)
+	for p := &r.Root; len(p.Children) > 0; p = p.Children[0] {
+		line = append(line, p.Children[0])
 	}
 	return line
 }
