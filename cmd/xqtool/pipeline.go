@@ -193,7 +193,7 @@ func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pip
 	}
 	sum := &summary{ByCode: map[string]int{}, Workers: workers, Rules: ruleName(&opt)}
 	var err error
-	bar := newProgress(cmd.ErrOrStderr(), f.quiet)
+	bar := newProgress(cmd.ErrOrStderr(), f.quiet, paths)
 	start := time.Now()
 	w := &corpus.Walker{Stdin: cmd.InOrStdin(), Raw: true}
 	var dd dedupe
@@ -227,24 +227,36 @@ func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pip
 				dd.check(v.report)
 				sum.add(v.report)
 				if bar != nil {
-					_ = bar.Add(1)
+					bar.game(v.fileIndex)
 				}
 				return sink(v.report)
 			}
 			return nil
 		})
 	if bar != nil {
-		_ = bar.Finish()
-		fmt.Fprintln(cmd.ErrOrStderr())
+		bar.finish(cmd.ErrOrStderr())
 	}
 	sum.Files = w.Files()
 	sum.Elapsed = time.Since(start)
 	return sum, err
 }
 
-// newProgress returns a progress bar on stderr when it is a terminal and
-// not silenced, else nil.
-func newProgress(w io.Writer, quiet bool) *progressbar.ProgressBar {
+// progress is the progress bar on stderr: files done out of the files
+// counted beforehand (so it can show an ETA), with games and games/s in
+// its description. Archive members and stdin are not known in advance; the
+// bar then counts them as they come.
+type progress struct {
+	bar       *progressbar.ProgressBar
+	start     time.Time
+	games     int
+	files     int // files finished
+	lastFile  int
+	lastShown time.Time
+}
+
+// newProgress returns a progress bar when w is a terminal and not
+// silenced, else nil.
+func newProgress(w io.Writer, quiet bool, paths []string) *progress {
 	if quiet {
 		return nil
 	}
@@ -252,16 +264,42 @@ func newProgress(w io.Writer, quiet bool) *progressbar.ProgressBar {
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
-	return progressbar.NewOptions64(-1,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription("games"),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("games"),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionSpinnerType(14),
-		progressbar.OptionClearOnFinish(),
-	)
+	total := int64(corpus.CountFiles(paths))
+	if total == 0 {
+		total = -1 // unknown: a spinner
+	}
+	return &progress{
+		start: time.Now(),
+		bar: progressbar.NewOptions64(total,
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionSetDescription("files"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionSpinnerType(14),
+			progressbar.OptionClearOnFinish(),
+		),
+	}
+}
+
+// game records one game of file fileIndex (files come in order).
+func (p *progress) game(fileIndex int) {
+	p.games++
+	if fileIndex > p.lastFile {
+		_ = p.bar.Add(fileIndex - p.lastFile)
+		p.lastFile = fileIndex
+	}
+	if now := time.Now(); now.Sub(p.lastShown) > 200*time.Millisecond {
+		p.lastShown = now
+		rate := float64(p.games) / now.Sub(p.start).Seconds()
+		p.bar.Describe(fmt.Sprintf("%d games, %.0f games/s; files", p.games, rate))
+	}
+}
+
+// finish completes and clears the bar.
+func (p *progress) finish(w io.Writer) {
+	_ = p.bar.Finish()
+	fmt.Fprintln(w)
 }
 
 // signalContext returns a context cancelled by Ctrl-C or SIGTERM.
