@@ -249,7 +249,6 @@ type progress struct {
 	bar       *progressbar.ProgressBar
 	start     time.Time
 	games     int
-	files     int // files finished
 	lastFile  int
 	lastShown time.Time
 }
