@@ -98,11 +98,12 @@ var FlagsSchema = arrow.NewSchema([]arrow.Field{
 }, nil)
 
 // Columns stored without dictionary encoding: nearly unique per row, or
-// (game_id of positions and flags) in runs that compression folds as
-// well as a dictionary would, without hashing every row.
+// (game_id of positions and flags, the ply counters of positions) in runs
+// or sequences that compression folds as well as a dictionary would,
+// without hashing every row.
 var plainColumns = map[*arrow.Schema][]string{
 	GamesSchema:     {"game_id"},
-	PositionsSchema: {"game_id", "fen"},
+	PositionsSchema: {"game_id", "fen", "ply", "plies_to_end"},
 	FlagsSchema:     {"game_id", "detail"},
 }
 
