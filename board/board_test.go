@@ -411,3 +411,41 @@ func TestAppendLegalMovesOf(t *testing.T) {
 		}
 	})
 }
+
+// TestCheckMoveInCheckMatchesCheckMove checks, on random positions (and the
+// same boards with the other side to move, built with relaxed rules), that
+// CheckMoveInCheck with the true check status returns exactly what
+// CheckMove returns for every pair of squares.
+func TestCheckMoveInCheckMatchesCheckMove(t *testing.T) {
+	games := 30
+	if testing.Short() {
+		games = 10
+	}
+	same := func(a, b error) bool {
+		if a == nil || b == nil {
+			return a == nil && b == nil
+		}
+		ea, oka := a.(*MoveError)
+		eb, okb := b.(*MoveError)
+		return oka && okb && *ea == *eb
+	}
+	check := func(p *Position) {
+		inCheck := p.InCheck()
+		for from := Square(0); from < Squares; from++ {
+			for to := Square(0); to < Squares; to++ {
+				m := NewMove(from, to)
+				if got, want := p.CheckMoveInCheck(m, inCheck), p.CheckMove(m); !same(got, want) {
+					t.Fatalf("%s %v (in check %v): CheckMoveInCheck = %v, CheckMove = %v", p.FEN(), m, inCheck, got, want)
+				}
+			}
+		}
+	}
+	randomPositions(t, games, 150, 3, func(p *Position, _ []Move) {
+		check(p)
+		s := p.Setup()
+		s.Side = s.Side.Other()
+		if q, err := NewPositionRelaxed(s, ^PositionErrorKinds(0)); err == nil {
+			check(&q)
+		}
+	})
+}

@@ -332,6 +332,37 @@ func (p *Position) IsLegal(m Move) bool {
 // no piece, wrong side, bad path, blocked, own piece, leaves the king in
 // check, or leaves the kings facing.
 func (p *Position) CheckMove(m Move) error {
+	return p.checkMove(m, true)
+}
+
+// CheckMoveInCheck is CheckMove for a caller that already knows whether the
+// side to move is in check: inCheck must be what InCheck returns (a replay
+// knows it from the previous move's check flag). It returns exactly what
+// CheckMove returns, but when the side is not in check it skips the king
+// safety test for moves that cannot expose the king (see mayExpose).
+func (p *Position) CheckMoveInCheck(m Move, inCheck bool) error {
+	return p.checkMove(m, inCheck)
+}
+
+// mayExpose reports whether the move of pc from → to may leave the king of
+// the side to move attacked when it is not attacked now. Only a king move,
+// a move onto or off the king's file or rank (opening a line, or making or
+// removing a cannon screen), or a move off a horse-leg square next to the
+// king can change that: every other move leaves the lines to the king and
+// the legs of the horses that could reach it as they were, and a capture
+// only removes attackers.
+func (p *Position) mayExpose(pc Piece, from, to Square) bool {
+	k := p.kings[p.side]
+	if pc.Kind() == King || nearKing[k][from] {
+		return true
+	}
+	kf, kr := k.File(), k.Rank()
+	return from.File() == kf || from.Rank() == kr || to.File() == kf || to.Rank() == kr
+}
+
+// checkMove is CheckMove; mayBeInCheck false promises that the side to move
+// is not in check.
+func (p *Position) checkMove(m Move, mayBeInCheck bool) error {
 	if !m.Valid() {
 		return &MoveError{m, ErrBadPath}
 	}
@@ -349,7 +380,7 @@ func (p *Position) CheckMove(m Move) error {
 	if err := p.pathError(pc, from, to); err != nil {
 		return &MoveError{m, err}
 	}
-	if p.attackedAfter(m) {
+	if (mayBeInCheck || p.mayExpose(pc, from, to)) && p.attackedAfter(m) {
 		q := *p
 		q.MakeMove(m)
 		if q.kingsFacing() {

@@ -78,8 +78,14 @@ func (c ICCS) String() string { return FormatICCS(c.Move(), false) }
 // Resolve returns the move if it is legal in p, else an *Error matching
 // ErrIllegal whose reason is the board's (*board.MoveError).
 func (c ICCS) Resolve(p *board.Position) (board.Move, error) {
+	return c.resolve(p, true)
+}
+
+// resolve is Resolve; mayBeInCheck false promises that the side to move is
+// not in check (see board.Position.CheckMoveInCheck).
+func (c ICCS) resolve(p *board.Position, mayBeInCheck bool) (board.Move, error) {
 	m := c.Move()
-	if err := p.CheckMove(m); err != nil {
+	if err := p.CheckMoveInCheck(m, mayBeInCheck); err != nil {
 		return board.NoMove, illegalError(p, c.String(), err, []board.Move{m})
 	}
 	return m, nil

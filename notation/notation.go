@@ -55,8 +55,23 @@ func isDigit09(c byte) bool    { return c >= '0' && c <= '9' }
 // Only the legal moves of the piece kinds the text can name are generated,
 // so resolving costs a fraction of a full move generation.
 func ResolveText(p *board.Position, text string, n Notation) (board.Move, error) {
+	return resolveText(p, text, n, true)
+}
+
+// ResolveTextInCheck is ResolveText for a caller that already knows whether
+// the side to move is in check: inCheck must be what p.InCheck() returns (a
+// replay knows it from the previous move's check flag). The result is
+// exactly ResolveText's; knowing that the side is not in check lets the
+// board skip the king safety test of moves that cannot expose the king.
+func ResolveTextInCheck(p *board.Position, text string, n Notation, inCheck bool) (board.Move, error) {
+	return resolveText(p, text, n, inCheck)
+}
+
+// resolveText is ResolveText; mayBeInCheck false promises that the side to
+// move is not in check (see board.Position.CheckMoveInCheck).
+func resolveText(p *board.Position, text string, n Notation, mayBeInCheck bool) (board.Move, error) {
 	if folded, ok := foldFullWidth(text); ok {
-		m, err := ResolveText(p, folded, n)
+		m, err := resolveText(p, folded, n, mayBeInCheck)
 		return m, withTextOverride(err, text)
 	}
 	if n == NotationAuto {
@@ -77,7 +92,7 @@ func ResolveText(p *board.Position, text string, n Notation) (board.Move, error)
 			return board.NoMove, err
 		}
 		v, _ := c.vline()
-		if m, ok := v.fastPlain(p, buf[:0], text); ok {
+		if m, ok := v.fastPlain(p, buf[:0], text, mayBeInCheck); ok {
 			return m, nil
 		}
 		m, _, err := v.resolve(p, p.AppendLegalMovesOf(buf[:0], board.KindSet(v.kinds)), text)
@@ -89,7 +104,7 @@ func ResolveText(p *board.Position, text string, n Notation) (board.Move, error)
 		}
 		v := w.vline()
 		if !w.hasAlt {
-			if m, ok := v.fastPlain(p, buf[:0], text); ok {
+			if m, ok := v.fastPlain(p, buf[:0], text, mayBeInCheck); ok {
 				return m, nil
 			}
 		}
@@ -101,6 +116,8 @@ func ResolveText(p *board.Position, text string, n Notation) (board.Move, error)
 		return m, err
 	case NotationSAN:
 		return resolveWith(p, p.AppendLegalMoves(buf[:0]), text, n)
+	case NotationICCS, NotationUCI:
+		return resolveCoord(p, text, n, mayBeInCheck)
 	}
 	return resolveWith(p, nil, text, n)
 }
@@ -110,7 +127,10 @@ func ResolveText(p *board.Position, text string, n Notation) (board.Move, error)
 // file: then only that piece's moves can match. ok is false when the fast path does not apply or
 // finds no unique move; the caller then takes the general path (which also
 // explains failures).
-func (v *vline) fastPlain(p *board.Position, buf []board.Move, text string) (board.Move, bool) {
+//
+// mayBeInCheck false promises that the side to move is not in check (see
+// board.Position.CheckMoveInCheck).
+func (v *vline) fastPlain(p *board.Position, buf []board.Move, text string, mayBeInCheck bool) (board.Move, bool) {
 	if v.qual != NoQualifier || v.file < 1 || v.file > 9 || v.kinds == 0 || v.kinds&(v.kinds-1) != 0 {
 		return board.NoMove, false
 	}
@@ -138,7 +158,7 @@ func (v *vline) fastPlain(p *board.Position, buf []board.Move, text string) (boa
 	// The piece's pseudo-legal moves narrow the text to one move; only
 	// that one is checked for legality (cheaper than filtering them all).
 	m, _, err := v.resolve(p, p.AppendPseudoMovesFrom(buf, from), text)
-	if err != nil || p.CheckMove(m) != nil {
+	if err != nil || p.CheckMoveInCheck(m, mayBeInCheck) != nil {
 		return board.NoMove, false
 	}
 	return m, true
@@ -194,16 +214,7 @@ func resolveWith(p *board.Position, moves []board.Move, text string, n Notation)
 		m, _, err := w.resolve(p, moves, text)
 		return m, err
 	case NotationICCS, NotationUCI:
-		parse := ParseICCS
-		if n == NotationUCI {
-			parse = ParseUCI
-		}
-		c, err := parse(text)
-		if err != nil {
-			return board.NoMove, err
-		}
-		m, err := c.Resolve(p)
-		return m, withTextOverride(err, text)
+		return resolveCoord(p, text, n, true)
 	case NotationSAN:
 		s, err := ParseSAN(text)
 		if err != nil {
@@ -212,6 +223,21 @@ func resolveWith(p *board.Position, moves []board.Move, text string, n Notation)
 		return s.resolve(p, moves, text)
 	}
 	return board.NoMove, &Error{Text: text, Err: ErrSyntax, Reason: errUnknownNotation(n)}
+}
+
+// resolveCoord resolves text in NotationICCS or NotationUCI; mayBeInCheck
+// false promises that the side to move is not in check.
+func resolveCoord(p *board.Position, text string, n Notation, mayBeInCheck bool) (board.Move, error) {
+	parse := ParseICCS
+	if n == NotationUCI {
+		parse = ParseUCI
+	}
+	c, err := parse(text)
+	if err != nil {
+		return board.NoMove, err
+	}
+	m, err := c.resolve(p, mayBeInCheck)
+	return m, withTextOverride(err, text)
 }
 
 func withTextOverride(err error, text string) error {

@@ -192,18 +192,22 @@ func Replay(rec *parse.Record, opt Options) *Game {
 	p := start
 	g.Plies = make([]Ply, 0, len(line))
 	node := &rec.Root
+	// inCheck is whether the side to move in p is in check: the previous
+	// ply's check flag, which lets the board skip most king safety tests.
+	inCheck := p.InCheck()
 	for i, n := range line {
 		if !opt.SkipVariations && len(node.Children) > 1 {
 			g.replayVariations(&p, node, len(g.Plies), &r)
 		}
-		m, err := r.resolve(&p, n)
+		m, err := ResolveNodeInCheck(&p, n, r.notation, inCheck)
 		if err != nil {
 			g.Fail = r.failure(&p, len(g.Plies)+1, n, err)
 			g.Unplayed = len(line) - i
 			break
 		}
 		u := p.MakeMove(m)
-		g.Plies = append(g.Plies, Ply{Move: m, Node: n, Capture: u.Captured, Check: p.InCheck(), Key: p.Key()})
+		inCheck = p.InCheck()
+		g.Plies = append(g.Plies, Ply{Move: m, Node: n, Capture: u.Captured, Check: inCheck, Key: p.Key()})
 		node = n
 	}
 	g.Final = p
@@ -271,13 +275,27 @@ func (r *resolver) resolve(p *board.Position, n *parse.Node) (board.Move, error)
 // binary records are checked, move text is resolved in the record's
 // notation nt (detected per move when unknown).
 func ResolveNode(p *board.Position, n *parse.Node, nt parse.Notation) (board.Move, error) {
+	return resolveNode(p, n, nt, true)
+}
+
+// ResolveNodeInCheck is ResolveNode for a caller that already knows whether
+// the side to move is in check (inCheck must be what p.InCheck() returns).
+// It returns exactly what ResolveNode returns, faster: see
+// board.Position.CheckMoveInCheck.
+func ResolveNodeInCheck(p *board.Position, n *parse.Node, nt parse.Notation, inCheck bool) (board.Move, error) {
+	return resolveNode(p, n, nt, inCheck)
+}
+
+// resolveNode is ResolveNode; mayBeInCheck false promises that the side to
+// move is not in check.
+func resolveNode(p *board.Position, n *parse.Node, nt parse.Notation, mayBeInCheck bool) (board.Move, error) {
 	if n.Text == "" {
-		if err := p.CheckMove(n.Move); err != nil {
+		if err := p.CheckMoveInCheck(n.Move, mayBeInCheck); err != nil {
 			return board.NoMove, err
 		}
 		return n.Move, nil
 	}
-	return notation.ResolveText(p, n.Text, NotationOf(nt))
+	return notation.ResolveTextInCheck(p, n.Text, NotationOf(nt), mayBeInCheck)
 }
 
 // NotationOf maps a record's notation to package notation's.
