@@ -449,3 +449,25 @@ func TestCheckMoveInCheckMatchesCheckMove(t *testing.T) {
 		}
 	})
 }
+
+// TestInCheckAfterMatchesInCheck checks, on random positions reached by
+// legal moves, that InCheckAfter after every legal move equals InCheck.
+func TestInCheckAfterMatchesInCheck(t *testing.T) {
+	games := 100
+	if testing.Short() {
+		games = 10
+	}
+	randomPositions(t, games, 150, 5, func(p *Position, _ []Move) {
+		for _, m := range p.LegalMoves() {
+			q := *p
+			q.MakeMove(m)
+			want := q.InCheck()
+			if got := q.InCheckAfter(m, false); got != want {
+				t.Fatalf("%s then %v: InCheckAfter = %v, InCheck = %v", p.FEN(), m, got, want)
+			}
+			if got := q.InCheckAfter(m, true); got != want {
+				t.Fatalf("%s then %v: InCheckAfter(attacked before) = %v, InCheck = %v", p.FEN(), m, got, want)
+			}
+		}
+	})
+}

@@ -236,6 +236,36 @@ func (p *Position) InCheck() bool {
 	return p.kingAttacked(p.kings[p.side], p.side.Other())
 }
 
+// InCheckAfter returns InCheck() for p, reached by playing m (the last move
+// made on it), faster when it may assume that before m the king of the
+// side now to move was not attacked: attackedBefore false promises that,
+// and it holds in any position reached by a legal move (a legal move never
+// leaves the mover's king attacked). Then only a king move, the moved piece
+// landing where it attacks the king (on its file or rank, or a horse's move
+// away), or a move onto or off the king's lines or off a horse-leg square
+// next to the king can have given check.
+func (p *Position) InCheckAfter(m Move, attackedBefore bool) bool {
+	if attackedBefore {
+		return p.InCheck()
+	}
+	k := p.kings[p.side]
+	from, to := m.From(), m.To()
+	pc := p.board[to]
+	kf, kr := k.File(), k.Rank()
+	if pc.Kind() == King || nearKing[k][from] ||
+		from.File() == kf || from.Rank() == kr || to.File() == kf || to.Rank() == kr {
+		return p.InCheck()
+	}
+	if pc.Kind() == Knight {
+		for _, st := range knightFrom[k] {
+			if st.to == to {
+				return p.InCheck()
+			}
+		}
+	}
+	return false
+}
+
 // Undo holds what MakeMove needs to take a move back.
 type Undo struct {
 	Captured Piece

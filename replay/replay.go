@@ -206,7 +206,10 @@ func Replay(rec *parse.Record, opt Options) *Game {
 			break
 		}
 		u := p.MakeMove(m)
-		inCheck = p.InCheck()
+		// Before a move other than the first, the mover's opponent was not
+		// attacked: it had just played a legal move. The start position
+		// (perhaps built with relaxed rules) promises nothing.
+		inCheck = p.InCheckAfter(m, i == 0)
 		g.Plies = append(g.Plies, Ply{Move: m, Node: n, Capture: u.Captured, Check: inCheck, Key: p.Key()})
 		node = n
 	}
