@@ -92,7 +92,7 @@ func resolveText(p *board.Position, text string, n Notation, mayBeInCheck bool) 
 			return board.NoMove, err
 		}
 		v, _ := c.vline()
-		if m, ok := v.fastPlain(p, buf[:0], text, mayBeInCheck); ok {
+		if m, ok := v.fastPlain(p, mayBeInCheck); ok {
 			return m, nil
 		}
 		m, _, err := v.resolve(p, p.AppendLegalMovesOf(buf[:0], board.KindSet(v.kinds)), text)
@@ -104,7 +104,7 @@ func resolveText(p *board.Position, text string, n Notation, mayBeInCheck bool) 
 		}
 		v := w.vline()
 		if !w.hasAlt {
-			if m, ok := v.fastPlain(p, buf[:0], text, mayBeInCheck); ok {
+			if m, ok := v.fastPlain(p, mayBeInCheck); ok {
 				return m, nil
 			}
 		}
@@ -130,7 +130,7 @@ func resolveText(p *board.Position, text string, n Notation, mayBeInCheck bool) 
 //
 // mayBeInCheck false promises that the side to move is not in check (see
 // board.Position.CheckMoveInCheck).
-func (v *vline) fastPlain(p *board.Position, buf []board.Move, text string, mayBeInCheck bool) (board.Move, bool) {
+func (v *vline) fastPlain(p *board.Position, mayBeInCheck bool) (board.Move, bool) {
 	if v.qual != NoQualifier || v.file < 1 || v.file > 9 || v.kinds == 0 || v.kinds&(v.kinds-1) != 0 {
 		return board.NoMove, false
 	}
@@ -155,10 +155,12 @@ func (v *vline) fastPlain(p *board.Position, buf []board.Move, text string, mayB
 	if from == board.NoSquare {
 		return board.NoMove, false
 	}
-	// The piece's pseudo-legal moves narrow the text to one move; only
-	// that one is checked for legality (cheaper than filtering them all).
-	m, _, err := v.resolve(p, p.AppendPseudoMovesFrom(buf, from), text)
-	if err != nil || p.CheckMoveInCheck(m, mayBeInCheck) != nil {
+	// The direction and number fix the destination: of the piece's
+	// moves, at most one fits the text (destOK), and it is the shaped
+	// move. Only that one is checked (CheckMove also checks the piece's
+	// path), without generating the others.
+	m, ok := v.shapedMove(side, kind, from)
+	if !ok || p.CheckMoveInCheck(m, mayBeInCheck) != nil {
 		return board.NoMove, false
 	}
 	return m, true
