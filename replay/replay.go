@@ -22,12 +22,15 @@ import (
 )
 
 // Ply is one replayed move of the main line.
+//
+// The fields are ordered so that a Ply takes 24 bytes (one is kept per
+// replayed move).
 type Ply struct {
-	Move    board.Move
 	Node    *parse.Node // the record's node
+	Key     uint64      // Zobrist key of the position after the move
+	Move    board.Move
 	Capture board.Piece // piece captured, or board.NoPiece
 	Check   bool        // the move gives check
-	Key     uint64      // Zobrist key of the position after the move
 }
 
 // Failure is the first move of a line that could not be played.
