@@ -471,3 +471,32 @@ func TestInCheckAfterMatchesInCheck(t *testing.T) {
 		}
 	})
 }
+
+// TestHasLegalMoveMatchesLegalMoves checks HasLegalMove against the
+// generated list on random positions, including the positions reached by
+// playing each legal move (where mates and stalemates occur).
+func TestHasLegalMoveMatchesLegalMoves(t *testing.T) {
+	games := 100
+	if testing.Short() {
+		games = 10
+	}
+	ends := 0
+	randomPositions(t, games, 150, 7, func(p *Position, _ []Move) {
+		for _, m := range append(p.LegalMoves(), NoMove) {
+			q := *p
+			if m != NoMove {
+				q.MakeMove(m)
+			}
+			want := len(q.LegalMoves()) > 0
+			if !want {
+				ends++
+			}
+			if got := q.HasLegalMove(); got != want {
+				t.Fatalf("%s: HasLegalMove = %v, want %v", q.FEN(), got, want)
+			}
+		}
+	})
+	if ends == 0 {
+		t.Log("no position without a legal move was met")
+	}
+}

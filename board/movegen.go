@@ -281,21 +281,31 @@ func (p Position) LegalMoves() []Move {
 }
 
 // HasLegalMove reports whether the side to move has any legal move.
+//
+// It generates the moves one piece at a time and stops at the first legal
+// one, so a position that is not the end costs a fraction of a full
+// generation.
 func (p Position) HasLegalMove() bool {
 	var buf [MaxMoves]Move
-	moves := p.genPseudo(buf[:0])
 	k := p.kings[p.side]
 	inCheck := p.kingAttacked(k, p.side.Other())
 	var e exposure
 	if !inCheck {
 		e = p.exposure(k)
 	}
-	for _, m := range moves {
-		if !inCheck && m.From() != k && !e.needsCheck(m.From(), m.To()) {
-			return true
+	us := p.side
+	for from := Square(0); from < Squares; from++ {
+		pc := p.board[from]
+		if pc.IsEmpty() || pc.Color() != us {
+			continue
 		}
-		if p.safeAfter(m) {
-			return true
+		for _, m := range p.genPiece(buf[:0], from, pc) {
+			if !inCheck && from != k && !e.needsCheck(from, m.To()) {
+				return true
+			}
+			if p.safeAfter(m) {
+				return true
+			}
 		}
 	}
 	return false
