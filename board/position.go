@@ -145,29 +145,9 @@ func (p *Position) attacked(sq Square, by Color) bool {
 // screen), the king along an open file, or a horse (leg free) of colour by
 // attacks sq.
 func lineOrHorseAttack(b *[Squares]Piece, sq Square, by Color) bool {
-	rook, cannon, king := MakePiece(by, Rook), MakePiece(by, Cannon), MakePiece(by, King)
 	for d := 0; d < 4; d++ {
-		ray := rays[sq][d]
-		i := 0
-		for ; i < len(ray); i++ {
-			q := b[ray[i]]
-			if q == NoPiece {
-				continue
-			}
-			if q == rook || (q == king && d <= dirDown) {
-				return true
-			}
-			break
-		}
-		for i++; i < len(ray); i++ {
-			q := b[ray[i]]
-			if q == NoPiece {
-				continue
-			}
-			if q == cannon {
-				return true
-			}
-			break
+		if rayAttack(b, sq, d, by) {
+			return true
 		}
 	}
 	knight := MakePiece(by, Knight)
@@ -175,6 +155,60 @@ func lineOrHorseAttack(b *[Squares]Piece, sq Square, by Color) bool {
 		if b[st.to] == knight && b[st.leg] == NoPiece {
 			return true
 		}
+	}
+	return false
+}
+
+// rayAttack reports whether, on board b, a rook of colour by, or its king
+// on a file (flying general), is the first piece from sq in direction d,
+// or a cannon of colour by the second.
+func rayAttack(b *[Squares]Piece, sq Square, d int, by Color) bool {
+	rook, cannon, king := MakePiece(by, Rook), MakePiece(by, Cannon), MakePiece(by, King)
+	ray := rays[sq][d]
+	i := 0
+	for ; i < len(ray); i++ {
+		q := b[ray[i]]
+		if q == NoPiece {
+			continue
+		}
+		if q == rook || (q == king && d <= dirDown) {
+			return true
+		}
+		break
+	}
+	for i++; i < len(ray); i++ {
+		q := b[ray[i]]
+		if q == NoPiece {
+			continue
+		}
+		return q == cannon
+	}
+	return false
+}
+
+// newAttack reports whether, on board b, the king on k is attacked by
+// colour by through a change at from (emptied) or to (occupied by the moved
+// piece mover), given that it was not attacked before the change. Only the
+// lines from k through from and to, a horse whose leg was from, and the
+// moved piece itself (as a horse or pawn) can attack it now.
+func newAttack(b *[Squares]Piece, k Square, from, to Square, mover Piece, by Color) bool {
+	df, dt := lineDir[k][from], lineDir[k][to]
+	if df >= 0 && rayAttack(b, k, int(df), by) {
+		return true
+	}
+	if dt >= 0 && dt != df && rayAttack(b, k, int(dt), by) {
+		return true
+	}
+	knight := MakePiece(by, Knight)
+	if nearKing[k][from] || mover == knight {
+		for _, st := range knightFrom[k] {
+			if b[st.to] == knight && b[st.leg] == NoPiece && (st.leg == from || st.to == to) {
+				return true
+			}
+		}
+	}
+	if mover == MakePiece(by, Pawn) && dt >= 0 && rays[k][dt][0] == to {
+		return kingAttackedOn(b, k, by)
 	}
 	return false
 }
@@ -243,27 +277,18 @@ func (p *Position) InCheck() bool {
 // leaves the mover's king attacked). Then only a king move, the moved piece
 // landing where it attacks the king (on its file or rank, or a horse's move
 // away), or a move onto or off the king's lines or off a horse-leg square
-// next to the king can have given check.
+// next to the king can have given check, and only the lines and horses
+// those changes touch are looked at (see newAttack).
 func (p *Position) InCheckAfter(m Move, attackedBefore bool) bool {
 	if attackedBefore {
 		return p.InCheck()
 	}
-	k := p.kings[p.side]
 	from, to := m.From(), m.To()
 	pc := p.board[to]
-	kf, kr := k.File(), k.Rank()
-	if pc.Kind() == King || nearKing[k][from] ||
-		from.File() == kf || from.Rank() == kr || to.File() == kf || to.Rank() == kr {
+	if pc.Kind() == King {
 		return p.InCheck()
 	}
-	if pc.Kind() == Knight {
-		for _, st := range knightFrom[k] {
-			if st.to == to {
-				return p.InCheck()
-			}
-		}
-	}
-	return false
+	return newAttack(&p.board, p.kings[p.side], from, to, pc, p.side.Other())
 }
 
 // Undo holds what MakeMove needs to take a move back.
@@ -410,7 +435,7 @@ func (p *Position) checkMove(m Move, mayBeInCheck bool) error {
 	if err := p.pathError(pc, from, to); err != nil {
 		return &MoveError{m, err}
 	}
-	if (mayBeInCheck || p.mayExpose(pc, from, to)) && p.attackedAfter(m) {
+	if p.unsafeAfter(m, pc, mayBeInCheck) {
 		q := *p
 		q.MakeMove(m)
 		if q.kingsFacing() {
@@ -419,6 +444,23 @@ func (p *Position) checkMove(m Move, mayBeInCheck bool) error {
 		return &MoveError{m, ErrSelfCheck}
 	}
 	return nil
+}
+
+// unsafeAfter reports whether the pseudo-legal move m of pc leaves the
+// mover's king attacked (attackedAfter). mayBeInCheck false promises that
+// the king is not attacked now: then only the changes m makes are looked
+// at (see mayExpose and newAttack), not every line to the king.
+func (p *Position) unsafeAfter(m Move, pc Piece, mayBeInCheck bool) bool {
+	if mayBeInCheck || pc.Kind() == King {
+		return p.attackedAfter(m)
+	}
+	from, to := m.From(), m.To()
+	if !p.mayExpose(pc, from, to) {
+		return false
+	}
+	b := p.board // a private copy: p may be shared
+	b[to], b[from] = pc, NoPiece
+	return newAttack(&b, p.kings[p.side], from, to, pc, p.side.Other())
 }
 
 // pathError checks the geometry of a move of pc from → to (destination not

@@ -21,6 +21,9 @@ type legStep struct {
 var (
 	// rays[sq][dir] lists the squares from sq outwards in direction dir.
 	rays [Squares][4][]Square
+	// lineDir[sq][t] is the direction d with t in rays[sq][d], or -1 when
+	// t is not on sq's file or rank (or is sq).
+	lineDir [Squares][Squares]int8
 	// knightSteps[sq]: horse moves from sq with their leg squares.
 	knightSteps [Squares][]legStep
 	// knightFrom[sq]: squares from which a horse attacks sq, each with the
@@ -73,6 +76,9 @@ func buildTables() bool {
 	for s := Square(0); s < Squares; s++ {
 		f, r := s.File(), s.Rank()
 		dfs := [4][2]int{{0, 1}, {0, -1}, {-1, 0}, {1, 0}}
+		for t := range lineDir[s] {
+			lineDir[s][t] = -1
+		}
 		for d, v := range dfs {
 			for i := 1; ; i++ {
 				nf, nr := f+v[0]*i, r+v[1]*i
@@ -80,6 +86,7 @@ func buildTables() bool {
 					break
 				}
 				rays[s][d] = append(rays[s][d], SquareAt(nf, nr))
+				lineDir[s][SquareAt(nf, nr)] = int8(d)
 			}
 		}
 		for _, v := range [8][2]int{{1, 2}, {-1, 2}, {2, 1}, {-2, 1}, {2, -1}, {-2, -1}, {1, -2}, {-1, -2}} {
