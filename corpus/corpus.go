@@ -282,6 +282,19 @@ func archiveKind(name string) string {
 
 // file reads one file from disk: an archive, or a game file.
 func (w *Walker) file(ctx context.Context, name string, size int64, yield func(Item) error) error {
+	if archiveKind(name) == "" {
+		// Most files are small game files: read them whole with the
+		// fewest system calls (see readSmall).
+		buf := smallPool.Get().(*[]byte)
+		defer smallPool.Put(buf)
+		data, ok, err := readSmall(name, buf)
+		if err != nil {
+			return w.problem(name, err, yield)
+		}
+		if ok {
+			return w.games(ctx, name, bytes.NewReader(data), int64(len(data)), yield)
+		}
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return w.problem(name, err, yield)
