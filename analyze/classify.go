@@ -360,7 +360,10 @@ func clsMatesByChecks(p *board.Position, depth int, nodes *int) bool {
 		*nodes++
 		c := *p
 		c.MakeMove(m)
-		if !c.InCheck() {
+		// Before m the defender's king was not attacked: p is either a
+		// null-move position after a non-checking move, or the defender
+		// has just answered a check legally.
+		if !c.InCheckAfter(m, false) {
 			continue
 		}
 		if !c.HasLegalMove() {
