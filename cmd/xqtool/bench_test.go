@@ -47,6 +47,7 @@ func BenchmarkValidate(b *testing.B) {
 		{"workers=2", 2, opt},
 		// The same without the repetition adjudicator, to measure its cost.
 		{"workers=1/no-repetition", 1, noRep},
+		{"workers=2/no-repetition", 2, noRep},
 	} {
 		workers := bc.workers
 		b.Run(bc.name, func(b *testing.B) {
