@@ -213,7 +213,6 @@ var (
 	ErrCorrupt     = errors.New("corrupt record")           // binary data inconsistent (bad square, bad length, bad header)
 	ErrUnsupported = errors.New("unsupported format")       // a known format variant that is not read
 	ErrTooLarge    = errors.New("length exceeds input")     // a declared length or count larger than the bytes left
-	ErrEncoding    = errors.New("undecodable text")         // text not valid in any supported encoding
 	ErrNoGame      = errors.New("no game in input")         // input holds nothing that looks like a game
 	ErrMoveNumber  = errors.New("move number out of order") // N. does not follow the previous number
 )
