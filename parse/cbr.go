@@ -66,6 +66,9 @@ type CBRReader struct {
 	index int
 	games []*Record // decoded games of a compressed library
 	buf   []byte    // scan buffer
+	// Reused between the records of a library.
+	treeBuf *bufio.Reader
+	comment []byte
 }
 
 // NewCBRReader returns a reader of the CBR or CBL file r of the given size.
@@ -250,8 +253,14 @@ func (c *CBRReader) readRecord(base int64, format Format) (*Record, int64, error
 		b[cbrSquare(i)] = board.MakePiece(board.Color(col-1), k)
 	}
 
+	sec := io.NewSectionReader(c.r, base+int64(lay.tree), c.size-base-int64(lay.tree))
+	if c.treeBuf == nil {
+		c.treeBuf = bufio.NewReaderSize(sec, int(min(max(c.size-base-int64(lay.tree), 16), 4<<10)))
+	} else {
+		c.treeBuf.Reset(sec) // the records of a library share one buffer
+	}
 	tree := &cbrStream{
-		br:  bufio.NewReaderSize(io.NewSectionReader(c.r, base+int64(lay.tree), c.size-base-int64(lay.tree)), int(min(max(c.size-base-int64(lay.tree), 16), 4<<10))),
+		br:  c.treeBuf,
 		off: base + int64(lay.tree),
 		end: c.size,
 	}
@@ -308,9 +317,16 @@ func cbrSquare(i int) board.Square { return board.SquareAt(i%9, 9-i/9) }
 
 // cbrStream reads the move tree of one record.
 type cbrStream struct {
-	br  *bufio.Reader
-	off int64
-	end int64
+	br      *bufio.Reader
+	off     int64
+	end     int64
+	scratch [4]byte // a local array passed to io.ReadFull would escape
+}
+
+// read4 reads the next 4 bytes.
+func (s *cbrStream) read4() ([4]byte, error) {
+	err := s.read(s.scratch[:])
+	return s.scratch, err
 }
 
 func (s *cbrStream) read(p []byte) error {
@@ -335,10 +351,11 @@ func (c *CBRReader) readTree(s *cbrStream, lay *cbrLayout, rec *Record) (bool, e
 	}
 	parent := &rec.Root
 	var pending []*Node
+	alloc := newNodeAlloc(32) // grows; a library's s.end is its file's end
 	for first := true; ; first = false {
 		off := s.off
-		var b [4]byte
-		if err := s.read(b[:]); err != nil {
+		b, err := s.read4()
+		if err != nil {
 			return hasText, trunc(err, off, "move record")
 		}
 		flags := b[0]
@@ -358,15 +375,18 @@ func (c *CBRReader) readTree(s *cbrStream, lay *cbrLayout, rec *Record) (bool, e
 		comment := ""
 		if flags&4 != 0 {
 			lenOff := s.off
-			var l [4]byte
-			if err := s.read(l[:]); err != nil {
+			l, err := s.read4()
+			if err != nil {
 				return hasText, trunc(err, lenOff, "comment length")
 			}
 			n := int64(binary.LittleEndian.Uint32(l[:]))
 			if n > s.end-s.off {
 				return hasText, c.err(lenOff, ErrTooLarge, "comment length %d, %d bytes left", n, max(s.end-s.off, 0))
 			}
-			p := make([]byte, n)
+			if int64(cap(c.comment)) < n {
+				c.comment = make([]byte, n)
+			}
+			p := c.comment[:n] // decoded into a string below, so reused
 			if err := s.read(p); err != nil {
 				return hasText, trunc(err, lenOff, "comment")
 			}
@@ -390,8 +410,9 @@ func (c *CBRReader) readTree(s *cbrStream, lay *cbrLayout, rec *Record) (bool, e
 			if !ok || src == dst {
 				rec.Problems = append(rec.Problems, c.err(off, ErrCorrupt, "bad move squares % x; line dropped", b[2:]))
 			} else {
-				node = &Node{Move: board.NewMove(src, dst), Comment: comment, Pos: Pos{Offset: off}}
-				parent.Children = append(parent.Children, node)
+				node = alloc.node()
+				*node = Node{Move: board.NewMove(src, dst), Comment: comment, Pos: Pos{Offset: off}}
+				alloc.addChild(parent, node)
 			}
 		}
 		switch {

@@ -2,10 +2,13 @@ package parse
 
 import (
 	"strings"
+	"sync"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/xqtool/xqtool/board"
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/simplifiedchinese"
-	"golang.org/x/text/encoding/unicode"
 )
 
 // binStartPlacement is the FEN placement of the standard start position.
@@ -61,13 +64,34 @@ func binDecodeGB(p []byte) (string, bool) {
 	if ascii {
 		return string(p), false
 	}
-	out, err := simplifiedchinese.GB18030.NewDecoder().Bytes(p)
-	if err != nil {
-		return strings.ToValidUTF8(string(p), "\uFFFD"), true
+	// Decode with a pooled decoder into a pooled buffer (3 bytes of UTF-8
+	// per input byte is the most GB18030 can produce, U+FFFD for a stray
+	// byte included).
+	gb := gbDecoders.Get().(*gbDecoder)
+	defer gbDecoders.Put(gb)
+	if need := 3*len(p) + 4; cap(gb.buf) < need {
+		gb.buf = make([]byte, need)
+	}
+	gb.dec.Reset()
+	n, _, err := gb.dec.Transform(gb.buf[:cap(gb.buf)], p, true)
+	out := gb.buf[:n]
+	if err != nil { // not expected: take the general path
+		if out, err = simplifiedchinese.GB18030.NewDecoder().Bytes(p); err != nil {
+			return strings.ToValidUTF8(string(p), "\uFFFD"), true
+		}
 	}
 	s := string(out)
 	return s, strings.ContainsRune(s, '\uFFFD')
 }
+
+// gbDecoder is a GB18030 decoder and its output buffer, recycled through
+// gbDecoders by binDecodeGB.
+type gbDecoder struct {
+	dec *encoding.Decoder
+	buf []byte
+}
+
+var gbDecoders = sync.Pool{New: func() any { return &gbDecoder{dec: simplifiedchinese.GB18030.NewDecoder()} }}
 
 // binGBCut returns the length of p without a multi-byte GB18030 character
 // cut at its end (as happens when a writer truncates a field).
@@ -119,6 +143,9 @@ func binEncodeGB(s string, max int) []byte {
 
 // binDecodeUTF16 decodes UTF-16LE text up to the first NUL code unit,
 // replacing bad surrogates. It reports whether replacement was needed.
+// It decodes directly (CBR titles and comments are short and many; a
+// golang.org/x/text decoder per field cost more than the decoding, and a
+// test checks that both give the same text).
 func binDecodeUTF16(p []byte) (string, bool) {
 	n := len(p) &^ 1
 	for i := 0; i+1 < len(p); i += 2 {
@@ -127,11 +154,35 @@ func binDecodeUTF16(p []byte) (string, bool) {
 			break
 		}
 	}
-	odd := n < len(p) && n == len(p)&^1 && len(p)%2 == 1
-	out, err := unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM).NewDecoder().Bytes(p[:n])
-	if err != nil {
-		return "", true
+	repl := n < len(p) && n == len(p)&^1 && len(p)%2 == 1 // an odd byte left over
+	var stack [256]byte
+	out := stack[:0]
+	for i := 0; i < n; i += 2 {
+		r := rune(p[i]) | rune(p[i+1])<<8
+		switch {
+		case r < utf8.RuneSelf:
+			out = append(out, byte(r))
+			continue
+		case utf16.IsSurrogate(r):
+			// As golang.org/x/text does: a surrogate followed by a low
+			// surrogate takes both units (one rune, or one U+FFFD when the
+			// first is not a high surrogate); otherwise it is replaced
+			// alone.
+			next := rune(0)
+			if i+3 < n {
+				next = rune(p[i+2]) | rune(p[i+3])<<8
+			}
+			if next >= 0xdc00 && next < 0xe000 {
+				r = utf16.DecodeRune(r, next)
+				i += 2
+			} else {
+				r = utf8.RuneError
+			}
+		}
+		if r == utf8.RuneError {
+			repl = true
+		}
+		out = utf8.AppendRune(out, r)
 	}
-	s := string(out)
-	return s, odd || strings.ContainsRune(s, '\uFFFD')
+	return string(out), repl
 }

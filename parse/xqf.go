@@ -128,6 +128,16 @@ type xqfStream struct {
 	off int64 // absolute offset of the next byte
 	end int64 // file size
 	key *[32]byte
+	// Reused buffers (a local array passed to io.ReadFull would escape,
+	// costing an allocation per record).
+	scratch [4]byte
+	comment []byte
+}
+
+// read4 reads the next 4 bytes.
+func (s *xqfStream) read4() ([4]byte, error) {
+	err := s.read(s.scratch[:])
+	return s.scratch, err
 }
 
 // read fills p. It returns io.ErrUnexpectedEOF when the input ends first
@@ -173,8 +183,8 @@ func (e errIO) Error() string { return e.err.Error() }
 func (s *xqfStream) readNode(k *xqfKeys, name string) (xqfNode, error) {
 	var n xqfNode
 	n.off = s.off
-	var b [4]byte
-	if err := s.read(b[:]); err != nil {
+	b, err := s.read4()
+	if err != nil {
 		return n, s.wrap(err, name, n.off, "node")
 	}
 	n.src = b[0] - xqfSrcBias - k.kxyf
@@ -195,7 +205,8 @@ func (s *xqfStream) readNode(k *xqfKeys, name string) (xqfNode, error) {
 		return n, nil
 	}
 	lenOff := s.off
-	if err := s.read(b[:]); err != nil {
+	b, err = s.read4()
+	if err != nil {
 		return n, s.wrap(err, name, lenOff, "comment length")
 	}
 	l := int64(binary.LittleEndian.Uint32(b[:]))
@@ -211,7 +222,10 @@ func (s *xqfStream) readNode(k *xqfKeys, name string) (xqfNode, error) {
 	if l == 0 {
 		return n, nil
 	}
-	p := make([]byte, l)
+	if int64(cap(s.comment)) < l {
+		s.comment = make([]byte, l)
+	}
+	p := s.comment[:l] // decoded into a string below, so reused
 	if err := s.read(p); err != nil {
 		return n, s.wrap(err, name, lenOff, "comment")
 	}
@@ -428,21 +442,13 @@ func xqfTree(s *xqfStream, k *xqfKeys, rec *Record, name string) (bool, bool, er
 	// but not kept.
 	parent := &rec.Root
 	var pending []*Node
-	var slab []Node // nodes are allocated in blocks
-	newNode := func() *Node {
-		if len(slab) == 0 {
-			slab = make([]Node, min(256, (s.end-s.off)/xqfNodeSize+1))
-		}
-		n := &slab[0]
-		slab = slab[1:]
-		return n
-	}
+	alloc := newNodeAlloc(int((s.end - s.off) / xqfNodeSize))
 	for {
 		n, err := s.readNode(k, name)
 		if err != nil {
 			if n.read && parent != nil && n.src <= 89 && n.dst <= 89 {
 				// Keep the move whose comment could not be read.
-				parent.Children = append(parent.Children, &Node{
+				alloc.addChild(parent, &Node{
 					Move: board.NewMove(xqfSquare(n.src), xqfSquare(n.dst)),
 					Pos:  Pos{Offset: n.off},
 				})
@@ -456,13 +462,13 @@ func xqfTree(s *xqfStream, k *xqfKeys, rec *Record, name string) (bool, bool, er
 			if n.src > 89 || n.dst > 89 {
 				rec.Problems = append(rec.Problems, xqfErr(name, n.off, ErrCorrupt, "square out of range (%d, %d); line dropped", n.src, n.dst))
 			} else {
-				node = newNode()
+				node = alloc.node()
 				*node = Node{
 					Move:    board.NewMove(xqfSquare(n.src), xqfSquare(n.dst)),
 					Comment: n.comment,
 					Pos:     Pos{Offset: n.off},
 				}
-				parent.Children = append(parent.Children, node)
+				alloc.addChild(parent, node)
 			}
 		}
 		switch {

@@ -21,13 +21,14 @@ import (
 	"github.com/xqtool/xqtool/parse"
 )
 
-// Ply is one replayed move of the main line.
+// Ply is one replayed move of the main line; its record node is the
+// Game's Line at the same index.
 //
-// The fields are ordered so that a Ply takes 24 bytes (one is kept per
-// replayed move).
+// A Ply takes 16 bytes and holds no pointer (one is kept per replayed
+// move, and a pointer-free slice is neither zeroed twice nor scanned by
+// the garbage collector).
 type Ply struct {
-	Node    *parse.Node // the record's node
-	Key     uint64      // Zobrist key of the position after the move
+	Key     uint64 // Zobrist key of the position after the move
 	Move    board.Move
 	Capture board.Piece // piece captured, or board.NoPiece
 	Check   bool        // the move gives check
@@ -70,7 +71,7 @@ type Game struct {
 	// (bad FEN syntax, missing or facing kings): nothing was replayed.
 	HasStart bool
 	// Line is the record's main line (every node, played or not), and
-	// Plies its valid prefix, replayed.
+	// Plies its valid prefix, replayed (Plies[i] is the move of Line[i]).
 	Line  []*parse.Node
 	Plies []Ply
 	// Final is the position after the last valid ply.
@@ -213,7 +214,7 @@ func Replay(rec *parse.Record, opt Options) *Game {
 		// attacked: it had just played a legal move. The start position
 		// (perhaps built with relaxed rules) promises nothing.
 		inCheck = p.InCheckAfter(m, i == 0)
-		g.Plies = append(g.Plies, Ply{Move: m, Node: n, Capture: u.Captured, Check: inCheck, Key: p.Key()})
+		g.Plies = append(g.Plies, Ply{Move: m, Capture: u.Captured, Check: inCheck, Key: p.Key()})
 		node = n
 	}
 	g.Final = p
