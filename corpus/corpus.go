@@ -488,6 +488,11 @@ func (w *Walker) games(ctx context.Context, name string, r io.Reader, size int64
 	var src io.Reader = br
 	if ra, ok := r.(io.ReaderAt); ok && format != parse.FormatPGN && format != parse.FormatDhtmlXQ {
 		// Binary readers want random access; give them the file itself.
+		if _, inMemory := r.(*bytes.Reader); !inMemory {
+			// A large library file: its reader reads many small
+			// pieces, mostly in order; serve them from a window.
+			ra = &windowReaderAt{r: ra}
+		}
 		src = &readerAt{ReaderAt: ra, Reader: br}
 	}
 	rd, err := parse.NewReader(format, src, size, name)
@@ -536,4 +541,43 @@ func (w *Walker) games(ctx context.Context, name string, r io.Reader, size int64
 type readerAt struct {
 	io.ReaderAt
 	io.Reader
+}
+
+// windowSize is the read size of windowReaderAt.
+const windowSize = 256 << 10
+
+// windowReaderAt serves reads of a file too large to be read whole from
+// one buffered window of it, refilled (with one system call) at the
+// offset of a read that falls outside it. A CCBridge library of
+// thousands of records is read mostly front to back in pieces of a few
+// bytes to a few kilobytes, each a system call without it. Not safe for
+// concurrent use (one file is read by one goroutine).
+type windowReaderAt struct {
+	r   io.ReaderAt
+	buf []byte // the window's bytes
+	off int64  // file offset of buf[0]
+}
+
+func (w *windowReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	if off < 0 {
+		return 0, errors.New("corpus: negative offset")
+	}
+	if off >= w.off && off+int64(len(p)) <= w.off+int64(len(w.buf)) {
+		return copy(p, w.buf[off-w.off:]), nil
+	}
+	if len(p) >= windowSize {
+		return w.r.ReadAt(p, off)
+	}
+	if w.buf == nil {
+		w.buf = make([]byte, windowSize)
+	}
+	n, err := w.r.ReadAt(w.buf[:windowSize], off)
+	w.buf, w.off = w.buf[:n], off
+	if n >= len(p) {
+		return copy(p, w.buf), nil
+	}
+	if err == nil {
+		err = io.EOF
+	}
+	return copy(p, w.buf), err
 }
