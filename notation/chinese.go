@@ -129,16 +129,30 @@ func ParseChinese(s string) (Chinese, error) {
 	var cls [5]uint8
 	var val [5]int8
 	n := 0
-	for _, r := range trimChinese(s) {
-		if isSpace(r) {
-			continue
-		}
+	// Most texts are just the symbols: classify them directly, and trim
+	// spaces and annotations only when something is not a symbol.
+	for _, r := range s {
 		c, v := classify(r)
 		if c == clNone || n == len(cls) {
-			return Chinese{}, syntaxError(s)
+			n = -1
+			break
 		}
 		cls[n], val[n] = c, v
 		n++
+	}
+	if n < 0 {
+		n = 0
+		for _, r := range trimChinese(s) {
+			if isSpace(r) {
+				continue
+			}
+			c, v := classify(r)
+			if c == clNone || n == len(cls) {
+				return Chinese{}, syntaxError(s)
+			}
+			cls[n], val[n] = c, v
+			n++
+		}
 	}
 	var m Chinese
 	switch {

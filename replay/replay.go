@@ -95,13 +95,18 @@ type Options struct {
 	SkipVariations bool
 }
 
+// startFENShort is the start position as many PGN writers spell it
+// (placement and side only); it reads as board.StartFEN.
+const startFENShort = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
+
 // startPosition builds the start position from the record's FEN. A FEN
 // whose side field is missing (or not understood: some writers put junk
 // such as "-b" there) leaves the side open: sideKnown is false and the
 // caller settles it from the first move, as vschess does for
 // placement-only FENs. fenNote explains a repaired FEN.
 func startPosition(rec *parse.Record) (p board.Position, ok, sideKnown bool, fenNote string, err error) {
-	if rec.FEN == "" {
+	if rec.FEN == "" || rec.FEN == board.StartFEN || rec.FEN == startFENShort {
+		// The common spellings of the start position, without parsing.
 		return board.StartPosition(), true, true, "", nil
 	}
 	fen := rec.FEN
