@@ -130,8 +130,8 @@ func startPosition(rec *parse.Record) (p board.Position, ok, sideKnown bool, fen
 		}
 	}
 	if !sideKnown {
-		if line := rec.MainLine(); len(line) > 0 && line[0].Move != board.NoMove {
-			if pc := s.Board[line[0].Move.From()]; !pc.IsEmpty() {
+		if first := rec.Root.Children; len(first) > 0 && first[0].Move != board.NoMove {
+			if pc := s.Board[first[0].Move.From()]; !pc.IsEmpty() {
 				s.Side = pc.Color()
 				sideKnown = true
 			}
