@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/flight"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
@@ -36,8 +37,18 @@ type colFile struct {
 	rgRows int64                       // rows completed in the open row group
 }
 
+// colPageSize bounds the uncompressed size of a data page of a colFile.
+// arrow-go builds each page in a pooled buffer that grows by doubling, is
+// zeroed when released and is dropped by every garbage collection, then
+// compresses it with a one-shot zstd call: with pages of 128 KiB rather
+// than the default 1 MiB, positions.parquet is written with a third of the
+// allocation, faster, and zstd at the fastest level even compresses it
+// slightly better (games and flags, written through pqarrow.FileWriter,
+// keep the default: their pages compress better large).
+const colPageSize = 128 << 10
+
 func newColFile(w io.Writer, schema *arrow.Schema, cfg *config, rowGroupRows int64) (*colFile, error) {
-	props := writerProps(cfg, plainColumns[schema], noStatsColumns[schema], rowGroupRows)
+	props := writerProps(cfg, plainColumns[schema], noStatsColumns[schema], rowGroupRows, parquet.WithDataPageSize(colPageSize))
 	arrProps := pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(cfg.mem), pqarrow.WithStoreSchema())
 	pqschema, err := pqarrow.ToParquet(schema, props, arrProps)
 	if err != nil {
