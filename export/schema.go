@@ -113,7 +113,7 @@ var plainColumns = map[*arrow.Schema][]string{
 // by them (hashes, FENs, moves, free text), and comparing every value
 // costs.
 var noStatsColumns = map[*arrow.Schema][]string{
-	GamesSchema:     {"game_id"},
+	GamesSchema:     {"game_id", "start_fen", "moves_iccs.list.element"},
 	PositionsSchema: {"game_id", "fen", "move_iccs", "move_wxf", "move_chinese"},
 	FlagsSchema:     {"game_id", "detail"},
 }
