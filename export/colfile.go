@@ -215,9 +215,6 @@ func (c *dictColumn) index(text []byte) int32 {
 // appendNull appends a null row.
 func (c *dictColumn) appendNull() { c.idx.AppendNull() }
 
-// rows returns the rows appended since the last array.
-func (c *dictColumn) rows() int { return c.idx.Len() }
-
 // array returns the rows as a dictionary array and starts afresh (a new
 // row group has a new dictionary). The caller releases the array.
 func (c *dictColumn) array() arrow.Array {
