@@ -10,19 +10,27 @@ import (
 var standardFEN = board.StartFEN
 
 // fenWriter writes the FEN of a position that changes one move at a time.
-// It keeps the placement text of each rank, and a move rewrites only the
-// ranks of its two squares: the FEN of every ply of a game costs little
-// more than copying it.
+// It keeps the placement text, and a move rewrites only the ranks of its
+// two squares in place: the FEN of every ply of a game costs little more
+// than copying it.
 type fenWriter struct {
-	ranks [board.Ranks][board.Files]byte // placement of each rank
-	n     [board.Ranks]uint8             // bytes used in ranks
+	place []byte             // placement: ranks 9 to 0, '/' between
+	at    [board.Ranks]uint8 // offset of each rank's text in place
+	n     [board.Ranks]uint8 // length of each rank's text
 }
 
 // reset sets the placement from p.
 func (fw *fenWriter) reset(p *board.Position) {
 	b := p.Board()
-	for r := range board.Ranks {
-		fw.setRank(&b, r)
+	fw.place = fw.place[:0]
+	for r := board.Ranks - 1; r >= 0; r-- {
+		var row [board.Files]byte
+		n := rankText(&row, &b, r)
+		fw.at[r], fw.n[r] = uint8(len(fw.place)), uint8(n)
+		fw.place = append(fw.place, row[:n]...)
+		if r > 0 {
+			fw.place = append(fw.place, '/')
+		}
 	}
 }
 
@@ -36,9 +44,30 @@ func (fw *fenWriter) moved(p *board.Position, m board.Move) {
 	}
 }
 
-// setRank writes the placement of rank r of board b.
+// setRank rewrites the text of rank r of board b in the placement. When
+// its length changes, the ranks after it (below it) move.
 func (fw *fenWriter) setRank(b *[board.Squares]board.Piece, r int) {
-	row := &fw.ranks[r]
+	var row [board.Files]byte
+	n := rankText(&row, b, r)
+	at, old := int(fw.at[r]), int(fw.n[r])
+	if d := n - old; d != 0 {
+		end := len(fw.place)
+		if d > 0 {
+			fw.place = append(fw.place, row[:d]...) // room; overwritten below
+		}
+		copy(fw.place[at+n:], fw.place[at+old:end])
+		fw.place = fw.place[:end+d]
+		for q := r - 1; q >= 0; q-- {
+			fw.at[q] = uint8(int(fw.at[q]) + d)
+		}
+		fw.n[r] = uint8(n)
+	}
+	copy(fw.place[at:], row[:n])
+}
+
+// rankText writes the FEN text of rank r of board b to row and returns
+// its length.
+func rankText(row *[board.Files]byte, b *[board.Squares]board.Piece, r int) int {
 	n, empty := 0, byte(0)
 	for _, pc := range b[r*board.Files : (r+1)*board.Files] {
 		if pc.IsEmpty() {
@@ -57,18 +86,12 @@ func (fw *fenWriter) setRank(b *[board.Squares]board.Piece, r int) {
 		row[n] = '0' + empty
 		n++
 	}
-	fw.n[r] = uint8(n)
+	return n
 }
 
 // append appends the FEN of p, whose placement fw holds, to dst.
 func (fw *fenWriter) append(dst []byte, p *board.Position) []byte {
-	for r := board.Ranks - 1; r >= 0; r-- {
-		dst = append(dst, fw.ranks[r][:fw.n[r]]...)
-		if r > 0 {
-			dst = append(dst, '/')
-		}
-	}
-	return appendCounters(dst, p)
+	return appendCounters(append(dst, fw.place...), p)
 }
 
 // appendFEN appends p.FEN() to dst without the allocations of the board

@@ -98,12 +98,14 @@ var FlagsSchema = arrow.NewSchema([]arrow.Field{
 }, nil)
 
 // Columns stored without dictionary encoding: nearly unique per row, or
-// (game_id of positions and flags, the ply counters of positions) in runs
-// or sequences that compression folds as well as a dictionary would,
-// without hashing every row.
+// (game_id of flags, the ply counters of positions) in runs or sequences
+// that compression folds as well as a dictionary would, without hashing
+// every row. (The game_id of positions is dictionary-encoded: its writer
+// looks each game up once, not each row, and the runs of indices are far
+// less for zstd to compress than the repeated text.)
 var plainColumns = map[*arrow.Schema][]string{
 	GamesSchema:     {"game_id"},
-	PositionsSchema: {"game_id", "fen", "ply", "plies_to_end"},
+	PositionsSchema: {"fen", "ply", "plies_to_end"},
 	FlagsSchema:     {"game_id", "detail"},
 }
 
@@ -111,7 +113,7 @@ var plainColumns = map[*arrow.Schema][]string{
 // by them (hashes, FENs, moves, free text), and comparing every value
 // costs.
 var noStatsColumns = map[*arrow.Schema][]string{
-	GamesSchema:     {"game_id"},
+	GamesSchema:     {"game_id", "start_fen", "moves_iccs.list.element"},
 	PositionsSchema: {"game_id", "fen", "move_iccs", "move_wxf", "move_chinese"},
 	FlagsSchema:     {"game_id", "detail"},
 }

@@ -31,8 +31,8 @@ type table struct {
 
 // writerProps returns the Parquet properties of a dataset: zstd,
 // dictionary encoding except on the plain columns, statistics except on
-// the noStats columns, bounded row groups.
-func writerProps(cfg *config, plain, noStats []string, rowGroupRows int64) *parquet.WriterProperties {
+// the noStats columns, bounded row groups; extra properties last.
+func writerProps(cfg *config, plain, noStats []string, rowGroupRows int64, extra ...parquet.WriterProperty) *parquet.WriterProperties {
 	opts := []parquet.WriterProperty{
 		parquet.WithAllocator(cfg.mem),
 		parquet.WithCompression(compress.Codecs.Zstd),
@@ -48,6 +48,7 @@ func writerProps(cfg *config, plain, noStats []string, rowGroupRows int64) *parq
 	for _, c := range noStats {
 		opts = append(opts, parquet.WithStatsFor(c, false))
 	}
+	opts = append(opts, extra...)
 	return parquet.NewWriterProperties(opts...)
 }
 

@@ -1,0 +1,204 @@
+package export
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/file"
+
+	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/notation"
+)
+
+// positionsReports returns the sample games and, unless -short, a folder
+// of the real records.
+func positionsReports(t *testing.T) []*analyze.Report {
+	reps := pgnReports(t, samplePGN)
+	if !testing.Short() {
+		reps = append(reps, reports(t, realRecords(t, "hbsxcjp__cchess_c"))...)
+	}
+	return reps
+}
+
+// writePositions writes the positions of reps to memory.
+func writePositions(t *testing.T, reps []*analyze.Report, opts ...Option) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	pw, err := NewPositionsWriter(&buf, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range reps {
+		if err := pw.Write(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := pw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestPositionsRows reads back every row and compares it with the values
+// computed directly from the games (board FEN, notation formatters): the
+// dictionaries built per row group must index the right text.
+func TestPositionsRows(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	reps := positionsReports(t)
+	// Row groups and batches of odd sizes: dictionaries restart at row
+	// group bounds in the middle of games and batches.
+	data := writePositions(t, reps, WithAllocator(mem), WithRowGroupRows(777))
+	tbl := readTable(t, writeTemp(t, data), mem)
+	defer tbl.Release()
+	sameFields(t, tbl.Schema(), PositionsSchema)
+
+	var want [][]string
+	for _, r := range reps {
+		gm := r.Game
+		if gm == nil || !gm.HasStart {
+			continue
+		}
+		res, known := redResult(r)
+		p := gm.Start
+		id := GameID(r.Record.Source, r.Record.Index)
+		for i, ply := range gm.Plies {
+			m := ply.Move
+			side, stm := "red", "null"
+			if known {
+				stm = fmt.Sprint(res)
+			}
+			if p.Side() != 0 {
+				side = "black"
+				if known {
+					stm = fmt.Sprint(-res)
+				}
+			}
+			capture := "null"
+			if !ply.Capture.IsEmpty() {
+				capture = string(ply.Capture.FENLetter())
+			}
+			want = append(want, []string{
+				id, fmt.Sprint(i + 1), p.FEN(), side, notation.FormatICCS(m, false),
+				notation.FormatWXF(&p, m), notation.FormatChinese(&p, m, notation.ChineseStyle{}),
+				capture, fmt.Sprint(ply.Check), stm, fmt.Sprint(len(gm.Plies) - i),
+			})
+			p.MakeMove(m)
+		}
+	}
+	if int64(len(want)) != tbl.NumRows() {
+		t.Fatalf("%d rows, want %d", tbl.NumRows(), len(want))
+	}
+	rr := array.NewTableReader(tbl, 0)
+	defer rr.Release()
+	row := 0
+	for rr.Next() {
+		rec := rr.RecordBatch()
+		for i := range int(rec.NumRows()) {
+			got := make([]string, rec.NumCols())
+			for c, col := range rec.Columns() {
+				got[c] = valueString(col, i)
+			}
+			if !slices.Equal(got, want[row]) {
+				t.Fatalf("row %d:\n got %q\nwant %q", row, got, want[row])
+			}
+			row++
+		}
+	}
+	t.Logf("%d rows checked", row)
+}
+
+// valueString returns value i of arr as text ("null" when null).
+func valueString(arr arrow.Array, i int) string {
+	if arr.IsNull(i) {
+		return "null"
+	}
+	switch a := arr.(type) {
+	case *array.String:
+		return a.Value(i)
+	case *array.Int32:
+		return fmt.Sprint(a.Value(i))
+	case *array.Int8:
+		return fmt.Sprint(a.Value(i))
+	case *array.Boolean:
+		return fmt.Sprint(a.Value(i))
+	}
+	return arr.ValueStr(i)
+}
+
+// TestPositionsLayout checks the Parquet layout: zstd everywhere,
+// dictionary encoding on the low-cardinality columns (and game_id), plain
+// on the others, row groups bounded by rows, statistics where useful.
+func TestPositionsLayout(t *testing.T) {
+	reps := positionsReports(t)
+	const rgRows = 2000
+	data := writePositions(t, reps, WithRowGroupRows(rgRows))
+	rdr, err := file.NewParquetReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rdr.Close()
+	md := rdr.MetaData()
+	if md.KeyValueMetadata().FindValue("ARROW:schema") == nil {
+		t.Error("no ARROW:schema in the footer")
+	}
+	dict := map[string]bool{"game_id": true, "side": true, "move_iccs": true, "move_wxf": true, "move_chinese": true,
+		"capture": true, "result_stm": true}
+	stats := map[string]bool{"side": true, "capture": true, "ply": true, "gives_check": true, "result_stm": true, "plies_to_end": true}
+	if md.NumRowGroups() < 2 {
+		t.Fatalf("%d row groups", md.NumRowGroups())
+	}
+	for g := range md.NumRowGroups() {
+		rg := md.RowGroup(g)
+		if rg.NumRows() > rgRows || (g < md.NumRowGroups()-1 && rg.NumRows() != rgRows) {
+			t.Errorf("row group %d: %d rows", g, rg.NumRows())
+		}
+		for c := range rg.NumColumns() {
+			cc, err := rg.ColumnChunk(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := cc.PathInSchema().String()
+			if cc.Compression() != compress.Codecs.Zstd {
+				t.Errorf("%s: compression %v", name, cc.Compression())
+			}
+			isDict := slices.Contains(cc.Encodings(), parquet.Encodings.RLEDict) || slices.Contains(cc.Encodings(), parquet.Encodings.PlainDict)
+			if isDict != dict[name] || isDict != cc.HasDictionaryPage() {
+				t.Errorf("row group %d %s: encodings %v, dictionary page %v", g, name, cc.Encodings(), cc.HasDictionaryPage())
+			}
+			for _, es := range cc.EncodingStats() {
+				if dict[name] && strings.HasPrefix(es.PageType.String(), "DATA_PAGE") && es.Encoding != parquet.Encodings.RLEDict {
+					t.Errorf("row group %d %s: a data page in %v (fell back from the dictionary)", g, name, es.Encoding)
+				}
+			}
+			st, err := cc.Statistics()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if has := st != nil && st.HasMinMax(); has != stats[name] {
+				t.Errorf("row group %d %s: min/max statistics %v", g, name, has)
+			}
+		}
+	}
+}
+
+// writeTemp writes data to a file in a temporary directory and returns
+// its path.
+func writeTemp(t *testing.T, data []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "positions.parquet")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
