@@ -70,9 +70,13 @@ func ResolveTextInCheck(p *board.Position, text string, n Notation, inCheck bool
 // resolveText is ResolveText; mayBeInCheck false promises that the side to
 // move is not in check (see board.Position.CheckMoveInCheck).
 func resolveText(p *board.Position, text string, n Notation, mayBeInCheck bool) (board.Move, error) {
-	if folded, ok := foldFullWidth(text); ok {
-		m, err := resolveText(p, folded, n, mayBeInCheck)
-		return m, withTextOverride(err, text)
+	// Chinese text has its own full-width digits (炮８平５) and is never
+	// folded: skip the scan for it.
+	if n != NotationChinese {
+		if folded, ok := foldFullWidth(text); ok {
+			m, err := resolveText(p, folded, n, mayBeInCheck)
+			return m, withTextOverride(err, text)
+		}
 	}
 	if n == NotationAuto {
 		n = Detect(text)
