@@ -2,9 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -84,4 +88,39 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkExportPipeline runs the whole export command (read, parse,
+// replay, analyse, write the three Parquet files) over the real records
+// with 1 and 2 workers and reports plies per CPU-second end to end.
+func BenchmarkExportPipeline(b *testing.B) {
+	dir := recordsDir(b)
+	defer debug.SetGCPercent(debug.SetGCPercent(gcPercent)) // export sets its own; restore
+	opt, err := (&pipelineFlags{requireTags: "Event,Date,Red,Black,Result", rules: "cxa", repetitions: 3}).options()
+	if err != nil {
+		b.Fatal(err)
+	}
+	sum, err := runPipeline(context.Background(), &cobra.Command{}, []string{dir}, &pipelineFlags{workers: 1, quiet: true}, opt, func(*analyze.Report) error { return nil })
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			out := b.TempDir()
+			cpu0 := cpuTime()
+			for b.Loop() {
+				root := newRootCmd()
+				root.SetOut(io.Discard)
+				root.SetErr(io.Discard)
+				root.SetArgs([]string{"export", "--quiet", "--workers", strconv.Itoa(workers), "-o", out, dir})
+				var ee *exitError
+				if err := root.Execute(); err != nil && !(errors.As(err, &ee) && ee.code == 1) {
+					b.Fatal(err) // exit 1 only says some record was unreadable
+				}
+			}
+			plies := float64(sum.Plies) * float64(b.N)
+			b.ReportMetric(plies/b.Elapsed().Seconds(), "plies/s")
+			b.ReportMetric(plies/(cpuTime()-cpu0).Seconds(), "plies/cpu-s")
+		})
+	}
 }
