@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/parquet"
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
@@ -62,7 +63,7 @@ func NewPositionsWriter(w io.Writer, opts ...Option) (*PositionsWriter, error) {
 }
 
 func newPositionsWriter(w io.Writer, cfg *config) (*PositionsWriter, error) {
-	f, err := newColFile(w, PositionsSchema, cfg, cfg.rowGroupRows)
+	f, err := newColFile(w, PositionsSchema, cfg, cfg.rowGroupRows, parquet.WithDataPageSize(colPageSize))
 	if err != nil {
 		return nil, err
 	}
