@@ -53,13 +53,7 @@ func writerProps(cfg *config, plain, noStats []string, rowGroupRows int64, extra
 }
 
 func newTable(w io.Writer, schema *arrow.Schema, cfg *config) (*table, error) {
-	rows := cfg.rowGroupRows
-	if schema == GamesSchema {
-		// A games row is wide (the whole main line): fewer rows per
-		// buffered row group keep memory flat.
-		rows = min(rows, gamesRowGroupRows)
-	}
-	props := writerProps(cfg, plainColumns[schema], noStatsColumns[schema], rows)
+	props := writerProps(cfg, plainColumns[schema], noStatsColumns[schema], cfg.rowGroupRows)
 	arrProps := pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(cfg.mem), pqarrow.WithStoreSchema())
 	fw, err := pqarrow.NewFileWriter(schema, w, props, arrProps)
 	if err != nil {
@@ -154,3 +148,13 @@ func (t *table) Close() error {
 	t.err = err
 	return err
 }
+
+func appendOpt(b *array.StringBuilder, v string, ok bool) {
+	if ok {
+		b.Append(v)
+	} else {
+		b.AppendNull()
+	}
+}
+
+func appendNonEmpty(b *array.StringBuilder, v string) { appendOpt(b, v, v != "") }
