@@ -99,7 +99,7 @@ func newGamesWriter(w io.Writer, cfg *config) (*GamesWriter, error) {
 		return nil, err
 	}
 	mem := cfg.mem
-	gw := &GamesWriter{cfg: cfg, f: f, rgRows: rgRows, buf: make([]byte, 0, 8)}
+	gw := &GamesWriter{cfg: cfg, f: f, rgRows: rgRows, buf: make([]byte, 0, 128)}
 	i32 := func(name string) *array.Int32Builder {
 		b := array.NewInt32Builder(mem)
 		gw.batch = append(gw.batch, batchColumn{f.column(name), b})
@@ -331,7 +331,14 @@ func (gw *GamesWriter) write(g game) error {
 	}
 	gw.otherKeys.endRow()
 	gw.otherVals.endRow()
-	gw.startFEN.appendNonEmpty(startFEN(r))
+	if gm := r.Game; gm != nil && gm.HasStart {
+		// startFEN without the board package's formatting (fmt and an
+		// allocation per game).
+		gw.buf = appendFEN(gw.buf[:0], &gm.Start)
+		gw.startFEN.appendText(gw.buf)
+	} else {
+		gw.startFEN.appendNonEmpty(startFEN(r))
+	}
 	plies := 0
 	if gm := r.Game; gm != nil {
 		plies = len(gm.Plies)
