@@ -137,10 +137,31 @@ func TestGamesRows(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	reps := gamesReports(t)
-	for _, rg := range []int{3, 77, 100000} {
-		// Row groups of odd sizes: dictionaries restart at row group
-		// bounds, in the middle of batches; one row group of all games.
-		data := writeGames(t, reps, WithAllocator(mem), WithRowGroupRows(rg), WithRules("cxa"))
+	// Row groups of odd sizes: dictionaries restart at row group bounds,
+	// in the middle of batches; one row group of all games; row groups
+	// closed by the byte bound after every batch of 5 rows.
+	batchOf5 := func(c *config) { c.batchRows = 5 }
+	for _, c := range []struct {
+		name string
+		opts []Option
+	}{
+		{"3 rows", []Option{WithRowGroupRows(3)}},
+		{"77 rows", []Option{WithRowGroupRows(77)}},
+		{"all", []Option{WithRowGroupRows(100000)}},
+		{"1 byte", []Option{WithRowGroupBytes(1), batchOf5}},
+	} {
+		name, opts := c.name, c.opts
+		data := writeGames(t, reps, append(opts, WithAllocator(mem), WithRules("cxa"))...)
+		if name == "1 byte" {
+			rdr, err := file.NewParquetReader(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := (len(reps) + 4) / 5; rdr.NumRowGroups() != want {
+				t.Errorf("%d row groups of at most 1 byte, want %d", rdr.NumRowGroups(), want)
+			}
+			rdr.Close()
+		}
 		tbl := readTable(t, writeTemp(t, data), mem)
 		sameFields(t, tbl.Schema(), GamesSchema)
 		if tbl.NumRows() != int64(len(reps)) {
@@ -156,14 +177,14 @@ func TestGamesRows(t *testing.T) {
 					got[c] = listString(col, i)
 				}
 				if want := wantGame(reps[row], "cxa"); !slices.Equal(got, want) {
-					t.Fatalf("row groups of %d, row %d:\n got %q\nwant %q", rg, row, got, want)
+					t.Fatalf("row groups of %s, row %d:\n got %q\nwant %q", name, row, got, want)
 				}
 				row++
 			}
 		}
 		rr.Release()
 		tbl.Release()
-		t.Logf("row groups of %d: %d rows checked", rg, row)
+		t.Logf("row groups of %s: %d rows checked", name, row)
 	}
 }
 
@@ -259,4 +280,26 @@ func TestGamesLayout(t *testing.T) {
 	if !emptyMin {
 		t.Error(`no row group has "" as the minimum of event or site`)
 	}
+}
+
+func TestGamesEmptyAndClosed(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	var buf bytes.Buffer
+	w, err := NewGamesWriter(&buf, WithAllocator(mem))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(pgnReports(t, samplePGN)[0]); err == nil {
+		t.Error("Write after Close succeeded")
+	}
+	tbl := readTable(t, writeTemp(t, buf.Bytes()), mem)
+	defer tbl.Release()
+	if tbl.NumRows() != 0 {
+		t.Errorf("empty games file: %d rows", tbl.NumRows())
+	}
+	sameFields(t, tbl.Schema(), GamesSchema)
 }
