@@ -43,9 +43,8 @@ type colFile struct {
 // compresses it with a one-shot zstd call: with pages of 128 KiB rather
 // than the default 1 MiB, positions.parquet is written with a third of the
 // allocation, faster, and zstd at the fastest level even compresses it
-// slightly better (flags, written through pqarrow.FileWriter, keeps the
-// default: its pages compress better large; games.parquet is the same with
-// either).
+// slightly better (flags.parquet keeps the default: its details compress
+// better in large pages; games.parquet is the same with either).
 const colPageSize = 128 << 10
 
 // newColFile starts a file of the given schema; extra writer properties

@@ -1,7 +1,6 @@
 package export
 
 import (
-	"fmt"
 	"io"
 	"strings"
 
@@ -27,54 +26,25 @@ func newGame(r *analyze.Report) game {
 
 // GamesWriter writes games.parquet (GamesSchema) to an io.Writer.
 //
-// Like PositionsWriter it writes the file column by column (see colFile)
+// Like PositionsWriter it writes the file column by column (see colTable)
 // rather than through pqarrow.FileWriter: the string columns, moves_iccs
 // above all (a value per ply), are collected as dictionary indices over
-// the row group (see dictColumn and listColumn) instead of being hashed
-// value by value by pqarrow; the numbers and game_id (plain) are built in
-// Arrow batches and written to the open row group batch by batch.
+// the row group instead of being hashed value by value by pqarrow; the
+// numbers and game_id (plain) are written batch by batch.
 type GamesWriter struct {
-	cfg    *config
-	f      *colFile
-	rgRows int64 // bound on the rows of a row group
-	rows   int   // rows in the batch builders
-	total  int64 // rows written
-	closed bool
-	err    error // first error; the writer is unusable after it
+	t *colTable
 
 	gameID                                  *array.StringBuilder
 	index, year, redElo, blackElo, plyCount *array.Int32Builder
 	dateParsed                              *array.Date32Builder
-	dataLen                                 int // game_id bytes of the last batch
-	batch                                   []batchColumn
 
 	source, format, encoding                                    *dictColumn
 	tags                                                        [11]*dictColumn // textTags order
 	startFEN, resDeclared, resByPos, termination, status, rules *dictColumn
-	dicts                                                       []colDict
+	otherKeys, otherVals, moves, flagCodes                      *listColumn
 
-	otherKeys, otherVals, moves, flagCodes *listColumn
-	lists                                  []colList
-
-	def, rep []int16
-	buf      []byte
+	buf []byte
 }
-
-// batchColumn, colDict and colList give the leaf column of each builder.
-type (
-	batchColumn struct {
-		col int
-		b   array.Builder
-	}
-	colDict struct {
-		col int
-		c   *dictColumn
-	}
-	colList struct {
-		col int
-		c   *listColumn
-	}
-)
 
 // textTags are the tag columns written as text, in GamesSchema order
 // relative to each other.
@@ -93,55 +63,26 @@ func NewGamesWriter(w io.Writer, opts ...Option) (*GamesWriter, error) {
 func newGamesWriter(w io.Writer, cfg *config) (*GamesWriter, error) {
 	// A games row is wide (the whole main line): fewer rows per row group
 	// keep memory flat.
-	rgRows := min(cfg.rowGroupRows, gamesRowGroupRows)
-	f, err := newColFile(w, GamesSchema, cfg, rgRows)
+	t, err := newColTable(w, GamesSchema, cfg, min(cfg.rowGroupRows, gamesRowGroupRows))
 	if err != nil {
 		return nil, err
 	}
-	mem := cfg.mem
-	gw := &GamesWriter{cfg: cfg, f: f, rgRows: rgRows, buf: make([]byte, 0, 128)}
-	i32 := func(name string) *array.Int32Builder {
-		b := array.NewInt32Builder(mem)
-		gw.batch = append(gw.batch, batchColumn{f.column(name), b})
-		return b
-	}
-	dict := func(name string) *dictColumn {
-		c := newDictColumn(mem, 0)
-		gw.dicts = append(gw.dicts, colDict{f.column(name), c})
-		return c
-	}
-	list := func(path string, nkeys int) *listColumn {
-		c := newListColumn(mem, nkeys)
-		gw.lists = append(gw.lists, colList{f.column(path), c})
-		return c
-	}
-	gw.gameID = array.NewStringBuilder(mem)
-	gw.batch = append(gw.batch, batchColumn{f.column("game_id"), gw.gameID})
-	gw.dateParsed = array.NewDate32Builder(mem)
-	gw.batch = append(gw.batch, batchColumn{f.column("date_parsed"), gw.dateParsed})
-	gw.index, gw.year, gw.redElo, gw.blackElo, gw.plyCount = i32("index"), i32("year"), i32("red_elo"), i32("black_elo"), i32("ply_count")
-	gw.source, gw.format, gw.encoding = dict("source"), dict("format"), dict("encoding")
+	gw := &GamesWriter{t: t, buf: make([]byte, 0, 128)}
+	gw.gameID = t.stringCol("game_id")
+	gw.index, gw.year = t.int32Col("index"), t.int32Col("year")
+	gw.dateParsed = t.date32Col("date_parsed")
+	gw.redElo, gw.blackElo, gw.plyCount = t.int32Col("red_elo"), t.int32Col("black_elo"), t.int32Col("ply_count")
+	gw.source, gw.format, gw.encoding = t.dictCol("source", 0), t.dictCol("format", 0), t.dictCol("encoding", 0)
 	for i, tt := range textTags {
-		gw.tags[i] = dict(tt.col)
+		gw.tags[i] = t.dictCol(tt.col, 0)
 	}
-	gw.startFEN, gw.resDeclared, gw.resByPos = dict("start_fen"), dict("result_declared"), dict("result_by_position")
-	gw.termination, gw.status, gw.rules = dict("termination"), dict("status"), dict("rules")
-	gw.otherKeys = list("other_tags.key_value.key", 0)
-	gw.otherVals = list("other_tags.key_value.value", 0)
-	gw.moves = list("moves_iccs.list.element", 1<<14) // board.Move is 14 bits
-	gw.flagCodes = list("flag_codes.list.element", 0)
-	gw.reserve()
+	gw.startFEN, gw.resDeclared, gw.resByPos = t.dictCol("start_fen", 0), t.dictCol("result_declared", 0), t.dictCol("result_by_position", 0)
+	gw.termination, gw.status, gw.rules = t.dictCol("termination", 0), t.dictCol("status", 0), t.dictCol("rules", 0)
+	gw.otherKeys = t.listCol("other_tags.key_value.key", 0)
+	gw.otherVals = t.listCol("other_tags.key_value.value", 0)
+	gw.moves = t.listCol("moves_iccs.list.element", 1<<14) // board.Move is 14 bits
+	gw.flagCodes = t.listCol("flag_codes.list.element", 0)
 	return gw, nil
-}
-
-// reserve makes room in the batch builders for a batch (game_id data as
-// large as the last batch's): the builders give their buffers to the
-// arrays of each batch.
-func (gw *GamesWriter) reserve() {
-	for _, c := range gw.batch {
-		c.b.Reserve(gw.cfg.batchRows)
-	}
-	gw.gameID.ReserveData(gw.dataLen)
 }
 
 // Write appends the row of one game.
@@ -150,148 +91,14 @@ func (gw *GamesWriter) Write(r *analyze.Report) error {
 }
 
 // Rows returns the number of rows written so far.
-func (gw *GamesWriter) Rows() int64 { return gw.total + int64(gw.rows) }
-
-// checkErr returns the sticky error, or errClosed after Close.
-func (gw *GamesWriter) checkErr() error {
-	if gw.err != nil {
-		return gw.err
-	}
-	if gw.closed {
-		return errClosed
-	}
-	return nil
-}
-
-// added counts a row and writes out the batch when it is full, and the
-// row group when it reaches the row or byte bound.
-func (gw *GamesWriter) added() error {
-	gw.rows++
-	if gw.rows < gw.cfg.batchRows && gw.f.rgRows+int64(gw.rows) < gw.rgRows {
-		return nil
-	}
-	if err := gw.flush(); err != nil {
-		return err
-	}
-	if gw.f.rgRows >= gw.rgRows || gw.f.compressedBytes()+gw.pending() >= gw.cfg.rowGroupBytes {
-		return gw.closeRowGroup()
-	}
-	return nil
-}
-
-// pending returns a bound on the bytes the dictionary and list columns
-// will add to the open row group (their indices and dictionaries as they
-// are held; compression only makes them smaller).
-func (gw *GamesWriter) pending() int64 {
-	var n int64
-	for _, c := range gw.dicts {
-		n += c.c.size()
-	}
-	for _, c := range gw.lists {
-		n += c.c.size()
-	}
-	return n
-}
-
-// flush writes the batch columns to the open row group.
-func (gw *GamesWriter) flush() error {
-	if gw.rows == 0 {
-		return nil
-	}
-	gw.dataLen = gw.gameID.DataLen()
-	var err error
-	for _, c := range gw.batch {
-		arr := c.b.NewArray()
-		if err == nil {
-			var def []int16
-			if gw.f.nulls[c.col] {
-				gw.def = defLevels(gw.def, arr)
-				def = gw.def
-			}
-			err = gw.f.write(c.col, arr, def)
-		}
-		arr.Release()
-	}
-	gw.f.rgRows += int64(gw.rows)
-	gw.total += int64(gw.rows)
-	gw.rows = 0
-	if err != nil {
-		gw.err = fmt.Errorf("export: %w", err)
-		return gw.err
-	}
-	if !gw.closed {
-		gw.reserve()
-	}
-	return nil
-}
-
-// closeRowGroup writes the dictionary and list columns of the open row
-// group and closes it.
-func (gw *GamesWriter) closeRowGroup() error {
-	if gw.f.rgRows == 0 {
-		return nil
-	}
-	var err error
-	for _, c := range gw.dicts {
-		arr := c.c.array()
-		if err == nil {
-			var def []int16
-			if gw.f.nulls[c.col] {
-				gw.def = defLevels(gw.def, arr)
-				def = gw.def
-			}
-			err = gw.f.write(c.col, arr, def)
-		}
-		arr.Release()
-	}
-	for _, c := range gw.lists {
-		var werr error
-		gw.def, gw.rep, werr = c.c.write(gw.f, c.col, gw.def, gw.rep)
-		if err == nil {
-			err = werr
-		}
-	}
-	if err == nil {
-		err = gw.f.closeRowGroup()
-	}
-	if err != nil {
-		gw.err = fmt.Errorf("export: %w", err)
-	}
-	return gw.err
-}
+func (gw *GamesWriter) Rows() int64 { return gw.t.Rows() }
 
 // Close completes the file and releases the builders. It does not close
 // the underlying io.Writer.
-func (gw *GamesWriter) Close() error {
-	if gw.closed {
-		return gw.err
-	}
-	gw.closed = true
-	err := gw.err
-	if err == nil {
-		err = gw.flush()
-	}
-	if err == nil {
-		err = gw.closeRowGroup()
-	}
-	if cerr := gw.f.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("export: %w", cerr)
-	}
-	for _, c := range gw.batch {
-		c.b.Release()
-	}
-	for _, c := range gw.dicts {
-		c.c.release()
-	}
-	for _, c := range gw.lists {
-		c.c.release()
-	}
-	gw.err = err
-	return err
-}
+func (gw *GamesWriter) Close() error { return gw.t.Close() }
 
 func (gw *GamesWriter) write(g game) error {
-	if err := gw.checkErr(); err != nil {
+	if err := gw.t.check(); err != nil {
 		return err
 	}
 	r, rec := g.r, g.r.Record
@@ -362,8 +169,8 @@ func (gw *GamesWriter) write(g game) error {
 		}
 	}
 	gw.flagCodes.endRow()
-	gw.rules.appendNonEmpty(gw.cfg.rules)
-	return gw.added()
+	gw.rules.appendNonEmpty(gw.t.cfg.rules)
+	return gw.t.added()
 }
 
 func seenCode(flags []analyze.Flag, code string) bool {

@@ -15,11 +15,11 @@ import (
 // PositionsWriter writes positions.parquet (PositionsSchema) to an
 // io.Writer.
 //
-// It is the largest file by far (a row per ply), so it does not go
-// through pqarrow.FileWriter like the others: the plain columns are built
-// in Arrow batches and written to the open row group batch by batch, and
-// the dictionary columns (game_id, side, the three move notations, capture) are
-// collected as dictionary indices over the row group (see dictColumn).
+// It is the largest file by far (a row per ply) and drives its colFile
+// itself (games and flags go through a colTable): the plain columns are built in Arrow batches and
+// written to the open row group batch by batch, and the dictionary columns
+// (game_id, side, the three move notations, capture) are collected as
+// dictionary indices over the row group (see dictColumn).
 type PositionsWriter struct {
 	cfg    *config
 	f      *colFile
