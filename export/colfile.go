@@ -250,6 +250,10 @@ func (c *dictColumn) addKey(k int, text []byte) {
 	c.idx.Append(i)
 }
 
+// appendIndex appends the row of the value at dictionary index i (as
+// returned by index).
+func (c *dictColumn) appendIndex(i int32) { c.idx.Append(i) }
+
 // appendText appends the row of value text.
 func (c *dictColumn) appendText(text []byte) {
 	c.idx.Append(c.index(text))
