@@ -38,7 +38,8 @@ type PositionsWriter struct {
 
 	// notes holds, by notationKey, the dictionary indices (+1) of the WXF
 	// (low 16 bits) and Chinese (high) text in the open row group; 0 when
-	// unknown. noteKeys lists the keys set, to clear them.
+	// unknown; nil in a partitioned dataset. noteKeys lists the keys set,
+	// to clear them.
 	notes    []uint32
 	noteKeys []int32
 
@@ -75,7 +76,7 @@ func newPositionsWriter(w io.Writer, cfg *config) (*PositionsWriter, error) {
 	}
 	mem := cfg.mem
 	pw := &PositionsWriter{
-		cfg: cfg, f: f, buf: make([]byte, 0, 128), notes: make([]uint32, notesLen),
+		cfg: cfg, f: f, buf: make([]byte, 0, 128),
 		fen: array.NewStringBuilder(mem), gameID: newDictColumn(mem, 0),
 		ply: array.NewInt32Builder(mem), pliesToEnd: array.NewInt32Builder(mem),
 		check: array.NewBooleanBuilder(mem), resultSTM: array.NewInt8Builder(mem),
@@ -84,6 +85,11 @@ func newPositionsWriter(w io.Writer, cfg *config) (*PositionsWriter, error) {
 		wxf:     newDictColumn(mem, 0),
 		chinese: newDictColumn(mem, 0),
 		capture: newDictColumn(mem, 128), // FEN letters
+	}
+	if !cfg.byYear {
+		// A partitioned dataset keeps up to maxOpen writers open: there
+		// the arrays would add tens of MB, and the text is looked up.
+		pw.notes = make([]uint32, notesLen)
 	}
 	pw.reserve()
 	return pw, nil
@@ -327,6 +333,7 @@ func (pw *PositionsWriter) write(g game) error {
 // once per key.
 func (pw *PositionsWriter) appendNotations(p *board.Position, m board.Move) {
 	k, ok := notationKey(p, m)
+	ok = ok && pw.notes != nil
 	if ok {
 		if e := pw.notes[k]; e != 0 {
 			pw.wxf.appendIndex(int32(e&0xffff) - 1)
