@@ -77,6 +77,27 @@ func BenchmarkPositions(b *testing.B) {
 	b.ReportMetric(float64(plies)*float64(b.N)/(cpuTime()-cpu).Seconds(), "plies/cpu-s")
 }
 
+// BenchmarkGames measures games.parquet alone (a row per game, the main
+// line as a list of ICCS moves).
+func BenchmarkGames(b *testing.B) {
+	reps, plies := benchReports(b)
+	b.ResetTimer()
+	start, cpu := time.Now(), cpuTime()
+	for b.Loop() {
+		gw, _ := NewGamesWriter(io.Discard)
+		for _, r := range reps {
+			if err := gw.Write(r); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := gw.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(plies)*float64(b.N)/time.Since(start).Seconds(), "plies/s/core")
+	b.ReportMetric(float64(plies)*float64(b.N)/(cpuTime()-cpu).Seconds(), "plies/cpu-s")
+}
+
 // cpuTime returns the user + system CPU time of the process: on a shared
 // machine, plies per CPU second is the fairer per-core figure (it includes
 // the garbage collector's and the zstd encoder's helper goroutines).

@@ -33,7 +33,7 @@ type colFile struct {
 	fw     *file.Writer
 	rgw    file.BufferedRowGroupWriter // open row group, nil if none
 	ctx    context.Context             // pqarrow's write context
-	nulls  []bool                      // nullable fields by column
+	nulls  []bool                      // nullable leaves by column
 	rgRows int64                       // rows completed in the open row group
 }
 
@@ -43,39 +43,77 @@ type colFile struct {
 // compresses it with a one-shot zstd call: with pages of 128 KiB rather
 // than the default 1 MiB, positions.parquet is written with a third of the
 // allocation, faster, and zstd at the fastest level even compresses it
-// slightly better (games and flags, written through pqarrow.FileWriter,
-// keep the default: their pages compress better large).
+// slightly better (flags.parquet keeps the default: its details compress
+// better in large pages; games.parquet is the same with either).
 const colPageSize = 128 << 10
 
-func newColFile(w io.Writer, schema *arrow.Schema, cfg *config, rowGroupRows int64) (*colFile, error) {
-	props := writerProps(cfg, plainColumns[schema], noStatsColumns[schema], rowGroupRows, parquet.WithDataPageSize(colPageSize))
+// newColFile starts a file of the given schema; extra writer properties
+// come last.
+func newColFile(w io.Writer, schema *arrow.Schema, cfg *config, rowGroupRows int64, extra ...parquet.WriterProperty) (*colFile, error) {
+	props := writerProps(cfg, plainColumns[schema], noStatsColumns[schema], rowGroupRows, extra...)
 	arrProps := pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(cfg.mem), pqarrow.WithStoreSchema())
 	pqschema, err := pqarrow.ToParquet(schema, props, arrProps)
 	if err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
 	// What pqarrow.WithStoreSchema stores: readers such as pyarrow take
-	// the Arrow types from it. (The schemas written this way have no
-	// lists, whose element names pqarrow would normalize first.)
+	// the Arrow types from it.
+	stored := storedSchema(schema)
 	meta := metadata.KeyValueMetadata{}
-	if err := meta.Append("ARROW:schema", base64.StdEncoding.EncodeToString(flight.SerializeSchema(schema, cfg.mem))); err != nil {
+	if err := meta.Append("ARROW:schema", base64.StdEncoding.EncodeToString(flight.SerializeSchema(stored, cfg.mem))); err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
 	fw, err := file.NewParquetWriterWithError(w, pqschema.Root(), file.WithWriterProps(props), file.WithWriteMetadata(meta))
 	if err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
-	nulls := make([]bool, schema.NumFields())
-	for i, f := range schema.Fields() {
-		nulls[i] = f.Nullable
+	// Whether each leaf column may hold nulls, as pqarrow tells it to its
+	// own column writers.
+	nulls := make([]bool, pqschema.NumColumns())
+	for i := range nulls {
+		nulls[i] = pqschema.Column(i).SchemaNode().RepetitionType() == parquet.Repetitions.Optional
 	}
 	return &colFile{fw: fw, ctx: pqarrow.NewArrowWriteContext(context.Background(), &arrProps), nulls: nulls}, nil
 }
 
-// write appends arr to column col of the open row group (opening one if
-// needed). def gives the definition levels of a nullable column (1 valid,
-// 0 null); it is nil for a required one.
+// storedSchema returns schema as pqarrow.FileWriter stores it with
+// WithStoreSchema: list elements are named "element", like the Parquet
+// group of the list, whatever their Arrow name ("item" for arrow.ListOf).
+// Only lists of the top-level fields occur in this package's schemas.
+func storedSchema(schema *arrow.Schema) *arrow.Schema {
+	fields := schema.Fields()
+	for i, f := range fields {
+		if lt, ok := f.Type.(*arrow.ListType); ok {
+			elem := lt.ElemField()
+			elem.Name = "element"
+			fields[i].Type = arrow.ListOfField(elem)
+		}
+	}
+	meta := schema.Metadata()
+	return arrow.NewSchema(fields, &meta)
+}
+
+// column returns the index of the leaf column at path (dotted, as in
+// "moves_iccs.list.element").
+func (f *colFile) column(path string) int {
+	i := f.fw.Schema.ColumnIndexByName(path)
+	if i < 0 {
+		panic("export: no column " + path)
+	}
+	return i
+}
+
+// write appends arr to leaf column col of the open row group (opening one
+// if needed). def gives the definition levels of a nullable top-level
+// column (1 valid, 0 null); it is nil for a required one.
 func (f *colFile) write(col int, arr arrow.Array, def []int16) error {
+	return f.writeLevels(col, arr, def, nil)
+}
+
+// writeLevels is write with the repetition levels of a column inside a
+// list or map: arr then holds the values of the levels that reach the
+// leaf.
+func (f *colFile) writeLevels(col int, arr arrow.Array, def, rep []int16) error {
 	if f.rgw == nil {
 		rgw, err := f.fw.AppendBufferedRowGroupChecked()
 		if err != nil {
@@ -87,7 +125,32 @@ func (f *colFile) write(col int, arr arrow.Array, def []int16) error {
 	if err != nil {
 		return err
 	}
-	return pqarrow.WriteArrowToColumn(f.ctx, cw, arr, def, nil, f.nulls[col])
+	if d, ok := arr.(*array.Dictionary); ok {
+		if st, ok := cw.PageStatistics().(*metadata.ByteArrayStatistics); ok && hasEmpty(d.Dictionary()) {
+			// pqarrow takes the min and max of a dictionary array from its
+			// dictionary but skips empty strings there (not in a plain
+			// array): without this the minimum of a column holding "" would
+			// be the least non-empty value, and a reader pruning row
+			// groups by it would miss the rows of "". (Set before the
+			// values go to the page, like pqarrow's own update.)
+			st.SetMinMax(parquet.ByteArray(""), parquet.ByteArray(""))
+		}
+	}
+	return pqarrow.WriteArrowToColumn(f.ctx, cw, arr, def, rep, f.nulls[col])
+}
+
+// hasEmpty reports whether a string dictionary holds the empty string.
+func hasEmpty(dict arrow.Array) bool {
+	s, ok := dict.(*array.String)
+	if !ok {
+		return false
+	}
+	for i := range s.Len() {
+		if s.IsValid(i) && s.ValueLen(i) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // compressedBytes returns the compressed size of the open row group so
@@ -187,6 +250,10 @@ func (c *dictColumn) addKey(k int, text []byte) {
 	c.idx.Append(i)
 }
 
+// appendIndex appends the row of the value at dictionary index i (as
+// returned by index).
+func (c *dictColumn) appendIndex(i int32) { c.idx.Append(i) }
+
 // appendText appends the row of value text.
 func (c *dictColumn) appendText(text []byte) {
 	c.idx.Append(c.index(text))
@@ -215,6 +282,24 @@ func (c *dictColumn) index(text []byte) int32 {
 // appendNull appends a null row.
 func (c *dictColumn) appendNull() { c.idx.AppendNull() }
 
+// appendOpt appends the row of value s if ok, else a null row.
+func (c *dictColumn) appendOpt(s string, ok bool) {
+	if ok {
+		c.appendString(s)
+	} else {
+		c.appendNull()
+	}
+}
+
+// appendNonEmpty appends the row of value s, a null row if s is empty.
+func (c *dictColumn) appendNonEmpty(s string) { c.appendOpt(s, s != "") }
+
+// size returns the bytes held for the rows so far: indices and
+// dictionary.
+func (c *dictColumn) size() int64 {
+	return int64(c.idx.Len())*4 + int64(c.dict.DataLen())
+}
+
 // array returns the rows as a dictionary array and starts afresh (a new
 // row group has a new dictionary). The caller releases the array.
 func (c *dictColumn) array() arrow.Array {
@@ -234,4 +319,79 @@ func (c *dictColumn) array() arrow.Array {
 func (c *dictColumn) release() {
 	c.dict.Release()
 	c.idx.Release()
+}
+
+// listChunk bounds the levels of a list column handed to pqarrow at once:
+// the levels of a row group are built and written chunk by chunk.
+const listChunk = 64 << 10
+
+// listColumn is a dictionary-encoded string column inside a list (or the
+// keys or the values of a map) whose lists and elements are never null:
+// the values are collected as dictionary indices over the row group like
+// a dictColumn's, with the length of each row's list, from which the
+// repetition and definition levels are computed when the row group is
+// written.
+type listColumn struct {
+	*dictColumn
+	lens []int32 // values of each row
+	prev int     // values before the row being appended
+}
+
+func newListColumn(mem memory.Allocator, nkeys int) *listColumn {
+	return &listColumn{dictColumn: newDictColumn(mem, nkeys)}
+}
+
+// endRow completes the list of a row (the values appended since the last
+// endRow).
+func (c *listColumn) endRow() {
+	n := c.idx.Len()
+	c.lens = append(c.lens, int32(n-c.prev))
+	c.prev = n
+}
+
+// write writes the values of the row group to leaf column col of f and
+// starts afresh. def and rep are scratch buffers, returned for reuse.
+//
+// A row of n values has the levels of n leaves (definition level the
+// column's maximum: the list and the element are present; repetition level
+// 0 for the first, 1 for the next), an empty list one level (definition
+// and repetition 0).
+func (c *listColumn) write(f *colFile, col int, def, rep []int16) ([]int16, []int16, error) {
+	if c.idx.Len() == 0 {
+		// pqarrow reads the index buffer even when there are no values:
+		// an empty builder would give the array none.
+		c.idx.Reserve(1)
+	}
+	arr := c.array()
+	defer arr.Release()
+	lens := c.lens
+	c.lens, c.prev = c.lens[:0], 0
+	maxDef := f.fw.Schema.Column(col).MaxDefinitionLevel()
+	var start, n int64 // values of the chunk: start and count
+	flush := func() error {
+		vals := array.NewSlice(arr, start, start+n)
+		defer vals.Release()
+		err := f.writeLevels(col, vals, def, rep)
+		start, n = start+n, 0
+		def, rep = def[:0], rep[:0]
+		return err
+	}
+	def, rep = def[:0], rep[:0]
+	for i, l := range lens {
+		if l == 0 {
+			def, rep = append(def, 0), append(rep, 0)
+		} else {
+			def, rep = append(def, maxDef), append(rep, 0)
+			for range l - 1 {
+				def, rep = append(def, maxDef), append(rep, 1)
+			}
+			n += int64(l)
+		}
+		if len(def) >= listChunk || i == len(lens)-1 {
+			if err := flush(); err != nil {
+				return def, rep, err
+			}
+		}
+	}
+	return def, rep, nil
 }

@@ -9,11 +9,15 @@ import (
 )
 
 // FlagsWriter writes flags.parquet (FlagsSchema) to an io.Writer.
+//
+// It is written column by column like games.parquet (see colTable): code,
+// severity and side as dictionary indices, the others batch by batch.
 type FlagsWriter struct {
-	t *table
+	t *colTable
 
-	gameID, code, severity, side, detail *array.StringBuilder
-	ply                                  *array.Int32Builder
+	gameID, detail       *array.StringBuilder
+	ply                  *array.Int32Builder
+	code, severity, side *dictColumn
 }
 
 // NewFlagsWriter returns a writer of flags.parquet to w. Close must be
@@ -23,14 +27,16 @@ func NewFlagsWriter(w io.Writer, opts ...Option) (*FlagsWriter, error) {
 }
 
 func newFlagsWriter(w io.Writer, cfg *config) (*FlagsWriter, error) {
-	t, err := newTable(w, FlagsSchema, cfg)
+	// Default data pages (1 MiB): the details compress better in large
+	// pages than in colPageSize ones.
+	t, err := newColTable(w, FlagsSchema, cfg, cfg.rowGroupRows)
 	if err != nil {
 		return nil, err
 	}
-	f := t.rb.Fields()
-	s := func(i int) *array.StringBuilder { return f[i].(*array.StringBuilder) }
-	return &FlagsWriter{t: t, gameID: s(0), code: s(1), severity: s(2),
-		ply: f[3].(*array.Int32Builder), side: s(4), detail: s(5)}, nil
+	return &FlagsWriter{t: t,
+		gameID: t.stringCol("game_id"), ply: t.int32Col("ply"), detail: t.stringCol("detail"),
+		code: t.dictCol("code", 0), severity: t.dictCol("severity", 0), side: t.dictCol("side", 0),
+	}, nil
 }
 
 // Write appends one row per flag of the game.
@@ -41,7 +47,8 @@ func (fw *FlagsWriter) Write(r *analyze.Report) error {
 // Rows returns the number of rows written so far.
 func (fw *FlagsWriter) Rows() int64 { return fw.t.Rows() }
 
-// Close completes the file and releases the builders.
+// Close completes the file and releases the builders. It does not close
+// the underlying io.Writer.
 func (fw *FlagsWriter) Close() error { return fw.t.Close() }
 
 func (fw *FlagsWriter) write(g game) error {
@@ -50,10 +57,10 @@ func (fw *FlagsWriter) write(g game) error {
 	}
 	for _, f := range g.r.Flags {
 		fw.gameID.Append(g.id)
-		fw.code.Append(f.Code)
-		fw.severity.Append(string(f.Severity))
+		fw.code.appendString(f.Code)
+		fw.severity.appendString(string(f.Severity))
 		fw.ply.Append(int32(f.Ply))
-		appendNonEmpty(fw.side, f.Side)
+		fw.side.appendNonEmpty(f.Side)
 		fw.detail.Append(f.Detail)
 		if err := fw.t.added(); err != nil {
 			return err

@@ -25,19 +25,25 @@ func newGame(r *analyze.Report) game {
 }
 
 // GamesWriter writes games.parquet (GamesSchema) to an io.Writer.
+//
+// Like PositionsWriter it writes the file column by column (see colTable)
+// rather than through pqarrow.FileWriter: the string columns, moves_iccs
+// above all (a value per ply), are collected as dictionary indices over
+// the row group instead of being hashed value by value by pqarrow; the
+// numbers and game_id (plain) are written batch by batch.
 type GamesWriter struct {
-	t *table
+	t *colTable
 
-	gameID, source, format, encoding                     *array.StringBuilder
-	index, year, redElo, blackElo, plyCount              *array.Int32Builder
-	dateParsed                                           *array.Date32Builder
-	tags                                                 [11]*array.StringBuilder // textTags order
-	otherTags                                            *array.MapBuilder
-	otherKeys, otherVals                                 *array.StringBuilder
-	startFEN, resDeclared, resByPos, termination, status *array.StringBuilder
-	rules                                                *array.StringBuilder
-	moves, flagCodes                                     *array.ListBuilder
-	moveVals, codeVals                                   *array.StringBuilder
+	gameID                                  *array.StringBuilder
+	index, year, redElo, blackElo, plyCount *array.Int32Builder
+	dateParsed                              *array.Date32Builder
+
+	source, format, encoding                                    *dictColumn
+	tags                                                        [11]*dictColumn // textTags order
+	startFEN, resDeclared, resByPos, termination, status, rules *dictColumn
+	otherKeys, otherVals, moves, flagCodes                      *listColumn
+
+	buf []byte
 }
 
 // textTags are the tag columns written as text, in GamesSchema order
@@ -55,32 +61,27 @@ func NewGamesWriter(w io.Writer, opts ...Option) (*GamesWriter, error) {
 }
 
 func newGamesWriter(w io.Writer, cfg *config) (*GamesWriter, error) {
-	t, err := newTable(w, GamesSchema, cfg)
+	// A games row is wide (the whole main line): fewer rows per row group
+	// keep memory flat.
+	t, err := newColTable(w, GamesSchema, cfg, min(cfg.rowGroupRows, gamesRowGroupRows))
 	if err != nil {
 		return nil, err
 	}
-	gw := &GamesWriter{t: t}
-	col := func(name string) array.Builder {
-		i := GamesSchema.FieldIndices(name)[0]
-		return t.rb.Field(i)
-	}
-	s := func(name string) *array.StringBuilder { return col(name).(*array.StringBuilder) }
-	n := func(name string) *array.Int32Builder { return col(name).(*array.Int32Builder) }
-	gw.gameID, gw.source, gw.format, gw.encoding = s("game_id"), s("source"), s("format"), s("encoding")
-	gw.index, gw.year, gw.redElo, gw.blackElo, gw.plyCount = n("index"), n("year"), n("red_elo"), n("black_elo"), n("ply_count")
-	gw.dateParsed = col("date_parsed").(*array.Date32Builder)
+	gw := &GamesWriter{t: t, buf: make([]byte, 0, 128)}
+	gw.gameID = t.stringCol("game_id")
+	gw.index, gw.year = t.int32Col("index"), t.int32Col("year")
+	gw.dateParsed = t.date32Col("date_parsed")
+	gw.redElo, gw.blackElo, gw.plyCount = t.int32Col("red_elo"), t.int32Col("black_elo"), t.int32Col("ply_count")
+	gw.source, gw.format, gw.encoding = t.dictCol("source", 0), t.dictCol("format", 0), t.dictCol("encoding", 0)
 	for i, tt := range textTags {
-		gw.tags[i] = s(tt.col)
+		gw.tags[i] = t.dictCol(tt.col, 0)
 	}
-	gw.otherTags = col("other_tags").(*array.MapBuilder)
-	gw.otherKeys = gw.otherTags.KeyBuilder().(*array.StringBuilder)
-	gw.otherVals = gw.otherTags.ItemBuilder().(*array.StringBuilder)
-	gw.startFEN, gw.resDeclared, gw.resByPos = s("start_fen"), s("result_declared"), s("result_by_position")
-	gw.termination, gw.status, gw.rules = s("termination"), s("status"), s("rules")
-	gw.moves = col("moves_iccs").(*array.ListBuilder)
-	gw.moveVals = gw.moves.ValueBuilder().(*array.StringBuilder)
-	gw.flagCodes = col("flag_codes").(*array.ListBuilder)
-	gw.codeVals = gw.flagCodes.ValueBuilder().(*array.StringBuilder)
+	gw.startFEN, gw.resDeclared, gw.resByPos = t.dictCol("start_fen", 0), t.dictCol("result_declared", 0), t.dictCol("result_by_position", 0)
+	gw.termination, gw.status, gw.rules = t.dictCol("termination", 0), t.dictCol("status", 0), t.dictCol("rules", 0)
+	gw.otherKeys = t.listCol("other_tags.key_value.key", 0)
+	gw.otherVals = t.listCol("other_tags.key_value.value", 0)
+	gw.moves = t.listCol("moves_iccs.list.element", 1<<14) // board.Move is 14 bits
+	gw.flagCodes = t.listCol("flag_codes.list.element", 0)
 	return gw, nil
 }
 
@@ -92,18 +93,9 @@ func (gw *GamesWriter) Write(r *analyze.Report) error {
 // Rows returns the number of rows written so far.
 func (gw *GamesWriter) Rows() int64 { return gw.t.Rows() }
 
-// Close completes the file and releases the builders.
+// Close completes the file and releases the builders. It does not close
+// the underlying io.Writer.
 func (gw *GamesWriter) Close() error { return gw.t.Close() }
-
-func appendOpt(b *array.StringBuilder, v string, ok bool) {
-	if ok {
-		b.Append(v)
-	} else {
-		b.AppendNull()
-	}
-}
-
-func appendNonEmpty(b *array.StringBuilder, v string) { appendOpt(b, v, v != "") }
 
 func (gw *GamesWriter) write(g game) error {
 	if err := gw.t.check(); err != nil {
@@ -111,13 +103,13 @@ func (gw *GamesWriter) write(g game) error {
 	}
 	r, rec := g.r, g.r.Record
 	gw.gameID.Append(g.id)
-	gw.source.Append(rec.Source)
+	gw.source.appendString(rec.Source)
 	gw.index.Append(int32(rec.Index))
-	gw.format.Append(string(rec.Format))
-	appendNonEmpty(gw.encoding, rec.Encoding)
+	gw.format.appendString(string(rec.Format))
+	gw.encoding.appendNonEmpty(rec.Encoding)
 	for i, tt := range textTags {
 		v, ok := rec.Tags.Get(tt.tag)
-		appendOpt(gw.tags[i], v, ok)
+		gw.tags[i].appendOpt(v, ok)
 	}
 	year, date, dok := ParseDate(rec.Tags.Value(tagDate))
 	if year > 0 {
@@ -130,7 +122,7 @@ func (gw *GamesWriter) write(g game) error {
 	} else {
 		gw.dateParsed.AppendNull()
 	}
-	for _, e := range []struct {
+	for _, e := range [...]struct {
 		tag string
 		b   *array.Int32Builder
 	}{{tagRedElo, gw.redElo}, {tagBlackElo, gw.blackElo}} {
@@ -140,33 +132,44 @@ func (gw *GamesWriter) write(g game) error {
 			e.b.AppendNull()
 		}
 	}
-	gw.otherTags.Append(true)
 	for _, t := range otherTags(rec.Tags) {
-		gw.otherKeys.Append(t.Name)
-		gw.otherVals.Append(t.Value)
+		gw.otherKeys.appendString(t.Name)
+		gw.otherVals.appendString(t.Value)
 	}
-	appendNonEmpty(gw.startFEN, startFEN(r))
-	gw.moves.Append(true)
+	gw.otherKeys.endRow()
+	gw.otherVals.endRow()
+	if gm := r.Game; gm != nil && gm.HasStart {
+		// startFEN without the board package's formatting (fmt and an
+		// allocation per game).
+		gw.buf = appendFEN(gw.buf[:0], &gm.Start)
+		gw.startFEN.appendText(gw.buf)
+	} else {
+		gw.startFEN.appendNonEmpty(startFEN(r))
+	}
 	plies := 0
 	if gm := r.Game; gm != nil {
 		plies = len(gm.Plies)
-		var buf [5]byte
 		for _, p := range gm.Plies {
-			gw.moveVals.BinaryBuilder.Append(appendICCS(buf[:0], p.Move))
+			// The ICCS text depends on the move alone: an array lookup.
+			if k := iccsKey(p.Move); !gw.moves.appendKey(k) {
+				gw.buf = appendICCS(gw.buf[:0], p.Move)
+				gw.moves.addKey(k, gw.buf)
+			}
 		}
 	}
+	gw.moves.endRow()
 	gw.plyCount.Append(int32(plies))
-	gw.resDeclared.Append(r.Declared())
-	appendNonEmpty(gw.resByPos, r.ResultByPosition)
-	gw.termination.Append(r.Termination)
-	gw.status.Append(string(r.Status))
-	gw.flagCodes.Append(true)
+	gw.resDeclared.appendString(r.Declared())
+	gw.resByPos.appendNonEmpty(r.ResultByPosition)
+	gw.termination.appendString(r.Termination)
+	gw.status.appendString(string(r.Status))
 	for i, f := range r.Flags {
 		if !seenCode(r.Flags[:i], f.Code) {
-			gw.codeVals.Append(f.Code)
+			gw.flagCodes.appendString(f.Code)
 		}
 	}
-	appendNonEmpty(gw.rules, gw.t.cfg.rules)
+	gw.flagCodes.endRow()
+	gw.rules.appendNonEmpty(gw.t.cfg.rules)
 	return gw.t.added()
 }
 

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/parquet"
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
@@ -14,11 +15,11 @@ import (
 // PositionsWriter writes positions.parquet (PositionsSchema) to an
 // io.Writer.
 //
-// It is the largest file by far (a row per ply), so it does not go
-// through pqarrow.FileWriter like the others: the plain columns are built
-// in Arrow batches and written to the open row group batch by batch, and
-// the dictionary columns (game_id, side, the three move notations, capture) are
-// collected as dictionary indices over the row group (see dictColumn).
+// It is the largest file by far (a row per ply) and drives its colFile
+// itself (games and flags go through a colTable): the plain columns are built in Arrow batches and
+// written to the open row group batch by batch, and the dictionary columns
+// (game_id, side, the three move notations, capture) are collected as
+// dictionary indices over the row group (see dictColumn).
 type PositionsWriter struct {
 	cfg    *config
 	f      *colFile
@@ -34,6 +35,13 @@ type PositionsWriter struct {
 	dataLen         int // FEN bytes of the last batch
 
 	gameID, side, iccs, wxf, chinese, capture *dictColumn
+
+	// notes holds, by notationKey, the dictionary indices (+1) of the WXF
+	// (low 16 bits) and Chinese (high) text in the open row group; 0 when
+	// unknown; nil in a partitioned dataset. noteKeys lists the keys set,
+	// to clear them.
+	notes    []uint32
+	noteKeys []int32
 
 	def []int16
 	buf []byte
@@ -62,7 +70,7 @@ func NewPositionsWriter(w io.Writer, opts ...Option) (*PositionsWriter, error) {
 }
 
 func newPositionsWriter(w io.Writer, cfg *config) (*PositionsWriter, error) {
-	f, err := newColFile(w, PositionsSchema, cfg, cfg.rowGroupRows)
+	f, err := newColFile(w, PositionsSchema, cfg, cfg.rowGroupRows, parquet.WithDataPageSize(colPageSize))
 	if err != nil {
 		return nil, err
 	}
@@ -77,6 +85,11 @@ func newPositionsWriter(w io.Writer, cfg *config) (*PositionsWriter, error) {
 		wxf:     newDictColumn(mem, 0),
 		chinese: newDictColumn(mem, 0),
 		capture: newDictColumn(mem, 128), // FEN letters
+	}
+	if !cfg.byYear {
+		// A partitioned dataset keeps up to maxOpen writers open: there
+		// the arrays would add tens of MB, and the text is looked up.
+		pw.notes = make([]uint32, notesLen)
 	}
 	pw.reserve()
 	return pw, nil
@@ -195,6 +208,11 @@ func (pw *PositionsWriter) closeRowGroup() error {
 		}
 		arr.Release()
 	}
+	// The next row group has new dictionaries.
+	for _, k := range pw.noteKeys {
+		pw.notes[k] = 0
+	}
+	pw.noteKeys = pw.noteKeys[:0]
 	if err == nil {
 		err = pw.f.closeRowGroup()
 	}
@@ -281,10 +299,7 @@ func (pw *PositionsWriter) write(g game) error {
 		if k := iccsKey(m); !pw.iccs.appendKey(k) {
 			pw.iccs.addKey(k, appendICCS(pw.buf[:0], m))
 		}
-		pw.buf = notation.AppendWXF(pw.buf[:0], &p, m)
-		pw.wxf.appendText(pw.buf)
-		pw.buf = notation.AppendChinese(pw.buf[:0], &p, m, notation.ChineseStyle{})
-		pw.chinese.appendText(pw.buf)
+		pw.appendNotations(&p, m)
 		if ply.Capture.IsEmpty() {
 			pw.capture.appendNull()
 		} else if k := int(ply.Capture.FENLetter()); !pw.capture.appendKey(k) {
@@ -307,6 +322,63 @@ func (pw *PositionsWriter) write(g game) error {
 		}
 	}
 	return nil
+}
+
+// appendNotations appends the WXF and Chinese text of m in p.
+//
+// Formatting both and looking the text up in the dictionaries was a fifth
+// of the writer's own work. Mostly the text depends on the move and the
+// piece alone (see notationKey): the two dictionary indices are then kept
+// in pw.notes by that key for the row group, and the text is formatted
+// once per key.
+func (pw *PositionsWriter) appendNotations(p *board.Position, m board.Move) {
+	k, ok := notationKey(p, m)
+	ok = ok && pw.notes != nil
+	if ok {
+		if e := pw.notes[k]; e != 0 {
+			pw.wxf.appendIndex(int32(e&0xffff) - 1)
+			pw.chinese.appendIndex(int32(e>>16) - 1)
+			return
+		}
+	}
+	pw.buf = notation.AppendWXF(pw.buf[:0], p, m)
+	w := pw.wxf.index(pw.buf)
+	pw.wxf.appendIndex(w)
+	pw.buf = notation.AppendChinese(pw.buf[:0], p, m, notation.ChineseStyle{})
+	c := pw.chinese.index(pw.buf)
+	pw.chinese.appendIndex(c)
+	// Both notations have a few thousand texts at most: the indices fit
+	// in 16 bits (else the text is looked up every time).
+	if ok && w < 0xffff && c < 0xffff {
+		pw.notes[k] = uint32(w+1) | uint32(c+1)<<16
+		pw.noteKeys = append(pw.noteKeys, k)
+	}
+}
+
+// notesLen is the number of keys of notationKey.
+const notesLen = board.Squares * board.Squares << 4
+
+// notationKey returns the key of the WXF and Chinese text of m in p when
+// the text depends on the move and the piece alone: the piece is the only
+// one of its kind and side on its file, so that neither notation qualifies
+// it by its place among others (front, rear, the pawns of several files).
+// ok is false otherwise, and for invalid moves and empty squares.
+func notationKey(p *board.Position, m board.Move) (k int32, ok bool) {
+	if !m.Valid() {
+		return 0, false
+	}
+	from, to := m.From(), m.To()
+	pc := p.Piece(from)
+	if pc.IsEmpty() {
+		return 0, false
+	}
+	x := from.File()
+	for r := range board.Ranks {
+		if sq := board.SquareAt(x, r); sq != from && p.Piece(sq) == pc {
+			return 0, false
+		}
+	}
+	return (int32(from)*board.Squares+int32(to))<<4 | int32(pc&15), true
 }
 
 // iccsKey returns the dictionary key of m's ICCS text: m itself, 0

@@ -1,0 +1,305 @@
+package export
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/notation"
+)
+
+// emptyTagsPGN has tags present with empty values (as some real records
+// do) and a game without moves: "" must be a dictionary value like any
+// other and an empty list a row of its own.
+const emptyTagsPGN = `[Event ""]
+[Site ""]
+[Round "1"]
+[Annotator ""]
+[Result "*"]
+*
+`
+
+// gamesReports returns the sample games and, unless -short, a folder of
+// the real records.
+func gamesReports(t *testing.T) []*analyze.Report {
+	reps := append(pgnReports(t, samplePGN), pgnReports(t, emptyTagsPGN)...)
+	if !testing.Short() {
+		reps = append(reps, reports(t, realRecords(t, "hbsxcjp__cchess_c"))...)
+	}
+	return reps
+}
+
+// writeGames writes the games of reps to memory.
+func writeGames(t *testing.T, reps []*analyze.Report, opts ...Option) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	gw, err := NewGamesWriter(&buf, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range reps {
+		if err := gw.Write(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := gw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// listString returns list or map value i of arr as text: the values
+// separated by spaces, map entries as key=value.
+func listString(arr arrow.Array, i int) string {
+	var b strings.Builder
+	switch a := arr.(type) {
+	case *array.Map:
+		keys, items := a.Keys().(*array.String), a.Items().(*array.String)
+		start, end := a.ValueOffsets(i)
+		for j := start; j < end; j++ {
+			fmt.Fprintf(&b, "%s=%s;", keys.Value(int(j)), items.Value(int(j)))
+		}
+	case *array.List:
+		vals := a.ListValues().(*array.String)
+		start, end := a.ValueOffsets(i)
+		for j := start; j < end; j++ {
+			fmt.Fprintf(&b, "%s ", vals.Value(int(j)))
+		}
+	default:
+		return valueString(arr, i)
+	}
+	return b.String()
+}
+
+// wantGame returns the expected row of a game in GamesSchema order,
+// computed from the report directly.
+func wantGame(r *analyze.Report, rules string) []string {
+	rec := r.Record
+	opt := func(v string, ok bool) string {
+		if !ok {
+			return "null"
+		}
+		return v
+	}
+	nonEmpty := func(v string) string { return opt(v, v != "") }
+	row := []string{GameID(rec.Source, rec.Index), rec.Source, fmt.Sprint(rec.Index), string(rec.Format), nonEmpty(rec.Encoding)}
+	tag := func(name string) string { return opt(rec.Tags.Get(name)) }
+	year, date, dok := ParseDate(rec.Tags.Value(tagDate))
+	elo := func(name string) string {
+		v, ok := parseElo(rec.Tags.Value(name))
+		return opt(fmt.Sprint(v), ok)
+	}
+	row = append(row, tag(tagEvent), tag(tagSite), tag(tagDate), opt(fmt.Sprint(year), year > 0),
+		opt(date.Format("2006-01-02"), dok), tag(tagRound), tag(tagRed), tag(tagBlack), tag(tagRedTeam), tag(tagBlackTeam),
+		elo(tagRedElo), elo(tagBlackElo), tag(tagECCO), tag(tagOpening), tag(tagVariation))
+	var other, moves, codes strings.Builder
+	for _, tg := range otherTags(rec.Tags) {
+		fmt.Fprintf(&other, "%s=%s;", tg.Name, tg.Value)
+	}
+	plies := 0
+	if r.Game != nil {
+		plies = len(r.Game.Plies)
+		for _, p := range r.Game.Plies {
+			m := "0000"
+			if p.Move.Valid() {
+				m = notation.FormatICCS(p.Move, false)
+			}
+			fmt.Fprintf(&moves, "%s ", m)
+		}
+	}
+	var seen []string
+	for _, f := range r.Flags {
+		if !slices.Contains(seen, f.Code) {
+			seen = append(seen, f.Code)
+			fmt.Fprintf(&codes, "%s ", f.Code)
+		}
+	}
+	return append(row, other.String(), nonEmpty(startFEN(r)), fmt.Sprint(plies), moves.String(), r.Declared(),
+		nonEmpty(r.ResultByPosition), r.Termination, string(r.Status), codes.String(), nonEmpty(rules))
+}
+
+// TestGamesRows reads back every row and compares it with the values
+// computed directly from the reports: the dictionaries built per row
+// group and the levels of the list and map columns must give the right
+// values in the right rows.
+func TestGamesRows(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	reps := gamesReports(t)
+	// Row groups of odd sizes: dictionaries restart at row group bounds,
+	// in the middle of batches; one row group of all games; row groups
+	// closed by the byte bound after every batch of 5 rows.
+	batchOf5 := func(c *config) { c.batchRows = 5 }
+	for _, c := range []struct {
+		name string
+		opts []Option
+	}{
+		{"3 rows", []Option{WithRowGroupRows(3)}},
+		{"77 rows", []Option{WithRowGroupRows(77)}},
+		{"all", []Option{WithRowGroupRows(100000)}},
+		{"1 byte", []Option{WithRowGroupBytes(1), batchOf5}},
+	} {
+		name, opts := c.name, c.opts
+		data := writeGames(t, reps, append(opts, WithAllocator(mem), WithRules("cxa"))...)
+		if name == "1 byte" {
+			rdr, err := file.NewParquetReader(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := (len(reps) + 4) / 5; rdr.NumRowGroups() != want {
+				t.Errorf("%d row groups of at most 1 byte, want %d", rdr.NumRowGroups(), want)
+			}
+			rdr.Close()
+		}
+		tbl := readTable(t, writeTemp(t, data), mem)
+		sameFields(t, tbl.Schema(), GamesSchema)
+		if tbl.NumRows() != int64(len(reps)) {
+			t.Fatalf("%d rows, want %d", tbl.NumRows(), len(reps))
+		}
+		rr := array.NewTableReader(tbl, 0)
+		row := 0
+		for rr.Next() {
+			rec := rr.RecordBatch()
+			for i := range int(rec.NumRows()) {
+				got := make([]string, rec.NumCols())
+				for c, col := range rec.Columns() {
+					got[c] = listString(col, i)
+				}
+				if want := wantGame(reps[row], "cxa"); !slices.Equal(got, want) {
+					t.Fatalf("row groups of %s, row %d:\n got %q\nwant %q", name, row, got, want)
+				}
+				row++
+			}
+		}
+		rr.Release()
+		tbl.Release()
+		t.Logf("row groups of %s: %d rows checked", name, row)
+	}
+}
+
+// TestGamesLayout checks the Parquet layout: the Parquet schema and the
+// stored Arrow schema are those pqarrow.FileWriter writes, zstd
+// everywhere, dictionary encoding (without fallback) except on game_id,
+// row groups bounded by rows, statistics where useful, and "" counted in
+// the minimum of a string column.
+func TestGamesLayout(t *testing.T) {
+	reps := gamesReports(t)
+	const rgRows = 20
+	data := writeGames(t, reps, WithRowGroupRows(rgRows))
+	rdr, err := file.NewParquetReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rdr.Close()
+	md := rdr.MetaData()
+
+	var ref bytes.Buffer
+	fw, err := pqarrow.NewFileWriter(GamesSchema, &ref, writerProps(newConfig(nil), plainColumns[GamesSchema], nil, rgRows),
+		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	refRdr, err := file.NewParquetReader(bytes.NewReader(ref.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer refRdr.Close()
+	if got, want := md.Schema.String(), refRdr.MetaData().Schema.String(); got != want {
+		t.Errorf("Parquet schema:\n%s\nwant (pqarrow.FileWriter's)\n%s", got, want)
+	}
+	got, want := md.KeyValueMetadata().FindValue("ARROW:schema"), refRdr.MetaData().KeyValueMetadata().FindValue("ARROW:schema")
+	if got == nil || want == nil || *got != *want {
+		t.Error("ARROW:schema differs from the one pqarrow.FileWriter stores")
+	}
+	arrSchema, err := pqarrow.FromParquet(md.Schema, nil, md.KeyValueMetadata())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameFields(t, arrSchema, GamesSchema)
+
+	stats := map[string]bool{"game_id": false, "start_fen": false, "moves_iccs.list.element": false}
+	if md.NumRowGroups() < 2 {
+		t.Fatalf("%d row groups", md.NumRowGroups())
+	}
+	emptyMin := false
+	for g := range md.NumRowGroups() {
+		rg := md.RowGroup(g)
+		if rg.NumRows() > rgRows || (g < md.NumRowGroups()-1 && rg.NumRows() != rgRows) {
+			t.Errorf("row group %d: %d rows", g, rg.NumRows())
+		}
+		for c := range rg.NumColumns() {
+			cc, err := rg.ColumnChunk(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := cc.PathInSchema().String()
+			if cc.Compression() != compress.Codecs.Zstd {
+				t.Errorf("%s: compression %v", name, cc.Compression())
+			}
+			dict := name != "game_id"
+			isDict := slices.Contains(cc.Encodings(), parquet.Encodings.RLEDict)
+			if isDict != dict || isDict != cc.HasDictionaryPage() {
+				t.Errorf("row group %d %s: encodings %v, dictionary page %v", g, name, cc.Encodings(), cc.HasDictionaryPage())
+			}
+			for _, es := range cc.EncodingStats() {
+				if dict && strings.HasPrefix(es.PageType.String(), "DATA_PAGE") && es.Encoding != parquet.Encodings.RLEDict {
+					t.Errorf("row group %d %s: a data page in %v (fell back from the dictionary)", g, name, es.Encoding)
+				}
+			}
+			st, err := cc.Statistics()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, ok := stats[name]
+			if !ok {
+				want = true
+			}
+			// A chunk of nulls and empty lists only has no min/max.
+			if has := st != nil && st.HasMinMax(); has != want && (has || st == nil || st.NullCount() < cc.NumValues()) {
+				t.Errorf("row group %d %s: min/max statistics %v", g, name, has)
+			}
+			if (name == "event" || name == "site") && st != nil && st.HasMinMax() && len(st.EncodeMin()) == 0 {
+				emptyMin = true
+			}
+		}
+	}
+	if !emptyMin {
+		t.Error(`no row group has "" as the minimum of event or site`)
+	}
+}
+
+func TestGamesEmptyAndClosed(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	var buf bytes.Buffer
+	w, err := NewGamesWriter(&buf, WithAllocator(mem))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(pgnReports(t, samplePGN)[0]); err == nil {
+		t.Error("Write after Close succeeded")
+	}
+	tbl := readTable(t, writeTemp(t, buf.Bytes()), mem)
+	defer tbl.Release()
+	if tbl.NumRows() != 0 {
+		t.Errorf("empty games file: %d rows", tbl.NumRows())
+	}
+	sameFields(t, tbl.Schema(), GamesSchema)
+}
