@@ -179,15 +179,6 @@ func (d *dedupe) check(r *analyze.Report) {
 // calls sink with the reports in input order. It returns the summary.
 // Cancellation (Ctrl-C) returns an error wrapping context.Canceled.
 func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pipelineFlags, opt analyze.Options, sink func(*analyze.Report) error) (*summary, error) {
-	return runPipelineWork(ctx, cmd, paths, f, opt, nil, func(r *analyze.Report, _ struct{}) error { return sink(r) })
-}
-
-// runPipelineWork is runPipeline with a second per-game step, work, run on
-// the workers after the analysis (nil for none): what it returns reaches
-// sink with the report, in input order. It moves per-game work that does
-// not depend on other games (rendering rows for export) off the single
-// goroutine that writes.
-func runPipelineWork[T any](ctx context.Context, cmd *cobra.Command, paths []string, f *pipelineFlags, opt analyze.Options, work func(*analyze.Report) T, sink func(*analyze.Report, T) error) (*summary, error) {
 	for _, p := range paths {
 		if p == "-" || strings.ContainsAny(p, "*?[") {
 			continue
@@ -212,7 +203,6 @@ func runPipelineWork[T any](ctx context.Context, cmd *cobra.Command, paths []str
 		report    *analyze.Report
 		file      *corpus.FileProblem
 		fileIndex int
-		work      T
 	}
 	err = corpus.Process(ctx, workers,
 		func(ctx context.Context, emit func(corpus.Item) error) error {
@@ -226,11 +216,7 @@ func runPipelineWork[T any](ctx context.Context, cmd *cobra.Command, paths []str
 			if it.Rec == nil {
 				return result{} // junk between games: no game
 			}
-			res := result{report: analyze.Analyze(it.Rec, it.Err, opt), fileIndex: it.FileIndex}
-			if work != nil {
-				res.work = work(res.report)
-			}
-			return res
+			return result{report: analyze.Analyze(it.Rec, it.Err, opt), fileIndex: it.FileIndex}
 		},
 		func(v result) error {
 			switch {
@@ -243,7 +229,7 @@ func runPipelineWork[T any](ctx context.Context, cmd *cobra.Command, paths []str
 				if bar != nil {
 					bar.game(v.fileIndex)
 				}
-				return sink(v.report, v.work)
+				return sink(v.report)
 			}
 			return nil
 		})
