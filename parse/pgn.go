@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math/bits"
 	"strings"
 	"sync"
 	"unicode"
@@ -993,6 +994,9 @@ func (g *pgnGame) moveText(c pgnCursor) {
 		start, j := c.i, c.i
 		runes, runeBytes := 0, 0 // non-ASCII runes and their bytes
 		colon := false
+		// The Chinese notation classes of the first four non-ASCII runes,
+		// one per byte: the runes are decoded here anyway.
+		var chinese uint32
 	scan:
 		for j < len(s) {
 			switch pgnWordByte[s[j]] {
@@ -1011,6 +1015,9 @@ func (g *pgnGame) moveText(c pgnCursor) {
 				case '：':
 					colon = true
 				}
+				if runes < 4 {
+					chinese |= uint32(pgnChineseClass(r)) << (8 * runes)
+				}
 				j += n
 				runes++
 				runeBytes += n
@@ -1024,11 +1031,71 @@ func (g *pgnGame) moveText(c pgnCursor) {
 		} else {
 			c.off += int64(j - start)
 		}
+		// Fast paths for the words that make up most move text. Each
+		// gives what word would: none of these shapes can be a result,
+		// a side prefix, a placeholder or noise.
+		switch w := s[start:j]; {
+		case colon:
+		case runes == 0 && len(w) == 4 && pgnCoord4(w):
+			// "h2e2": coordinates only (a file letter is never the
+			// third character of a WXF move).
+			g.addMove(start, j, pos, pgnClass{class: pgnClassCoord, rank0: w[1] == '0' || w[3] == '0', cut: 4}, pendingNum)
+			pendingNum = 0
+			continue
+		case runes == 0 && w[0] >= '0' && w[0] <= '9':
+			// "12.": a move number alone.
+			if n, ok := pgnNumberDots(w); ok {
+				pendingNum = n
+				continue
+			}
+		case runes == 4 && len(w) == 12 && pgnChinese4(chinese):
+			// "炮二平五": no digit run followed by a dot, no suffix.
+			g.addMove(start, j, pos, pgnClass{class: pgnClassChinese, cut: 12}, pendingNum)
+			pendingNum = 0
+			continue
+		}
 		var end bool
 		if pendingNum, end = g.word(start, j, pos, depth, pendingNum, colon, runes == 0); end {
 			return // result token: the game ends here
 		}
 	}
+}
+
+// pgnCoord4 reports whether w is a four-character coordinate move
+// ("h2e2", "H2E2") between two different squares, as pgnClassify would.
+func pgnCoord4(w string) bool {
+	f1, f2 := w[0]|0x20, w[2]|0x20
+	return f1 >= 'a' && f1 <= 'i' && f2 >= 'a' && f2 <= 'i' &&
+		w[1] >= '0' && w[1] <= '9' && w[3] >= '0' && w[3] <= '9' &&
+		(f1 != f2 || w[1] != w[3])
+}
+
+// pgnNumberDots reads a word of ASCII digits and dots only ("12.",
+// "3..."), the number as pgnMoveNumber reads it.
+func pgnNumberDots(w string) (int, bool) {
+	n, i := 0, 0
+	for i < len(w) && w[i] >= '0' && w[i] <= '9' {
+		n = min(n*10+int(w[i]-'0'), 1e7)
+		i++
+	}
+	if i == len(w) {
+		return 0, false
+	}
+	for ; i < len(w); i++ {
+		if w[i] != '.' {
+			return 0, false
+		}
+	}
+	return n, true
+}
+
+// pgnChinese4 reports whether four non-ASCII runes whose Chinese classes
+// are the bytes of cls (first rune lowest) are notation characters with
+// a direction third, as pgnClassify would find. A rune of any class is
+// three bytes long in UTF-8.
+func pgnChinese4(cls uint32) bool {
+	return cls&0xFF != 0 && cls&0xFF00 != 0 && cls&0xFF0000 != 0 && cls&0xFF000000 != 0 &&
+		(cls>>16)&pgnChineseDir != 0
 }
 
 // Kinds of bytes in a word of move text (pgnWordByte).
@@ -1147,19 +1214,23 @@ func (g *pgnGame) word(start, end int, pos Pos, depth, pendingNum int, colon, as
 
 // addMove adds the move s[start:end] of classes t.
 func (g *pgnGame) addMove(start, end int, pos Pos, t pgnClass, num int) {
-	tok := g.span(pgnTokMove, start, start+t.cut, pos)
-	tok.end = int32(end)
-	tok.class, tok.rank0, tok.rank10 = t.class, t.rank0, t.rank10
-	tok.number = int32(num)
-	for b := range g.classCount {
-		if t.class&(1<<b) != 0 {
-			g.classCount[b]++
+	if t.class&(t.class-1) == 0 { // one class, the usual case
+		g.classCount[bits.TrailingZeros8(t.class)]++
+	} else {
+		for b := range g.classCount {
+			if t.class&(1<<b) != 0 {
+				g.classCount[b]++
+			}
 		}
 	}
 	g.rank0 = g.rank0 || t.rank0
 	g.rank10 = g.rank10 || t.rank10
 	g.hadMoves = true
-	g.toks = append(g.toks, tok)
+	g.toks = append(g.toks, pgnTok{
+		kind: pgnTokMove, class: t.class, rank0: t.rank0, rank10: t.rank10, number: int32(num),
+		start: int32(start), mid: int32(start + t.cut), end: int32(end),
+		line: int32(pos.Line - g.first), col: int32(pos.Column), off: pos.Offset,
+	})
 }
 
 // pgnIndexColon returns the index of the first ':' or '：' in w, or -1.
@@ -1669,7 +1740,12 @@ func (g *pgnGame) build(class, nMoves int) {
 			// The slab is zeroed: set only the fields that a move has
 			// (cheaper than copying a whole Node while the GC runs).
 			n := &slab[used]
-			n.Text, n.Suffix, n.Number, n.Pos = g.text(t), g.suffix(t), int(t.number), g.tokPos(t)
+			n.Text, n.Number, n.Pos = g.text(t), int(t.number), g.tokPos(t)
+			if t.mid < t.end {
+				// Most moves have no suffix: leaving the field alone
+				// saves a pointer write (and its write barrier).
+				n.Suffix = g.suffix(t)
+			}
 			if cur.Children == nil {
 				cur.Children = kids[used : used : used+1]
 			}
