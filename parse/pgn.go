@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -128,7 +129,7 @@ type RawGame struct {
 	name      string
 	index     int
 	buf       []byte
-	lineOffs  []int64
+	lineOffs  []int64 // kept only if overflow, else see pgnLineOffs
 	startOff  int64
 	startLine int
 	complete  bool
@@ -159,10 +160,14 @@ func (p *PGNReader) NextRaw() (*RawGame, error) {
 		}
 		g := &RawGame{
 			name: p.name, index: p.index,
-			buf:      append([]byte(nil), p.buf...),
-			lineOffs: append([]int64(nil), p.lineOffs...),
+			buf:      bytes.Clone(p.buf),
 			startOff: startOff, startLine: startLine, complete: complete, overflow: p.overflow,
 			enc: p.dec.enc, label: p.dec.label,
+		}
+		if p.overflow {
+			// Bytes were dropped: the offsets of the lines no longer
+			// follow from buf.
+			g.lineOffs = slices.Clone(p.lineOffs)
 		}
 		p.index++
 		return g, nil
@@ -176,7 +181,12 @@ func (g *RawGame) Parse() *Record {
 	// The pooled decoder keeps its legacy decoder and output buffer; only
 	// the file's encoding decision comes from the game.
 	sc.dec.enc, sc.dec.label = g.enc, g.label
-	rec := pgnParse(&sc.dec, sc, g.name, g.index, g.buf, g.lineOffs, g.startOff, g.startLine, g.complete, g.overflow)
+	lineOffs := g.lineOffs
+	if !g.overflow {
+		sc.lineOffs = pgnLineOffs(sc.lineOffs[:0], g.buf, g.startOff)
+		lineOffs = sc.lineOffs
+	}
+	rec := pgnParse(&sc.dec, sc, g.name, g.index, g.buf, lineOffs, g.startOff, g.startLine, g.complete, g.overflow)
 	pgnScratchPool.Put(sc)
 	return rec
 }
@@ -184,9 +194,28 @@ func (g *RawGame) Parse() *Record {
 // pgnScratch holds the buffers that parsing one game needs and that can
 // be reused for the next: one per PGNReader, pooled for RawGame.Parse.
 type pgnScratch struct {
-	dec  TextDecoder // for RawGame.Parse only
-	toks []pgnTok
-	tags Tags
+	dec      TextDecoder // for RawGame.Parse only
+	lineOffs []int64     // for RawGame.Parse only
+	toks     []pgnTok
+	tags     Tags
+}
+
+// pgnLineOffs appends to offs the offset of each line of buf, a game's
+// raw text read whole from offset start (as collect records them; when
+// bytes were dropped, collect's record must be kept instead). Rebuilding
+// them here, on a worker, spares NextRaw a copy and an allocation.
+func pgnLineOffs(offs []int64, buf []byte, start int64) []int64 {
+	offs = append(offs, start)
+	for i := 0; ; {
+		k := bytes.IndexByte(buf[i:], '\n')
+		if k < 0 {
+			return offs
+		}
+		i += k + 1
+		if i < len(buf) {
+			offs = append(offs, start+int64(i))
+		}
+	}
 }
 
 // pgnScratchPool recycles scratch buffers between games parsed by
