@@ -57,6 +57,38 @@ func DecodeText(b []byte) (s string, enc string, replaced bool) {
 	return textDecodeLegacy(b)
 }
 
+// detect is DecodeText with d's reusable legacy decoder: it decodes a
+// piece that the file's encoding does not fit.
+func (d *TextDecoder) detect(b []byte) (string, string, bool) {
+	switch {
+	case bytes.HasPrefix(b, textBOMUTF8), bytes.HasPrefix(b, textBOMUTF16LE):
+		return DecodeText(b)
+	case textIsASCII(b):
+		return string(b), EncASCII, false
+	case utf8.Valid(b):
+		return string(b), EncUTF8, false
+	}
+	// As textDecodeLegacy.
+	gscore, bscore := textLegacyScores(b)
+	switch {
+	case gscore > bscore:
+		s, rep := d.decodeLegacy(simplifiedchinese.GB18030, b, textFFFDGB18030)
+		return s, EncGB18030, rep
+	case bscore > gscore:
+		s, rep := d.decodeLegacy(traditionalchinese.Big5, b, nil)
+		return s, EncBig5, rep
+	}
+	gs, grep := d.decodeLegacy(simplifiedchinese.GB18030, b, textFFFDGB18030)
+	if !grep {
+		return gs, EncGB18030, false
+	}
+	bs, brep := d.decodeLegacy(traditionalchinese.Big5, b, nil)
+	if !brep {
+		return bs, EncBig5, false
+	}
+	return gs, EncGB18030, grep
+}
+
 // textDecodeLegacy decodes b as GB18030 or as Big5, whichever reading holds
 // more characters of move notation (scored on the raw bytes, see
 // textLegacyScores), GB18030 on a tie unless only Big5 decodes cleanly.
@@ -429,7 +461,7 @@ func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
 	if d.enc == EncASCII {
 		// A non-ASCII piece of a file that began in ASCII is detected on
 		// its own.
-		return DecodeText(b)
+		return d.detect(b)
 	}
 	switch d.enc {
 	case EncGB18030:
@@ -449,7 +481,7 @@ func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
 			return s, EncBig5, false
 		}
 	}
-	return DecodeText(b)
+	return d.detect(b)
 }
 
 // textDoubleByte reports whether enc is a double-byte legacy encoding, in
