@@ -507,19 +507,26 @@ func (g *pgnGame) tokPos(t *pgnTok) Pos {
 	return Pos{Offset: t.off, Line: g.first + int(t.line), Column: int(t.col)}
 }
 
-// span makes a token of kind for s[i:j] at pos.
-func (g *pgnGame) span(kind uint8, i, j int, pos Pos) pgnTok {
-	return pgnTok{kind: kind, start: int32(i), mid: int32(j), end: int32(j),
-		line: int32(pos.Line - g.first), col: int32(pos.Column), off: pos.Offset}
+// addSpan adds a token of kind for s[i:j] at pos and returns it. The
+// token is written in place: building it on the stack and copying it
+// would read back, sixteen bytes at a time, fields just stored one at a
+// time, which stalls the CPU (store forwarding fails).
+func (g *pgnGame) addSpan(kind uint8, i, j int, pos Pos) *pgnTok {
+	g.toks = append(g.toks, pgnTok{})
+	t := &g.toks[len(g.toks)-1]
+	t.kind = kind
+	t.start, t.mid, t.end = int32(i), int32(j), int32(j)
+	t.line, t.col, t.off = int32(pos.Line-g.first), int32(pos.Column), pos.Offset
+	return t
 }
 
-// trimmedSpan makes a token of kind for s[i:j] without leading and
+// addTrimmed adds a token of kind for s[i:j] without leading and
 // trailing white space (as strings.TrimSpace).
-func (g *pgnGame) trimmedSpan(kind uint8, i, j int, pos Pos) pgnTok {
+func (g *pgnGame) addTrimmed(kind uint8, i, j int, pos Pos) {
 	x := g.s[i:j]
 	y := strings.TrimLeftFunc(x, unicode.IsSpace)
 	i += len(x) - len(y)
-	return g.span(kind, i, i+len(strings.TrimRightFunc(y, unicode.IsSpace)), pos)
+	g.addSpan(kind, i, i+len(strings.TrimRightFunc(y, unicode.IsSpace)), pos)
 }
 
 // Token kinds.
@@ -935,12 +942,12 @@ func (g *pgnGame) moveText(c pgnCursor) {
 			start := c.i
 			end := strings.IndexByte(s[start:], '}')
 			if end < 0 {
-				g.toks = append(g.toks, g.trimmedSpan(pgnTokComment, start, len(s), pos))
+				g.addTrimmed(pgnTokComment, start, len(s), pos)
 				g.problem(pos, "{", fmt.Errorf("%w: unterminated comment", ErrTruncated))
 				return
 			}
 			c = g.skip(g.advance(c, start+end), 1) // the comment and '}'
-			g.toks = append(g.toks, g.trimmedSpan(pgnTokComment, start, start+end, pos))
+			g.addTrimmed(pgnTokComment, start, start+end, pos)
 			continue
 		case ';':
 			pos := c.pos()
@@ -951,7 +958,7 @@ func (g *pgnGame) moveText(c pgnCursor) {
 				end = len(s) - start
 			}
 			c = g.advanceLine(c, start+end)
-			g.toks = append(g.toks, g.trimmedSpan(pgnTokComment, start, start+end, pos))
+			g.addTrimmed(pgnTokComment, start, start+end, pos)
 			continue
 		case '%':
 			if c.col == 1 {
@@ -963,13 +970,13 @@ func (g *pgnGame) moveText(c pgnCursor) {
 				continue
 			}
 		case '(':
-			g.toks = append(g.toks, g.span(pgnTokOpen, 0, 0, c.pos()))
+			g.addSpan(pgnTokOpen, 0, 0, c.pos())
 			c = g.skip(c, 1)
 			depth++
 			pendingNum = 0
 			continue
 		case ')':
-			g.toks = append(g.toks, g.span(pgnTokClose, 0, 0, c.pos()))
+			g.addSpan(pgnTokClose, 0, 0, c.pos())
 			c = g.skip(c, 1)
 			if depth > 0 {
 				depth--
@@ -981,7 +988,7 @@ func (g *pgnGame) moveText(c pgnCursor) {
 				return // }END: end of the move text
 			}
 			// A lone '}': junk.
-			g.toks = append(g.toks, g.span(pgnTokJunk, c.i, c.i+1, c.pos()))
+			g.addSpan(pgnTokJunk, c.i, c.i+1, c.pos())
 			c = g.skip(c, 1)
 			continue
 		case '$':
@@ -991,7 +998,7 @@ func (g *pgnGame) moveText(c pgnCursor) {
 			for c.i < len(s) && s[c.i] >= '0' && s[c.i] <= '9' {
 				c = g.skip(c, 1)
 			}
-			g.toks = append(g.toks, g.span(pgnTokNAG, start, c.i, pos)) // "$" and the digits
+			g.addSpan(pgnTokNAG, start, c.i, pos) // "$" and the digits
 			continue
 		}
 		if s[c.i] >= utf8.RuneSelf {
@@ -1006,13 +1013,13 @@ func (g *pgnGame) moveText(c pgnCursor) {
 				// A full-width parenthesis is a comment when it closes soon.
 				end := strings.Index(s[start:min(len(s), start+4096)], "）")
 				if end < 0 {
-					g.toks = append(g.toks, g.span(pgnTokJunk, start-n, start, pos))
+					g.addSpan(pgnTokJunk, start-n, start, pos)
 					continue
 				}
 				c = g.advance(c, start+end)
 				_, n = pgnDecodeRune(s[c.i:])
 				c = g.skip(c, n)
-				g.toks = append(g.toks, g.trimmedSpan(pgnTokComment, start, start+end, pos))
+				g.addTrimmed(pgnTokComment, start, start+end, pos)
 				continue
 			}
 		}
@@ -1234,32 +1241,31 @@ func (g *pgnGame) word(start, end int, pos Pos, depth, pendingNum int, colon, as
 	}
 	t := pgnClassify(w, ascii)
 	if t.class == 0 {
-		g.toks = append(g.toks, g.span(pgnTokJunk, end-len(w), end, pos))
+		g.addSpan(pgnTokJunk, end-len(w), end, pos)
 		return pendingNum, false
 	}
 	g.addMove(end-len(w), end, pos, t, pendingNum)
 	return 0, false
 }
 
-// addMove adds the move s[start:end] of classes t.
-func (g *pgnGame) addMove(start, end int, pos Pos, t pgnClass, num int) {
-	if t.class&(t.class-1) == 0 { // one class, the usual case
-		g.classCount[bits.TrailingZeros8(t.class)]++
+// addMove adds the move s[start:end] of classes tc.
+func (g *pgnGame) addMove(start, end int, pos Pos, tc pgnClass, num int) {
+	if tc.class&(tc.class-1) == 0 { // one class, the usual case
+		g.classCount[bits.TrailingZeros8(tc.class)]++
 	} else {
 		for b := range g.classCount {
-			if t.class&(1<<b) != 0 {
+			if tc.class&(1<<b) != 0 {
 				g.classCount[b]++
 			}
 		}
 	}
-	g.rank0 = g.rank0 || t.rank0
-	g.rank10 = g.rank10 || t.rank10
+	g.rank0 = g.rank0 || tc.rank0
+	g.rank10 = g.rank10 || tc.rank10
 	g.hadMoves = true
-	g.toks = append(g.toks, pgnTok{
-		kind: pgnTokMove, class: t.class, rank0: t.rank0, rank10: t.rank10, number: int32(num),
-		start: int32(start), mid: int32(start + t.cut), end: int32(end),
-		line: int32(pos.Line - g.first), col: int32(pos.Column), off: pos.Offset,
-	})
+	t := g.addSpan(pgnTokMove, start, start+tc.cut, pos)
+	t.end = int32(end)
+	t.class, t.rank0, t.rank10 = tc.class, tc.rank0, tc.rank10
+	t.number = int32(num)
 }
 
 // pgnIndexColon returns the index of the first ':' or '：' in w, or -1.
