@@ -1736,12 +1736,19 @@ type pgnFrame struct {
 	pos         Pos
 }
 
+// pgnCell is an element of a game's node slab: a node, and room for the
+// first child of a node (of the parent of the cell's node, which is where
+// the first child is known). Both in one allocation of the right size.
+type pgnCell struct {
+	node Node
+	kid  [1]*Node
+}
+
 // build turns the tokens into the move tree with an explicit stack. nMoves
 // is the number of moves of class, the size of the node slab.
 func (g *pgnGame) build(class, nMoves int) {
 	rec := g.rec
-	slab := make([]Node, nMoves)
-	kids := make([]*Node, nMoves)
+	slab := make([]pgnCell, nMoves)
 	used := 0
 	cur, parent := &rec.Root, (*Node)(nil)
 	var stack []pgnFrame
@@ -1774,7 +1781,7 @@ func (g *pgnGame) build(class, nMoves int) {
 			}
 			// The slab is zeroed: set only the fields that a move has
 			// (cheaper than copying a whole Node while the GC runs).
-			n := &slab[used]
+			n := &slab[used].node
 			n.Text, n.Number, n.Pos = g.text(t), int(t.number), g.tokPos(t)
 			if t.mid < t.end {
 				// Most moves have no suffix: leaving the field alone
@@ -1782,7 +1789,7 @@ func (g *pgnGame) build(class, nMoves int) {
 				n.Suffix = g.suffix(t)
 			}
 			if cur.Children == nil {
-				cur.Children = kids[used : used : used+1]
+				cur.Children = slab[used].kid[:0]
 			}
 			cur.Children = append(cur.Children, n)
 			used++
