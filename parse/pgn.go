@@ -3,6 +3,7 @@ package parse
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"math/bits"
@@ -206,16 +207,29 @@ type pgnScratch struct {
 // them here, on a worker, spares NextRaw a copy and an allocation.
 func pgnLineOffs(offs []int64, buf []byte, start int64) []int64 {
 	offs = append(offs, start)
-	for i := 0; ; {
-		k := bytes.IndexByte(buf[i:], '\n')
-		if k < 0 {
-			return offs
-		}
-		i += k + 1
-		if i < len(buf) {
-			offs = append(offs, start+int64(i))
+	// Lines are short (a move or two in many files): look for newlines
+	// eight bytes at a time rather than call IndexByte per line.
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(buf); i += 8 {
+		x := binary.LittleEndian.Uint64(buf[i:]) ^ ('\n' * ones)
+		// The high bit of each byte of m is set where x has a zero byte
+		// (exactly so for the lowest one; bytes above it may be wrong,
+		// so they are checked one by one).
+		if m := (x - ones) &^ x & highs; m != 0 {
+			for k := bits.TrailingZeros64(m) / 8; k < 8; k++ {
+				if buf[i+k] == '\n' && i+k+1 < len(buf) {
+					offs = append(offs, start+int64(i+k+1))
+				}
+			}
 		}
 	}
+	for ; i < len(buf); i++ {
+		if buf[i] == '\n' && i+1 < len(buf) {
+			offs = append(offs, start+int64(i+1))
+		}
+	}
+	return offs
 }
 
 // pgnScratchPool recycles scratch buffers between games parsed by
