@@ -262,7 +262,58 @@ func (p *PGNReader) collect() (startOff int64, startLine int, complete bool, err
 			inMoves = true
 		}
 	}
+	// next classifies a line (what was kept of it) and reports whether it
+	// starts the next game.
+	next := func(kept []byte) bool {
+		kind := pgnLineKind(kept)
+		if open && kind == pgnLineMoves && pgnClosesTag(kept) {
+			kind = pgnLineBroken
+		}
+		open = (kind == pgnLineHeader || kind == pgnLineBroken) && pgnOpenTag(kept)
+		switch kind {
+		case pgnLineHeader:
+			return inMoves
+		case pgnLineMoves:
+			inMoves = true
+		}
+		return false
+	}
 	for p.err == nil {
+		// Fast path: the lines that are whole in the reader's buffer
+		// (and fit in the game) are taken from it directly, and copied
+		// to p.buf in one piece, rather than with a ReadSlice call and
+		// an append each. readLine would read and keep them the same.
+		if n := p.br.Buffered(); n > 0 {
+			data, _ := p.br.Peek(n)
+			used := 0 // data[:used] is to be copied to p.buf
+			for {
+				nl := bytes.IndexByte(data[used:], '\n')
+				if nl < 0 || len(p.buf)+used+nl+1 > pgnMaxGame {
+					break
+				}
+				line := data[used : used+nl+1]
+				if next(line) {
+					// This line starts the next game.
+					p.buf = append(p.buf, data[:used]...)
+					p.carry = true
+					p.carryOff, p.carryLine = p.off, p.line
+					p.carryBuf = append(p.carryBuf[:0], line...)
+					p.off += int64(len(line))
+					p.line++
+					p.br.Discard(used + len(line))
+					return startOff, startLine, true, nil
+				}
+				p.lineOffs = append(p.lineOffs, p.off)
+				p.off += int64(len(line))
+				p.line++
+				used += len(line)
+			}
+			p.buf = append(p.buf, data[:used]...)
+			p.br.Discard(used)
+			if used > 0 {
+				continue
+			}
+		}
 		lineStart := len(p.buf)
 		lineOff, lineNo := p.off, p.line
 		n, rerr := p.readLine()
@@ -272,24 +323,13 @@ func (p *PGNReader) collect() (startOff int64, startLine int, complete bool, err
 		if n == 0 {
 			break
 		}
-		kept := p.buf[lineStart:]
-		kind := pgnLineKind(kept)
-		if open && kind == pgnLineMoves && pgnClosesTag(kept) {
-			kind = pgnLineBroken
-		}
-		open = (kind == pgnLineHeader || kind == pgnLineBroken) && pgnOpenTag(kept)
-		switch kind {
-		case pgnLineHeader:
-			if inMoves {
-				// This line starts the next game.
-				p.carry = true
-				p.carryOff, p.carryLine = lineOff, lineNo
-				p.carryBuf = append(p.carryBuf[:0], kept...)
-				p.buf = p.buf[:lineStart]
-				return startOff, startLine, true, nil
-			}
-		case pgnLineMoves:
-			inMoves = true
+		if kept := p.buf[lineStart:]; next(kept) {
+			// This line starts the next game.
+			p.carry = true
+			p.carryOff, p.carryLine = lineOff, lineNo
+			p.carryBuf = append(p.carryBuf[:0], kept...)
+			p.buf = p.buf[:lineStart]
+			return startOff, startLine, true, nil
 		}
 		p.lineOffs = append(p.lineOffs, lineOff)
 	}
