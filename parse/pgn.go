@@ -980,139 +980,121 @@ func (g *pgnGame) moveText(c pgnCursor) {
 			g.problem(c.pos(), "", fmt.Errorf("%w: more than %d tokens, rest skipped", ErrSyntax, pgnMaxTokens))
 			return
 		}
-		switch s[c.i] {
-		case ' ', '\t', '\r', '\f', '\v', 0:
-			// By far the most common bytes between tokens.
+		b := s[c.i]
+		if b == ' ' {
+			// By far the most common byte between tokens.
 			c.i++
 			c.col++
 			c.off++
 			continue
-		case '\n':
-			c = g.newline(c)
-			continue
-		case '{':
-			pos := c.pos()
-			c = g.skip(c, 1)
-			start := c.i
-			end := strings.IndexByte(s[start:], '}')
-			if end < 0 {
-				g.addTrimmed(pgnTokComment, start, len(s), pos)
-				g.problem(pos, "{", fmt.Errorf("%w: unterminated comment", ErrTruncated))
-				return
-			}
-			c = g.skip(g.advance(c, start+end), 1) // the comment and '}'
-			g.addTrimmed(pgnTokComment, start, start+end, pos)
-			continue
-		case ';':
-			pos := c.pos()
-			c = g.skip(c, 1)
-			start := c.i
-			end := strings.IndexByte(s[start:], '\n')
-			if end < 0 {
-				end = len(s) - start
-			}
-			c = g.advanceLine(c, start+end)
-			g.addTrimmed(pgnTokComment, start, start+end, pos)
-			continue
-		case '%':
-			if c.col == 1 {
-				end := strings.IndexByte(s[c.i:], '\n')
-				if end < 0 {
-					end = len(s) - c.i
-				}
-				c = g.advanceLine(c, c.i+end)
-				continue
-			}
-		case '(':
-			g.addSpan(pgnTokOpen, 0, 0, c.pos())
-			c = g.skip(c, 1)
-			depth++
-			pendingNum = 0
-			continue
-		case ')':
-			g.addSpan(pgnTokClose, 0, 0, c.pos())
-			c = g.skip(c, 1)
-			if depth > 0 {
-				depth--
-			}
-			pendingNum = 0
-			continue
-		case '}':
-			if g.wxfKeyword {
-				return // }END: end of the move text
-			}
-			// A lone '}': junk.
-			g.addSpan(pgnTokJunk, c.i, c.i+1, c.pos())
-			c = g.skip(c, 1)
-			continue
-		case '$':
-			pos := c.pos()
-			start := c.i
-			c = g.skip(c, 1)
-			for c.i < len(s) && s[c.i] >= '0' && s[c.i] <= '9' {
-				c = g.skip(c, 1)
-			}
-			g.addSpan(pgnTokNAG, start, c.i, pos) // "$" and the digits
-			continue
 		}
-		if s[c.i] >= utf8.RuneSelf {
-			switch r, n := pgnDecodeRune(s[c.i:]); r {
-			case '\u3000', '\ufeff':
-				c = g.skip(c, n)
+		// Blanks, brackets, non-ASCII runes and '%' need a closer look;
+		// any other byte starts a word.
+		if k := pgnWordByte[b]; k == pgnWordStop || k == pgnWordHigh || b == '%' {
+			switch s[c.i] {
+			case ' ', '\t', '\r', '\f', '\v', 0:
+				// By far the most common bytes between tokens.
+				c.i++
+				c.col++
+				c.off++
 				continue
-			case '（':
+			case '\n':
+				c = g.newline(c)
+				continue
+			case '{':
 				pos := c.pos()
-				c = g.skip(c, n)
+				c = g.skip(c, 1)
 				start := c.i
-				// A full-width parenthesis is a comment when it closes soon.
-				end := strings.Index(s[start:min(len(s), start+4096)], "）")
+				end := strings.IndexByte(s[start:], '}')
 				if end < 0 {
-					g.addSpan(pgnTokJunk, start-n, start, pos)
-					continue
+					g.addTrimmed(pgnTokComment, start, len(s), pos)
+					g.problem(pos, "{", fmt.Errorf("%w: unterminated comment", ErrTruncated))
+					return
 				}
-				c = g.advance(c, start+end)
-				_, n = pgnDecodeRune(s[c.i:])
-				c = g.skip(c, n)
+				c = g.skip(g.advance(c, start+end), 1) // the comment and '}'
 				g.addTrimmed(pgnTokComment, start, start+end, pos)
 				continue
+			case ';':
+				pos := c.pos()
+				c = g.skip(c, 1)
+				start := c.i
+				end := strings.IndexByte(s[start:], '\n')
+				if end < 0 {
+					end = len(s) - start
+				}
+				c = g.advanceLine(c, start+end)
+				g.addTrimmed(pgnTokComment, start, start+end, pos)
+				continue
+			case '%':
+				if c.col == 1 {
+					end := strings.IndexByte(s[c.i:], '\n')
+					if end < 0 {
+						end = len(s) - c.i
+					}
+					c = g.advanceLine(c, c.i+end)
+					continue
+				}
+			case '(':
+				g.addSpan(pgnTokOpen, 0, 0, c.pos())
+				c = g.skip(c, 1)
+				depth++
+				pendingNum = 0
+				continue
+			case ')':
+				g.addSpan(pgnTokClose, 0, 0, c.pos())
+				c = g.skip(c, 1)
+				if depth > 0 {
+					depth--
+				}
+				pendingNum = 0
+				continue
+			case '}':
+				if g.wxfKeyword {
+					return // }END: end of the move text
+				}
+				// A lone '}': junk.
+				g.addSpan(pgnTokJunk, c.i, c.i+1, c.pos())
+				c = g.skip(c, 1)
+				continue
+			case '$':
+				pos := c.pos()
+				start := c.i
+				c = g.skip(c, 1)
+				for c.i < len(s) && s[c.i] >= '0' && s[c.i] <= '9' {
+					c = g.skip(c, 1)
+				}
+				g.addSpan(pgnTokNAG, start, c.i, pos) // "$" and the digits
+				continue
+			}
+			if s[c.i] >= utf8.RuneSelf {
+				switch r, n := pgnDecodeRune(s[c.i:]); r {
+				case '\u3000', '\ufeff':
+					c = g.skip(c, n)
+					continue
+				case '（':
+					pos := c.pos()
+					c = g.skip(c, n)
+					start := c.i
+					// A full-width parenthesis is a comment when it closes soon.
+					end := strings.Index(s[start:min(len(s), start+4096)], "）")
+					if end < 0 {
+						g.addSpan(pgnTokJunk, start-n, start, pos)
+						continue
+					}
+					c = g.advance(c, start+end)
+					_, n = pgnDecodeRune(s[c.i:])
+					c = g.skip(c, n)
+					g.addTrimmed(pgnTokComment, start, start+end, pos)
+					continue
+				}
 			}
 		}
 		// A word: up to a blank, a bracket, ';', '$', U+3000 or '（'. A
 		// word holds no newline, so only the columns of its non-ASCII
 		// runes need counting.
 		pos := c.pos()
-		start, j := c.i, c.i
-		runes, runeBytes := 0, 0 // non-ASCII runes and their bytes
-		colon := false
-		// The Chinese notation classes of the first four non-ASCII runes,
-		// one per byte: the runes are decoded here anyway.
-		var chinese uint32
-	scan:
-		for j < len(s) {
-			switch pgnWordByte[s[j]] {
-			case pgnWordPlain:
-				j++
-			case pgnWordStop:
-				break scan
-			case pgnWordColon:
-				colon = true
-				j++
-			default: // non-ASCII
-				r, n := pgnDecodeRune(s[j:])
-				switch r {
-				case '\u3000', '（':
-					break scan
-				case '：':
-					colon = true
-				}
-				if runes < 4 {
-					chinese |= uint32(pgnChineseClass(r)) << (8 * runes)
-				}
-				j += n
-				runes++
-				runeBytes += n
-			}
-		}
+		start := c.i
+		j, runes, runeBytes, colon, chinese := pgnScanWord(s, start)
 		ascii := j - start - runeBytes
 		c.i = j
 		c.col += ascii + runes
@@ -1129,7 +1111,7 @@ func (g *pgnGame) moveText(c pgnCursor) {
 		case runes == 0 && len(w) == 4 && pgnCoord4(w):
 			// "h2e2": coordinates only (a file letter is never the
 			// third character of a WXF move).
-			g.addMove(start, j, pos, pgnClass{class: pgnClassCoord, rank0: w[1] == '0' || w[3] == '0', cut: 4}, pendingNum)
+			g.addQuickMove(start, j, pos, pgnClassCoord, w[1] == '0' || w[3] == '0', pendingNum)
 			pendingNum = 0
 			continue
 		case runes == 0 && w[0] >= '0' && w[0] <= '9':
@@ -1140,7 +1122,7 @@ func (g *pgnGame) moveText(c pgnCursor) {
 			}
 		case runes == 4 && len(w) == 12 && pgnChinese4(chinese):
 			// "炮二平五": no digit run followed by a dot, no suffix.
-			g.addMove(start, j, pos, pgnClass{class: pgnClassChinese, cut: 12}, pendingNum)
+			g.addQuickMove(start, j, pos, pgnClassChinese, false, pendingNum)
 			pendingNum = 0
 			continue
 		}
@@ -1186,6 +1168,57 @@ func pgnNumberDots(w string) (int, bool) {
 func pgnChinese4(cls uint32) bool {
 	return cls&0xFF != 0 && cls&0xFF00 != 0 && cls&0xFF0000 != 0 && cls&0xFF000000 != 0 &&
 		(cls>>16)&pgnChineseDir != 0
+}
+
+// pgnScanWord scans the word that starts at s[i] and returns its end,
+// the number of its non-ASCII runes and their bytes, whether it holds a
+// colon (a side prefix such as "红方:" may end there), and the Chinese
+// notation classes of its first four non-ASCII runes, one per byte (the
+// runes are decoded here anyway). A word ends at a blank, a bracket, ';',
+// '$', U+3000 or '（'. It is a function of its own so that its loop keeps
+// everything in registers.
+func pgnScanWord(s string, i int) (j, runes, runeBytes int, colon bool, chinese uint32) {
+	j = i
+	for j < len(s) {
+		// Most bytes of a word are plain ASCII.
+		for j < len(s) && pgnWordByte[s[j]] == pgnWordPlain {
+			j++
+		}
+		if j == len(s) {
+			break
+		}
+		switch pgnWordByte[s[j]] {
+		case pgnWordStop:
+			return
+		case pgnWordColon:
+			colon = true
+			j++
+		default: // non-ASCII
+			// pgnDecodeRune, inlined by hand: most of these runes are
+			// CJK characters, three bytes long.
+			var r rune
+			n := 3
+			if j+2 < len(s) && s[j]&0xF0 == 0xE0 && s[j+1]&0xC0 == 0x80 && s[j+2]&0xC0 == 0x80 {
+				r = rune(s[j]&0x0F)<<12 | rune(s[j+1]&0x3F)<<6 | rune(s[j+2]&0x3F)
+			}
+			if r < 0x800 || r >= 0xD800 && r <= 0xDFFF { // not three bytes, overlong or a surrogate
+				r, n = utf8.DecodeRuneInString(s[j:])
+			}
+			switch r {
+			case '\u3000', '（':
+				return
+			case '：':
+				colon = true
+			}
+			if runes < 4 {
+				chinese |= uint32(pgnChineseClass(r)) << (8 * runes)
+			}
+			j += n
+			runes++
+			runeBytes += n
+		}
+	}
+	return
 }
 
 // Kinds of bytes in a word of move text (pgnWordByte).
@@ -1300,6 +1333,16 @@ func (g *pgnGame) word(start, end int, pos Pos, depth, pendingNum int, colon, as
 	}
 	g.addMove(end-len(w), end, pos, t, pendingNum)
 	return 0, false
+}
+
+// addQuickMove is addMove for a move of the one class c (a constant, so
+// that the call is inlined) with no suffix.
+func (g *pgnGame) addQuickMove(start, end int, pos Pos, c uint8, rank0 bool, num int) {
+	g.classCount[bits.TrailingZeros8(c)&3]++
+	g.rank0 = g.rank0 || rank0
+	g.hadMoves = true
+	t := g.addSpan(pgnTokMove, start, end, pos)
+	t.class, t.rank0, t.number = c, rank0, int32(num)
 }
 
 // addMove adds the move s[start:end] of classes tc.
