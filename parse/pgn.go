@@ -1094,6 +1094,38 @@ func (g *pgnGame) moveText(c pgnCursor) {
 		// runes need counting.
 		pos := c.pos()
 		start := c.i
+		// The shapes of most words are recognised before any scan; each
+		// gives what the scan and the fast paths below would.
+		switch b := s[start]; {
+		case b >= '0' && b <= '9':
+			// "12.": a move number alone.
+			if k, n := pgnNumberAt(s, start); k > start {
+				c.i = k
+				c.col += k - start
+				c.off += int64(k - start)
+				pendingNum = n
+				continue
+			}
+		case b >= 'A' && start+4 <= len(s) && pgnWordEnds(s, start+4) && pgnCoord4(s[start:start+4]):
+			w := s[start : start+4]
+			c.i += 4
+			c.col += 4
+			c.off += 4
+			g.addQuickMove(start, c.i, pos, pgnClassCoord, w[1] == '0' || w[3] == '0', pendingNum)
+			pendingNum = 0
+			continue
+		case b >= 0xE0 && start+12 <= len(s) && pgnWordEnds(s, start+12) && pgnChineseAt(s, start):
+			c.i += 12
+			c.col += 4
+			if g.legacy {
+				c.off += 8
+			} else {
+				c.off += 12
+			}
+			g.addQuickMove(start, c.i, pos, pgnClassChinese, false, pendingNum)
+			pendingNum = 0
+			continue
+		}
 		j, runes, runeBytes, colon, chinese := pgnScanWord(s, start)
 		ascii := j - start - runeBytes
 		c.i = j
@@ -1140,6 +1172,50 @@ func pgnCoord4(w string) bool {
 	return f1 >= 'a' && f1 <= 'i' && f2 >= 'a' && f2 <= 'i' &&
 		w[1] >= '0' && w[1] <= '9' && w[3] >= '0' && w[3] <= '9' &&
 		(f1 != f2 || w[1] != w[3])
+}
+
+// pgnWordEnds reports whether a word that reaches s[k] ends there: at the
+// end of s or at an ASCII byte that ends words.
+func pgnWordEnds(s string, k int) bool { return k == len(s) || pgnWordByte[s[k]] == pgnWordStop }
+
+// pgnChineseAt reports whether s[i:i+12] is four three-byte characters
+// of Chinese notation with a direction third, as pgnScanWord and
+// pgnChinese4 would find.
+func pgnChineseAt(s string, i int) bool {
+	w := s[i : i+12]
+	var cls uint32
+	for k := 0; k < 12; k += 3 {
+		if w[k]&0xF0 != 0xE0 || w[k+1]&0xC0 != 0x80 || w[k+2]&0xC0 != 0x80 {
+			return false
+		}
+		r := rune(w[k]&0x0F)<<12 | rune(w[k+1]&0x3F)<<6 | rune(w[k+2]&0x3F)
+		if r < 0x800 { // overlong: not a three-byte rune
+			return false
+		}
+		cls |= uint32(pgnChineseRunes[r]) << (8 * (k / 3))
+	}
+	return pgnChinese4(cls)
+}
+
+// pgnNumberAt reads a word of ASCII digits and dots only ("12.", "3...")
+// at s[i:] and returns its end and the number, as pgnNumberDots would;
+// the end is i if there is no such word.
+func pgnNumberAt(s string, i int) (int, int) {
+	n, k := 0, i
+	for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+		n = min(n*10+int(s[k]-'0'), 1e7)
+		k++
+	}
+	if k == i || k == len(s) || s[k] != '.' {
+		return i, 0
+	}
+	for k < len(s) && s[k] == '.' {
+		k++
+	}
+	if !pgnWordEnds(s, k) {
+		return i, 0
+	}
+	return k, n
 }
 
 // pgnNumberDots reads a word of ASCII digits and dots only ("12.",
