@@ -969,9 +969,11 @@ func (g *pgnGame) keywordLine(l string, line int) bool {
 }
 
 // moveText tokenizes the move text from c: one pass over the bytes, with
-// the scanner's place in locals. ASCII bytes are never decoded; a word is
-// scanned once, and what the word handler needs to know about it (is it
-// ASCII, does it hold a colon) is noted on the way.
+// the scanner's place in locals. ASCII bytes are never decoded. The
+// common words (a move number, a coordinate or Chinese move followed by a
+// blank) are recognised by their shape; any other word is scanned once,
+// noting on the way what the word handler needs to know about it (is it
+// ASCII, does it hold a colon).
 func (g *pgnGame) moveText(c pgnCursor) {
 	s := g.s
 	depth, pendingNum := 0, 0
@@ -991,9 +993,8 @@ func (g *pgnGame) moveText(c pgnCursor) {
 		// Blanks, brackets, non-ASCII runes and '%' need a closer look;
 		// any other byte starts a word.
 		if k := pgnWordByte[b]; k == pgnWordStop || k == pgnWordHigh || b == '%' {
-			switch s[c.i] {
-			case ' ', '\t', '\r', '\f', '\v', 0:
-				// By far the most common bytes between tokens.
+			switch b {
+			case '\t', '\r', '\f', '\v', 0:
 				c.i++
 				c.col++
 				c.off++
@@ -1066,7 +1067,7 @@ func (g *pgnGame) moveText(c pgnCursor) {
 				g.addSpan(pgnTokNAG, start, c.i, pos) // "$" and the digits
 				continue
 			}
-			if s[c.i] >= utf8.RuneSelf {
+			if b >= utf8.RuneSelf {
 				switch r, n := pgnDecodeRune(s[c.i:]); r {
 				case '\u3000', '\ufeff':
 					c = g.skip(c, n)
