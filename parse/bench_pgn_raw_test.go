@@ -8,13 +8,10 @@ import (
 	"testing"
 )
 
-// BenchmarkRawGameParse splits all real PGN files into raw games once and
-// measures RawGame.Parse alone (decoding, tokenizing, building the tree).
-func BenchmarkRawGameParse(b *testing.B) {
+// benchRawGames splits all real PGN files into raw games.
+func benchRawGames(b *testing.B) (games []*RawGame, size int) {
 	dir := textRecordsDir(b)
 	_, files := textLoadExpected(b, dir, "pgn")
-	var games []*RawGame
-	size := 0
 	for _, f := range files {
 		data, err := os.ReadFile(filepath.Join(dir, f))
 		if err != nil {
@@ -33,6 +30,13 @@ func BenchmarkRawGameParse(b *testing.B) {
 			size += len(g.buf)
 		}
 	}
+	return games, size
+}
+
+// BenchmarkRawGameParse splits all real PGN files into raw games once and
+// measures RawGame.Parse alone (decoding, tokenizing, building the tree).
+func BenchmarkRawGameParse(b *testing.B) {
+	games, size := benchRawGames(b)
 	b.SetBytes(int64(size))
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -44,4 +48,54 @@ func BenchmarkRawGameParse(b *testing.B) {
 		n += len(games)
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkRawGameDecode measures the decoding step of RawGame.Parse
+// alone, with each file's encoding decision.
+func BenchmarkRawGameDecode(b *testing.B) {
+	games, size := benchRawGames(b)
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	b.ResetTimer()
+	var d TextDecoder
+	for b.Loop() {
+		for _, g := range games {
+			d.enc, d.label = g.enc, g.label
+			d.Decode(g.buf)
+		}
+	}
+}
+
+// BenchmarkPGNNextRaw splits all real PGN files, concatenated in memory,
+// into raw games: the work of the reader goroutine of a parallel pipeline.
+func BenchmarkPGNNextRaw(b *testing.B) {
+	dir := textRecordsDir(b)
+	_, files := textLoadExpected(b, dir, "pgn")
+	var all []byte
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			b.Fatal(err)
+		}
+		all = append(all, data...)
+		all = append(all, '\n')
+	}
+	b.SetBytes(int64(len(all)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	games := 0
+	for b.Loop() {
+		r := NewPGNReader(bytes.NewReader(all), "bench")
+		for {
+			_, err := r.NextRaw()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			games++
+		}
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 }

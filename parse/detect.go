@@ -162,7 +162,7 @@ func detectPGN(head []byte) bool {
 			if w == "" {
 				continue
 			}
-			if c := pgnClassify(w); c.class&(pgnClassChinese|pgnClassWXF|pgnClassCoord) != 0 {
+			if c := pgnClassify(w, false); c.class&(pgnClassChinese|pgnClassWXF|pgnClassCoord) != 0 {
 				moves++
 				if moves >= 2 {
 					return true

@@ -3,8 +3,11 @@ package parse
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
+	"math/bits"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -127,7 +130,7 @@ type RawGame struct {
 	name      string
 	index     int
 	buf       []byte
-	lineOffs  []int64
+	lineOffs  []int64 // kept only if overflow, else see pgnLineOffs
 	startOff  int64
 	startLine int
 	complete  bool
@@ -158,10 +161,14 @@ func (p *PGNReader) NextRaw() (*RawGame, error) {
 		}
 		g := &RawGame{
 			name: p.name, index: p.index,
-			buf:      append([]byte(nil), p.buf...),
-			lineOffs: append([]int64(nil), p.lineOffs...),
+			buf:      bytes.Clone(p.buf),
 			startOff: startOff, startLine: startLine, complete: complete, overflow: p.overflow,
 			enc: p.dec.enc, label: p.dec.label,
+		}
+		if p.overflow {
+			// Bytes were dropped: the offsets of the lines no longer
+			// follow from buf.
+			g.lineOffs = slices.Clone(p.lineOffs)
 		}
 		p.index++
 		return g, nil
@@ -175,7 +182,12 @@ func (g *RawGame) Parse() *Record {
 	// The pooled decoder keeps its legacy decoder and output buffer; only
 	// the file's encoding decision comes from the game.
 	sc.dec.enc, sc.dec.label = g.enc, g.label
-	rec := pgnParse(&sc.dec, sc, g.name, g.index, g.buf, g.lineOffs, g.startOff, g.startLine, g.complete, g.overflow)
+	lineOffs := g.lineOffs
+	if !g.overflow {
+		sc.lineOffs = pgnLineOffs(sc.lineOffs[:0], g.buf, g.startOff)
+		lineOffs = sc.lineOffs
+	}
+	rec := pgnParse(&sc.dec, sc, g.name, g.index, g.buf, lineOffs, g.startOff, g.startLine, g.complete, g.overflow)
 	pgnScratchPool.Put(sc)
 	return rec
 }
@@ -183,9 +195,41 @@ func (g *RawGame) Parse() *Record {
 // pgnScratch holds the buffers that parsing one game needs and that can
 // be reused for the next: one per PGNReader, pooled for RawGame.Parse.
 type pgnScratch struct {
-	dec  TextDecoder // for RawGame.Parse only
-	toks []pgnTok
-	tags Tags
+	dec      TextDecoder // for RawGame.Parse only
+	lineOffs []int64     // for RawGame.Parse only
+	toks     []pgnTok
+	tags     Tags
+}
+
+// pgnLineOffs appends to offs the offset of each line of buf, a game's
+// raw text read whole from offset start (as collect records them; when
+// bytes were dropped, collect's record must be kept instead). Rebuilding
+// them here, on a worker, spares NextRaw a copy and an allocation.
+func pgnLineOffs(offs []int64, buf []byte, start int64) []int64 {
+	offs = append(offs, start)
+	// Lines are short (a move or two in many files): look for newlines
+	// eight bytes at a time rather than call IndexByte per line.
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(buf); i += 8 {
+		x := binary.LittleEndian.Uint64(buf[i:]) ^ ('\n' * ones)
+		// The high bit of each byte of m is set where x has a zero byte
+		// (exactly so for the lowest one; bytes above it may be wrong,
+		// so they are checked one by one).
+		if m := (x - ones) &^ x & highs; m != 0 {
+			for k := bits.TrailingZeros64(m) / 8; k < 8; k++ {
+				if buf[i+k] == '\n' && i+k+1 < len(buf) {
+					offs = append(offs, start+int64(i+k+1))
+				}
+			}
+		}
+	}
+	for ; i < len(buf); i++ {
+		if buf[i] == '\n' && i+1 < len(buf) {
+			offs = append(offs, start+int64(i+1))
+		}
+	}
+	return offs
 }
 
 // pgnScratchPool recycles scratch buffers between games parsed by
@@ -218,7 +262,58 @@ func (p *PGNReader) collect() (startOff int64, startLine int, complete bool, err
 			inMoves = true
 		}
 	}
+	// next classifies a line (what was kept of it) and reports whether it
+	// starts the next game.
+	next := func(kept []byte) bool {
+		kind := pgnLineKind(kept)
+		if open && kind == pgnLineMoves && pgnClosesTag(kept) {
+			kind = pgnLineBroken
+		}
+		open = (kind == pgnLineHeader || kind == pgnLineBroken) && pgnOpenTag(kept)
+		switch kind {
+		case pgnLineHeader:
+			return inMoves
+		case pgnLineMoves:
+			inMoves = true
+		}
+		return false
+	}
 	for p.err == nil {
+		// Fast path: the lines that are whole in the reader's buffer
+		// (and fit in the game) are taken from it directly, and copied
+		// to p.buf in one piece, rather than with a ReadSlice call and
+		// an append each. readLine would read and keep them the same.
+		if n := p.br.Buffered(); n > 0 {
+			data, _ := p.br.Peek(n)
+			used := 0 // data[:used] is to be copied to p.buf
+			for {
+				nl := bytes.IndexByte(data[used:], '\n')
+				if nl < 0 || len(p.buf)+used+nl+1 > pgnMaxGame {
+					break
+				}
+				line := data[used : used+nl+1]
+				if next(line) {
+					// This line starts the next game.
+					p.buf = append(p.buf, data[:used]...)
+					p.carry = true
+					p.carryOff, p.carryLine = p.off, p.line
+					p.carryBuf = append(p.carryBuf[:0], line...)
+					p.off += int64(len(line))
+					p.line++
+					p.br.Discard(used + len(line))
+					return startOff, startLine, true, nil
+				}
+				p.lineOffs = append(p.lineOffs, p.off)
+				p.off += int64(len(line))
+				p.line++
+				used += len(line)
+			}
+			p.buf = append(p.buf, data[:used]...)
+			p.br.Discard(used)
+			if used > 0 {
+				continue
+			}
+		}
 		lineStart := len(p.buf)
 		lineOff, lineNo := p.off, p.line
 		n, rerr := p.readLine()
@@ -228,24 +323,13 @@ func (p *PGNReader) collect() (startOff int64, startLine int, complete bool, err
 		if n == 0 {
 			break
 		}
-		kept := p.buf[lineStart:]
-		kind := pgnLineKind(kept)
-		if open && kind == pgnLineMoves && pgnClosesTag(kept) {
-			kind = pgnLineBroken
-		}
-		open = (kind == pgnLineHeader || kind == pgnLineBroken) && pgnOpenTag(kept)
-		switch kind {
-		case pgnLineHeader:
-			if inMoves {
-				// This line starts the next game.
-				p.carry = true
-				p.carryOff, p.carryLine = lineOff, lineNo
-				p.carryBuf = append(p.carryBuf[:0], kept...)
-				p.buf = p.buf[:lineStart]
-				return startOff, startLine, true, nil
-			}
-		case pgnLineMoves:
-			inMoves = true
+		if kept := p.buf[lineStart:]; next(kept) {
+			// This line starts the next game.
+			p.carry = true
+			p.carryOff, p.carryLine = lineOff, lineNo
+			p.carryBuf = append(p.carryBuf[:0], kept...)
+			p.buf = p.buf[:lineStart]
+			return startOff, startLine, true, nil
 		}
 		p.lineOffs = append(p.lineOffs, lineOff)
 	}
@@ -448,17 +532,22 @@ func pgnParse(dec *TextDecoder, sc *pgnScratch, name string, index int, buf []by
 
 // pgnTok is one token of move text. Its text is held as byte offsets into
 // the game's text, so that a token holds no pointers: the token buffer is
-// then neither scanned by the GC nor written with write barriers.
+// then neither scanned by the GC nor written with write barriers. Fields
+// are 32-bit where the game's bounds allow (its text is at most a few
+// times pgnMaxGame bytes, its lines fewer still), which keeps a token to
+// 40 bytes: the buffer is written once and read twice per game.
 type pgnTok struct {
 	kind   uint8
 	class  uint8 // notation classes the move may belong to (pgnClass*)
 	rank0  bool  // a coordinate move uses rank 0
 	rank10 bool  // a coordinate move uses rank 10
-	number int   // move number written right before a move
+	number int32 // move number written right before a move (at most 1e7)
 	// The text is s[start:mid] and the annotation suffix of a move
-	// s[mid:end]. pgnClassify sets mid (and end) relative to its word.
-	start, mid, end int
-	pos             Pos
+	// s[mid:end].
+	start, mid, end int32
+	line            int32 // line relative to the game's first line
+	col             int32
+	off             int64
 }
 
 // text returns the text of t (of a move: without its suffix).
@@ -467,18 +556,31 @@ func (g *pgnGame) text(t *pgnTok) string { return g.s[t.start:t.mid] }
 // suffix returns the annotation suffix of a move token.
 func (g *pgnGame) suffix(t *pgnTok) string { return g.s[t.mid:t.end] }
 
-// span makes a token of kind for s[i:j].
-func (g *pgnGame) span(kind uint8, i, j int, pos Pos) pgnTok {
-	return pgnTok{kind: kind, start: i, mid: j, end: j, pos: pos}
+// pos returns where t starts.
+func (g *pgnGame) tokPos(t *pgnTok) Pos {
+	return Pos{Offset: t.off, Line: g.first + int(t.line), Column: int(t.col)}
 }
 
-// trimmedSpan makes a token of kind for s[i:j] without leading and
+// addSpan adds a token of kind for s[i:j] at pos and returns it. The
+// token is written in place: building it on the stack and copying it
+// would read back, sixteen bytes at a time, fields just stored one at a
+// time, which stalls the CPU (store forwarding fails).
+func (g *pgnGame) addSpan(kind uint8, i, j int, pos Pos) *pgnTok {
+	g.toks = append(g.toks, pgnTok{})
+	t := &g.toks[len(g.toks)-1]
+	t.kind = kind
+	t.start, t.mid, t.end = int32(i), int32(j), int32(j)
+	t.line, t.col, t.off = int32(pos.Line-g.first), int32(pos.Column), pos.Offset
+	return t
+}
+
+// addTrimmed adds a token of kind for s[i:j] without leading and
 // trailing white space (as strings.TrimSpace).
-func (g *pgnGame) trimmedSpan(kind uint8, i, j int, pos Pos) pgnTok {
+func (g *pgnGame) addTrimmed(kind uint8, i, j int, pos Pos) {
 	x := g.s[i:j]
 	y := strings.TrimLeftFunc(x, unicode.IsSpace)
 	i += len(x) - len(y)
-	return g.span(kind, i, i+len(strings.TrimRightFunc(y, unicode.IsSpace)), pos)
+	g.addSpan(kind, i, i+len(strings.TrimRightFunc(y, unicode.IsSpace)), pos)
 }
 
 // Token kinds.
@@ -509,18 +611,16 @@ type pgnGame struct {
 	legacy   bool
 	atEOF    bool
 
-	// scanner
-	i    int
-	line int
-	col  int
-	off  int64
-
-	toks       []pgnTok
-	tags       Tags // collected in a reused buffer, copied to rec.Tags by finish
-	hadMoves   bool
-	resultTok  string
-	nProblems  int
-	wxfKeyword bool
+	toks []pgnTok
+	// Counted as move tokens are added, for finish: moves per notation
+	// class (bit b of pgnTok.class), and whether any uses rank 0 or 10.
+	classCount    [4]int
+	rank0, rank10 bool
+	tags          Tags // collected in a reused buffer, copied to rec.Tags by finish
+	hadMoves      bool
+	resultTok     string
+	nProblems     int
+	wxfKeyword    bool
 }
 
 // full reports whether no more problems are recorded (callers skip
@@ -568,47 +668,42 @@ func (g *pgnGame) lineOff(n int) int64 {
 	return 0
 }
 
-func (g *pgnGame) pos() Pos { return Pos{Offset: g.off, Line: g.line, Column: g.col} }
-
-// seek moves the scanner to the start of line n at byte index i of s.
-func (g *pgnGame) seek(i, n int) {
-	g.i, g.line, g.col = i, n, 1
-	g.off = g.lineOff(n)
+// pgnCursor is the move-text scanner's place: byte index i into the
+// game's text and the position of that byte. It is a small value that the
+// tokenizer keeps in locals (registers) rather than in pgnGame, whose
+// fields would be loaded and stored at every byte.
+type pgnCursor struct {
+	i    int
+	line int
+	col  int
+	off  int64
 }
 
-// step advances over one rune and returns it.
-func (g *pgnGame) step() rune {
-	c := g.s[g.i]
-	if c < utf8.RuneSelf {
-		g.i++
-		if c == '\n' {
-			g.line++
-			g.col = 1
-			g.off = g.lineOff(g.line)
-		} else {
-			g.col++
-			g.off++
-		}
-		return rune(c)
-	}
-	r, n := utf8.DecodeRuneInString(g.s[g.i:])
-	g.i += n
-	g.col++
-	if g.legacy {
-		g.off += 2
-	} else {
-		g.off += int64(n)
-	}
-	return r
+func (c pgnCursor) pos() Pos { return Pos{Offset: c.off, Line: c.line, Column: c.col} }
+
+// newline moves c over the newline at c.i.
+func (g *pgnGame) newline(c pgnCursor) pgnCursor {
+	c.i++
+	c.line++
+	c.col = 1
+	c.off = g.lineOff(c.line)
+	return c
 }
 
-func (g *pgnGame) peek() rune {
-	c := g.s[g.i]
-	if c < utf8.RuneSelf {
-		return rune(c)
+// skip moves c over a rune of n bytes (not a newline) at c.i.
+func (g *pgnGame) skip(c pgnCursor, n int) pgnCursor {
+	c.i += n
+	c.col++
+	switch {
+	case n == 1:
+		c.off++
+	case g.legacy:
+		// A non-ASCII character of GBK or Big5 takes two raw bytes.
+		c.off += 2
+	default:
+		c.off += int64(n)
 	}
-	r, _ := utf8.DecodeRuneInString(g.s[g.i:])
-	return r
+	return c
 }
 
 // parse reads the tag section and the move text.
@@ -675,9 +770,8 @@ func (g *pgnGame) parse() {
 body:
 	if movesAt < len(g.s) {
 		ls := strings.LastIndexByte(g.s[:movesAt], '\n') + 1
-		g.seek(ls, movesLine)
-		g.advanceTo(movesAt)
-		g.moveText()
+		c := pgnCursor{i: ls, line: movesLine, col: 1, off: g.lineOff(movesLine)}
+		g.moveText(g.advance(c, movesAt))
 	}
 	g.finish()
 }
@@ -874,172 +968,374 @@ func (g *pgnGame) keywordLine(l string, line int) bool {
 	return false
 }
 
-// moveText tokenizes the move text from the scanner position.
-func (g *pgnGame) moveText() {
-	depth := 0
-	var pendingNum int
-	for g.i < len(g.s) {
+// moveText tokenizes the move text from c: one pass over the bytes, with
+// the scanner's place in locals. ASCII bytes are never decoded. The
+// common words (a move number, a coordinate or Chinese move followed by a
+// blank) are recognised by their shape; any other word is scanned once,
+// noting on the way what the word handler needs to know about it (is it
+// ASCII, does it hold a colon).
+func (g *pgnGame) moveText(c pgnCursor) {
+	s := g.s
+	depth, pendingNum := 0, 0
+	for c.i < len(s) {
 		if len(g.toks) >= pgnMaxTokens {
-			g.problem(g.pos(), "", fmt.Errorf("%w: more than %d tokens, rest skipped", ErrSyntax, pgnMaxTokens))
+			g.problem(c.pos(), "", fmt.Errorf("%w: more than %d tokens, rest skipped", ErrSyntax, pgnMaxTokens))
 			return
 		}
-		// ASCII blanks are by far the most common bytes between tokens:
-		// skip them without decoding.
-		switch g.s[g.i] {
-		case ' ', '\t', '\r', '\f', '\v', 0:
-			g.i++
-			g.col++
-			g.off++
-			continue
-		case '\n':
-			g.step()
+		b := s[c.i]
+		if b == ' ' {
+			// By far the most common byte between tokens.
+			c.i++
+			c.col++
+			c.off++
 			continue
 		}
-		c := g.peek()
-		switch {
-		case c == '\u3000' || c == '\ufeff':
-			g.step()
-		case c == '{':
-			pos := g.pos()
-			g.step()
-			start := g.i
-			end := strings.IndexByte(g.s[g.i:], '}')
-			if end < 0 {
-				g.advanceTo(len(g.s))
-				g.toks = append(g.toks, g.trimmedSpan(pgnTokComment, start, len(g.s), pos))
-				g.problem(pos, "{", fmt.Errorf("%w: unterminated comment", ErrTruncated))
-				return
-			}
-			g.advanceTo(start + end)
-			g.step() // '}'
-			g.toks = append(g.toks, g.trimmedSpan(pgnTokComment, start, start+end, pos))
-		case c == '（':
-			pos := g.pos()
-			g.step()
-			start := g.i
-			// A full-width parenthesis is a comment when it closes soon.
-			end := strings.Index(g.s[g.i:min(len(g.s), g.i+4096)], "）")
-			if end < 0 {
-				g.toks = append(g.toks, g.span(pgnTokJunk, start-len("（"), start, pos))
+		// Blanks, brackets, non-ASCII runes and '%' need a closer look;
+		// any other byte starts a word.
+		if k := pgnWordByte[b]; k == pgnWordStop || k == pgnWordHigh || b == '%' {
+			switch b {
+			case '\t', '\r', '\f', '\v', 0:
+				c.i++
+				c.col++
+				c.off++
+				continue
+			case '\n':
+				c = g.newline(c)
+				continue
+			case '{':
+				pos := c.pos()
+				c = g.skip(c, 1)
+				start := c.i
+				end := strings.IndexByte(s[start:], '}')
+				if end < 0 {
+					g.addTrimmed(pgnTokComment, start, len(s), pos)
+					g.problem(pos, "{", fmt.Errorf("%w: unterminated comment", ErrTruncated))
+					return
+				}
+				c = g.skip(g.advance(c, start+end), 1) // the comment and '}'
+				g.addTrimmed(pgnTokComment, start, start+end, pos)
+				continue
+			case ';':
+				pos := c.pos()
+				c = g.skip(c, 1)
+				start := c.i
+				end := strings.IndexByte(s[start:], '\n')
+				if end < 0 {
+					end = len(s) - start
+				}
+				c = g.advanceLine(c, start+end)
+				g.addTrimmed(pgnTokComment, start, start+end, pos)
+				continue
+			case '%':
+				if c.col == 1 {
+					end := strings.IndexByte(s[c.i:], '\n')
+					if end < 0 {
+						end = len(s) - c.i
+					}
+					c = g.advanceLine(c, c.i+end)
+					continue
+				}
+			case '(':
+				g.addSpan(pgnTokOpen, 0, 0, c.pos())
+				c = g.skip(c, 1)
+				depth++
+				pendingNum = 0
+				continue
+			case ')':
+				g.addSpan(pgnTokClose, 0, 0, c.pos())
+				c = g.skip(c, 1)
+				if depth > 0 {
+					depth--
+				}
+				pendingNum = 0
+				continue
+			case '}':
+				if g.wxfKeyword {
+					return // }END: end of the move text
+				}
+				// A lone '}': junk.
+				g.addSpan(pgnTokJunk, c.i, c.i+1, c.pos())
+				c = g.skip(c, 1)
+				continue
+			case '$':
+				pos := c.pos()
+				start := c.i
+				c = g.skip(c, 1)
+				for c.i < len(s) && s[c.i] >= '0' && s[c.i] <= '9' {
+					c = g.skip(c, 1)
+				}
+				g.addSpan(pgnTokNAG, start, c.i, pos) // "$" and the digits
 				continue
 			}
-			g.advanceTo(start + end)
-			g.step()
-			g.toks = append(g.toks, g.trimmedSpan(pgnTokComment, start, start+end, pos))
-		case c == ';':
-			pos := g.pos()
-			g.step()
-			start := g.i
-			end := strings.IndexByte(g.s[g.i:], '\n')
-			if end < 0 {
-				end = len(g.s) - g.i
+			if b >= utf8.RuneSelf {
+				switch r, n := pgnDecodeRune(s[c.i:]); r {
+				case '\u3000', '\ufeff':
+					c = g.skip(c, n)
+					continue
+				case '（':
+					pos := c.pos()
+					c = g.skip(c, n)
+					start := c.i
+					// A full-width parenthesis is a comment when it closes soon.
+					end := strings.Index(s[start:min(len(s), start+4096)], "）")
+					if end < 0 {
+						g.addSpan(pgnTokJunk, start-n, start, pos)
+						continue
+					}
+					c = g.advance(c, start+end)
+					_, n = pgnDecodeRune(s[c.i:])
+					c = g.skip(c, n)
+					g.addTrimmed(pgnTokComment, start, start+end, pos)
+					continue
+				}
 			}
-			g.advanceTo(start + end)
-			g.toks = append(g.toks, g.trimmedSpan(pgnTokComment, start, start+end, pos))
-		case c == '%' && g.col == 1:
-			end := strings.IndexByte(g.s[g.i:], '\n')
-			if end < 0 {
-				end = len(g.s) - g.i
-			}
-			g.advanceTo(g.i + end)
-		case c == '(':
-			g.toks = append(g.toks, pgnTok{kind: pgnTokOpen, pos: g.pos()})
-			g.step()
-			depth++
-			pendingNum = 0
-		case c == ')':
-			g.toks = append(g.toks, pgnTok{kind: pgnTokClose, pos: g.pos()})
-			g.step()
-			if depth > 0 {
-				depth--
-			}
-			pendingNum = 0
-		case c == '}' && g.wxfKeyword:
-			// }END: end of the move text.
-			return
-		case c == '$':
-			pos := g.pos()
-			g.step()
-			start := g.i
-			for g.i < len(g.s) && g.s[g.i] >= '0' && g.s[g.i] <= '9' {
-				g.step()
-			}
-			g.toks = append(g.toks, g.span(pgnTokNAG, start-1, g.i, pos)) // "$" and the digits
-		default:
-			pos := g.pos()
-			start := g.i
-			g.scanWord()
-			if g.i == start { // a lone '}' or similar
-				g.step()
-				g.toks = append(g.toks, g.span(pgnTokJunk, start, g.i, pos))
+		}
+		// A word: up to a blank, a bracket, ';', '$', U+3000 or '（'. A
+		// word holds no newline, so only the columns of its non-ASCII
+		// runes need counting.
+		pos := c.pos()
+		start := c.i
+		// The shapes of most words are recognised before any scan; each
+		// gives what the scan and the fast paths below would.
+		switch b := s[start]; {
+		case b >= '0' && b <= '9':
+			// "12.": a move number alone.
+			if k, n := pgnNumberAt(s, start); k > start {
+				c.i = k
+				c.col += k - start
+				c.off += int64(k - start)
+				pendingNum = n
 				continue
 			}
-			if g.word(g.s[start:g.i], pos, depth, &pendingNum) {
-				return // result token: the game ends here
+		case b >= 'A' && start+4 <= len(s) && pgnWordEnds(s, start+4) && pgnCoord4(s[start:start+4]):
+			w := s[start : start+4]
+			c.i += 4
+			c.col += 4
+			c.off += 4
+			g.addQuickMove(start, c.i, pos, pgnClassCoord, w[1] == '0' || w[3] == '0', pendingNum)
+			pendingNum = 0
+			continue
+		case b >= 0xE0 && start+12 <= len(s) && pgnWordEnds(s, start+12) && pgnChineseAt(s, start):
+			c.i += 12
+			c.col += 4
+			if g.legacy {
+				c.off += 8
+			} else {
+				c.off += 12
 			}
+			g.addQuickMove(start, c.i, pos, pgnClassChinese, false, pendingNum)
+			pendingNum = 0
+			continue
+		}
+		j, runes, runeBytes, colon, chinese := pgnScanWord(s, start)
+		ascii := j - start - runeBytes
+		c.i = j
+		c.col += ascii + runes
+		if g.legacy {
+			c.off += int64(ascii + 2*runes)
+		} else {
+			c.off += int64(j - start)
+		}
+		// Fast paths for the words that make up most move text. Each
+		// gives what word would: none of these shapes can be a result,
+		// a side prefix, a placeholder or noise.
+		switch w := s[start:j]; {
+		case colon:
+		case runes == 0 && len(w) == 4 && pgnCoord4(w):
+			// "h2e2": coordinates only (a file letter is never the
+			// third character of a WXF move).
+			g.addQuickMove(start, j, pos, pgnClassCoord, w[1] == '0' || w[3] == '0', pendingNum)
+			pendingNum = 0
+			continue
+		case runes == 0 && w[0] >= '0' && w[0] <= '9':
+			// "12.": a move number alone.
+			if n, ok := pgnNumberDots(w); ok {
+				pendingNum = n
+				continue
+			}
+		case runes == 4 && len(w) == 12 && pgnChinese4(chinese):
+			// "炮二平五": no digit run followed by a dot, no suffix.
+			g.addQuickMove(start, j, pos, pgnClassChinese, false, pendingNum)
+			pendingNum = 0
+			continue
+		}
+		var end bool
+		if pendingNum, end = g.word(start, j, pos, depth, pendingNum, colon, runes == 0); end {
+			return // result token: the game ends here
 		}
 	}
 }
 
-// pgnWordStop marks the ASCII bytes that end a word of move text ('$'
-// only after the word's first byte). U+3000 and '（' end words too.
-var pgnWordStop = func() (t [utf8.RuneSelf]bool) {
-	for _, c := range " \t\r\n\f\v\x00{}();$" {
-		t[c] = true
+// pgnCoord4 reports whether w is a four-character coordinate move
+// ("h2e2", "H2E2") between two different squares, as pgnClassify would.
+func pgnCoord4(w string) bool {
+	f1, f2 := w[0]|0x20, w[2]|0x20
+	return f1 >= 'a' && f1 <= 'i' && f2 >= 'a' && f2 <= 'i' &&
+		w[1] >= '0' && w[1] <= '9' && w[3] >= '0' && w[3] <= '9' &&
+		(f1 != f2 || w[1] != w[3])
+}
+
+// pgnWordEnds reports whether a word that reaches s[k] ends there: at the
+// end of s or at an ASCII byte that ends words.
+func pgnWordEnds(s string, k int) bool { return k == len(s) || pgnWordByte[s[k]] == pgnWordStop }
+
+// pgnChineseAt reports whether s[i:i+12] is four three-byte characters
+// of Chinese notation with a direction third, as pgnScanWord and
+// pgnChinese4 would find.
+func pgnChineseAt(s string, i int) bool {
+	w := s[i : i+12]
+	var cls uint32
+	for k := 0; k < 12; k += 3 {
+		if w[k]&0xF0 != 0xE0 || w[k+1]&0xC0 != 0x80 || w[k+2]&0xC0 != 0x80 {
+			return false
+		}
+		r := rune(w[k]&0x0F)<<12 | rune(w[k+1]&0x3F)<<6 | rune(w[k+2]&0x3F)
+		if r < 0x800 { // overlong: not a three-byte rune
+			return false
+		}
+		cls |= uint32(pgnChineseRunes[r]) << (8 * (k / 3))
+	}
+	return pgnChinese4(cls)
+}
+
+// pgnNumberAt reads a word of ASCII digits and dots only ("12.", "3...")
+// at s[i:] and returns its end and the number, as pgnNumberDots would;
+// the end is i if there is no such word.
+func pgnNumberAt(s string, i int) (int, int) {
+	n, k := 0, i
+	for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+		n = min(n*10+int(s[k]-'0'), 1e7)
+		k++
+	}
+	if k == i || k == len(s) || s[k] != '.' {
+		return i, 0
+	}
+	for k < len(s) && s[k] == '.' {
+		k++
+	}
+	if !pgnWordEnds(s, k) {
+		return i, 0
+	}
+	return k, n
+}
+
+// pgnNumberDots reads a word of ASCII digits and dots only ("12.",
+// "3..."), the number as pgnMoveNumber reads it.
+func pgnNumberDots(w string) (int, bool) {
+	n, i := 0, 0
+	for i < len(w) && w[i] >= '0' && w[i] <= '9' {
+		n = min(n*10+int(w[i]-'0'), 1e7)
+		i++
+	}
+	if i == len(w) {
+		return 0, false
+	}
+	for ; i < len(w); i++ {
+		if w[i] != '.' {
+			return 0, false
+		}
+	}
+	return n, true
+}
+
+// pgnChinese4 reports whether four non-ASCII runes whose Chinese classes
+// are the bytes of cls (first rune lowest) are notation characters with
+// a direction third, as pgnClassify would find. A rune of any class is
+// three bytes long in UTF-8.
+func pgnChinese4(cls uint32) bool {
+	return cls&0xFF != 0 && cls&0xFF00 != 0 && cls&0xFF0000 != 0 && cls&0xFF000000 != 0 &&
+		(cls>>16)&pgnChineseDir != 0
+}
+
+// pgnScanWord scans the word that starts at s[i] and returns its end,
+// the number of its non-ASCII runes and their bytes, whether it holds a
+// colon (a side prefix such as "红方:" may end there), and the Chinese
+// notation classes of its first four non-ASCII runes, one per byte (the
+// runes are decoded here anyway). A word ends at a blank, a bracket, ';',
+// '$', U+3000 or '（'. It is a function of its own so that its loop keeps
+// everything in registers.
+func pgnScanWord(s string, i int) (j, runes, runeBytes int, colon bool, chinese uint32) {
+	j = i
+	for j < len(s) {
+		// Most bytes of a word are plain ASCII.
+		for j < len(s) && pgnWordByte[s[j]] == pgnWordPlain {
+			j++
+		}
+		if j == len(s) {
+			break
+		}
+		switch pgnWordByte[s[j]] {
+		case pgnWordStop:
+			return
+		case pgnWordColon:
+			colon = true
+			j++
+		default: // non-ASCII
+			// pgnDecodeRune, inlined by hand: most of these runes are
+			// CJK characters, three bytes long.
+			var r rune
+			n := 3
+			if j+2 < len(s) && s[j]&0xF0 == 0xE0 && s[j+1]&0xC0 == 0x80 && s[j+2]&0xC0 == 0x80 {
+				r = rune(s[j]&0x0F)<<12 | rune(s[j+1]&0x3F)<<6 | rune(s[j+2]&0x3F)
+			}
+			if r < 0x800 || r >= 0xD800 && r <= 0xDFFF { // not three bytes, overlong or a surrogate
+				r, n = utf8.DecodeRuneInString(s[j:])
+			}
+			switch r {
+			case '\u3000', '（':
+				return
+			case '：':
+				colon = true
+			}
+			if runes < 4 {
+				chinese |= uint32(pgnChineseClass(r)) << (8 * runes)
+			}
+			j += n
+			runes++
+			runeBytes += n
+		}
+	}
+	return
+}
+
+// Kinds of bytes in a word of move text (pgnWordByte).
+const (
+	pgnWordPlain = iota
+	pgnWordStop  // ends the word
+	pgnWordColon // ':' (a side prefix such as "红方:" may end there)
+	pgnWordHigh  // starts a non-ASCII rune
+)
+
+// pgnWordByte classifies the bytes of a word. '$' ends a word only after
+// its first byte, but a word never starts with '$' (that is a NAG).
+var pgnWordByte = func() (t [256]uint8) {
+	for _, c := range []byte(" \t\r\n\f\v\x00{}();$") {
+		t[c] = pgnWordStop
+	}
+	t[':'] = pgnWordColon
+	for c := utf8.RuneSelf; c < 256; c++ {
+		t[c] = pgnWordHigh
 	}
 	return t
 }()
 
-// scanWord moves the scanner to the end of the word that starts at g.i.
-// A word holds no newline, so the column and offset are counted in
-// locals, and ASCII bytes are not decoded.
-func (g *pgnGame) scanWord() {
-	s, i, start := g.s, g.i, g.i
-	col, off := g.col, g.off
-	for i < len(s) {
-		if c := s[i]; c < utf8.RuneSelf {
-			if pgnWordStop[c] && (c != '$' || i > start) {
-				break
-			}
-			i++
-			col++
-			off++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == '\u3000' || r == '（' {
-			break
-		}
-		i += n
-		col++
-		if g.legacy {
-			off += 2
-		} else {
-			off += int64(n)
-		}
-	}
-	g.i, g.col, g.off = i, col, off
-}
-
-// advanceTo steps the scanner to byte index j: line by line, and within
-// a line without decoding ASCII bytes.
-func (g *pgnGame) advanceTo(j int) {
-	for g.i < j {
-		k := strings.IndexByte(g.s[g.i:j], '\n')
+// advance moves c to byte index j: line by line, and within a line
+// without decoding ASCII bytes.
+func (g *pgnGame) advance(c pgnCursor, j int) pgnCursor {
+	for c.i < j {
+		k := strings.IndexByte(g.s[c.i:j], '\n')
 		if k < 0 {
-			g.advanceInLine(j)
-			return
+			return g.advanceLine(c, j)
 		}
-		g.advanceInLine(g.i + k)
-		g.step() // the newline
+		c = g.newline(g.advanceLine(c, c.i+k))
 	}
+	return c
 }
 
-// advanceInLine steps the scanner to byte index j over text that holds no
-// newline.
-func (g *pgnGame) advanceInLine(j int) {
-	s, i := g.s, g.i
-	col, off := g.col, g.off
+// advanceLine moves c to byte index j over text that holds no newline.
+func (g *pgnGame) advanceLine(c pgnCursor, j int) pgnCursor {
+	s := g.s
+	i, col, off := c.i, c.col, c.off
 	for i < j {
 		if s[i] < utf8.RuneSelf {
 			i++
@@ -1047,7 +1343,7 @@ func (g *pgnGame) advanceInLine(j int) {
 			off++
 			continue
 		}
-		_, n := utf8.DecodeRuneInString(s[i:])
+		_, n := pgnDecodeRune(s[i:])
 		i += n
 		col++
 		if g.legacy {
@@ -1056,22 +1352,27 @@ func (g *pgnGame) advanceInLine(j int) {
 			off += int64(n)
 		}
 	}
-	g.i, g.col, g.off = i, col, off
+	c.i, c.col, c.off = i, col, off
+	return c
 }
 
-// word handles one word of move text. It returns true when the word is the
-// game's result.
-func (g *pgnGame) word(w string, pos Pos, depth int, pendingNum *int) bool {
+// word handles the word s[start:end] of move text, at pos, and returns
+// the pending move number (written before the next move). end reports
+// that the word is the game's result. colon and ascii are what the
+// scanner saw of the word.
+func (g *pgnGame) word(start, end int, pos Pos, depth, pendingNum int, colon, ascii bool) (int, bool) {
+	w := g.s[start:end]
 	if res := pgnResultToken(w); res != "" {
 		if depth == 0 {
 			g.resultTok = res
 			g.rec.Result = res
-			return true
+			return pendingNum, true
 		}
-		return false
+		return pendingNum, false
 	}
 	// "红方：炮二平五": drop a side prefix.
-	if k := pgnIndexColon(w); k >= 0 {
+	if colon {
+		k := pgnIndexColon(w)
 		adv := k + 1
 		if w[k] != ':' {
 			adv = k + len("：")
@@ -1079,50 +1380,66 @@ func (g *pgnGame) word(w string, pos Pos, depth int, pendingNum *int) bool {
 		pos = pgnAdvancePos(pos, w[:adv], g.legacy)
 		w = w[adv:]
 		if w == "" {
-			return false
+			return pendingNum, false
 		}
 	}
 	// Move number: digits followed by dots or a Chinese enumeration mark.
-	if n, rest, ok := pgnMoveNumber(w); ok {
-		if rest != "" && pgnClassify(rest).class == 0 {
-			if t := pgnClassify(w); t.class&pgnClassWXF != 0 {
-				g.addMove(w, pos, t, 0)
-				*pendingNum = 0
-				return false
+	if c := w[0]; c >= '0' && c <= '9' || c == 0xEF { // full-width digits start with 0xEF
+		if n, rest, ok := pgnMoveNumber(w); ok {
+			if rest != "" && pgnClassify(rest, ascii).class == 0 {
+				if t := pgnClassify(w, ascii); t.class&pgnClassWXF != 0 {
+					g.addMove(end-len(w), end, pos, t, 0)
+					return 0, false
+				}
+			}
+			pendingNum = n
+			pos = pgnAdvancePos(pos, w[:len(w)-len(rest)], g.legacy)
+			w = rest
+			if w == "" || pgnIsPlaceholder(w) {
+				return pendingNum, false
 			}
 		}
-		*pendingNum = n
-		pos = pgnAdvancePos(pos, w[:len(w)-len(rest)], g.legacy)
-		w = rest
-		if w == "" || pgnIsPlaceholder(w) {
-			return false
-		}
 	}
-	if pgnIsPlaceholder(w) {
-		return false
+	if pgnIsPlaceholder(w) || pgnIsNoise(w) {
+		return pendingNum, false
 	}
-	if pgnIsNoise(w) {
-		return false
-	}
-	t := pgnClassify(w)
+	t := pgnClassify(w, ascii)
 	if t.class == 0 {
-		g.toks = append(g.toks, g.span(pgnTokJunk, g.i-len(w), g.i, pos)) // w ends at g.i
-		return false
+		g.addSpan(pgnTokJunk, end-len(w), end, pos)
+		return pendingNum, false
 	}
-	g.addMove(w, pos, t, *pendingNum)
-	*pendingNum = 0
-	return false
+	g.addMove(end-len(w), end, pos, t, pendingNum)
+	return 0, false
 }
 
-func (g *pgnGame) addMove(w string, pos Pos, t pgnTok, num int) {
-	// w ends at g.i; t's offsets are relative to w.
-	off := g.i - len(w)
-	t.start, t.mid, t.end = off, off+t.mid, off+t.end
-	t.kind = pgnTokMove
-	t.pos = pos
-	t.number = num
+// addQuickMove is addMove for a move of the one class c (a constant, so
+// that the call is inlined) with no suffix.
+func (g *pgnGame) addQuickMove(start, end int, pos Pos, c uint8, rank0 bool, num int) {
+	g.classCount[bits.TrailingZeros8(c)&3]++
+	g.rank0 = g.rank0 || rank0
 	g.hadMoves = true
-	g.toks = append(g.toks, t)
+	t := g.addSpan(pgnTokMove, start, end, pos)
+	t.class, t.rank0, t.number = c, rank0, int32(num)
+}
+
+// addMove adds the move s[start:end] of classes tc.
+func (g *pgnGame) addMove(start, end int, pos Pos, tc pgnClass, num int) {
+	if tc.class&(tc.class-1) == 0 { // one class, the usual case
+		g.classCount[bits.TrailingZeros8(tc.class)]++
+	} else {
+		for b := range g.classCount {
+			if tc.class&(1<<b) != 0 {
+				g.classCount[b]++
+			}
+		}
+	}
+	g.rank0 = g.rank0 || tc.rank0
+	g.rank10 = g.rank10 || tc.rank10
+	g.hadMoves = true
+	t := g.addSpan(pgnTokMove, start, start+tc.cut, pos)
+	t.end = int32(end)
+	t.class, t.rank0, t.rank10 = tc.class, tc.rank0, tc.rank10
+	t.number = int32(num)
 }
 
 // pgnIndexColon returns the index of the first ':' or '：' in w, or -1.
@@ -1313,34 +1630,50 @@ func pgnChineseClass(r rune) uint8 {
 
 const pgnChineseDir = 2
 
-// pgnClassify finds the notation classes a word can belong to and splits
-// off its annotation suffix.
-func pgnClassify(w string) pgnTok {
-	var t pgnTok
+// pgnClass is what pgnClassify finds out about a word.
+type pgnClass struct {
+	class  uint8 // notation classes (pgnClass*), 0 if none
+	rank0  bool  // a coordinate move uses rank 0
+	rank10 bool  // a coordinate move uses rank 10
+	cut    int   // where the annotation suffix starts
+}
+
+// pgnClassify finds the notation classes a word can belong to and where
+// its annotation suffix starts. ascii tells that w holds no byte ≥ 0x80
+// (then there is nothing to fold).
+func pgnClassify(w string, ascii bool) pgnClass {
+	var t pgnClass
 	// Chinese: 4 or 5 notation characters with a direction in 3rd or 4th
 	// place, then optional marks.
 	if w[0] >= utf8.RuneSelf {
 		n, i := 0, 0
-		var rs [6]rune
+		var cls [6]uint8
 		for i < len(w) && n < 6 {
 			r, sz := pgnDecodeRune(w[i:])
-			if pgnChineseClass(r) == 0 {
+			k := pgnChineseClass(r)
+			if k == 0 {
 				break
 			}
-			rs[n] = r
+			cls[n] = k
 			n++
 			i += sz
 		}
 		if (n == 4 || n == 5) && pgnSuffixOnly(w[i:]) &&
-			(pgnChineseClass(rs[2])&pgnChineseDir != 0 || n == 5 && pgnChineseClass(rs[3])&pgnChineseDir != 0) {
+			(cls[2]&pgnChineseDir != 0 || n == 5 && cls[3]&pgnChineseDir != 0) {
 			t.class = pgnClassChinese
-			t.mid, t.end = i, len(w)
+			t.cut = i
 			return t
 		}
 	}
 	// Fold full-width ASCII for the letter notations.
-	a, ok := pgnFoldASCII(w)
-	if !ok || len(a) < 2 {
+	a := w
+	if !ascii {
+		var ok bool
+		if a, ok = pgnFoldASCII(w); !ok {
+			return t
+		}
+	}
+	if len(a) < 2 {
 		return t
 	}
 	// Coordinates: a0b1, A0-B1, UCI ranks 1..10.
@@ -1353,21 +1686,21 @@ func pgnClassify(w string) pgnTok {
 			t.class |= pgnClassCoord
 			t.rank0 = r1 == 0 || r2 == 0
 			t.rank10 = r1 == 10 || r2 == 10
-			t.mid, t.end = pgnCut(w, a, j+k2), len(w)
+			t.cut = pgnCut(w, a, j+k2)
 		}
 	}
 	// WXF: four-character body, marks after it.
 	if len(a) >= 4 && pgnWXFBody(a[:4]) && pgnSuffixOnly(a[4:]) {
 		t.class |= pgnClassWXF
-		if t.mid == 0 {
-			t.mid, t.end = pgnCut(w, a, 4), len(w)
+		if t.cut == 0 {
+			t.cut = pgnCut(w, a, 4)
 		}
 	}
 	// XBoard SAN.
 	if t.class == 0 {
 		if k := pgnSAN(a); k > 0 && pgnSuffixOnly(a[k:]) {
 			t.class |= pgnClassSAN
-			t.mid, t.end = pgnCut(w, a, k), len(w)
+			t.cut = pgnCut(w, a, k)
 		}
 	}
 	return t
@@ -1525,21 +1858,7 @@ func (g *pgnGame) finish() {
 		// One allocation of the right size rather than a growing slice.
 		rec.Tags = append(make(Tags, 0, len(g.tags)), g.tags...)
 	}
-	var count [4]int
-	rank0, rank10 := false, false
-	for i := range g.toks {
-		t := &g.toks[i]
-		if t.kind != pgnTokMove {
-			continue
-		}
-		for b := 0; b < 4; b++ {
-			if t.class&(1<<b) != 0 {
-				count[b]++
-			}
-		}
-		rank0 = rank0 || t.rank0
-		rank10 = rank10 || t.rank10
-	}
+	count, rank0, rank10 := g.classCount, g.rank0, g.rank10 // counted by addMove
 	format := strings.ToLower(strings.TrimSpace(rec.Tags.Value("Format")))
 	best, bestN := 0, 0
 	for b := 0; b < 4; b++ {
@@ -1575,7 +1894,13 @@ func (g *pgnGame) finish() {
 	case pgnClassSAN:
 		rec.Notation = NotationSAN
 	}
-	g.build(best)
+	nMoves := 0 // the moves of class best: a move's classes are a bit set
+	for b := range count {
+		if best == 1<<b {
+			nMoves = count[b]
+		}
+	}
+	g.build(best, nMoves)
 }
 
 // pgnFrame is a saved position in the tree while a variation is read.
@@ -1585,17 +1910,19 @@ type pgnFrame struct {
 	pos         Pos
 }
 
-// build turns the tokens into the move tree with an explicit stack.
-func (g *pgnGame) build(class int) {
+// pgnCell is an element of a game's node slab: a node, and room for the
+// first child of a node (of the parent of the cell's node, which is where
+// the first child is known). Both in one allocation of the right size.
+type pgnCell struct {
+	node Node
+	kid  [1]*Node
+}
+
+// build turns the tokens into the move tree with an explicit stack. nMoves
+// is the number of moves of class, the size of the node slab.
+func (g *pgnGame) build(class, nMoves int) {
 	rec := g.rec
-	nMoves := 0
-	for i := range g.toks {
-		if g.toks[i].kind == pgnTokMove && int(g.toks[i].class)&class != 0 {
-			nMoves++
-		}
-	}
-	slab := make([]Node, nMoves)
-	kids := make([]*Node, nMoves)
+	slab := make([]pgnCell, nMoves)
 	used := 0
 	cur, parent := &rec.Root, (*Node)(nil)
 	var stack []pgnFrame
@@ -1622,24 +1949,29 @@ func (g *pgnGame) build(class int) {
 		case pgnTokMove:
 			if int(t.class)&class == 0 {
 				if !g.full() {
-					g.problem(t.pos, g.s[t.start:t.end], fmt.Errorf("%w: move in another notation", ErrSyntax))
+					g.problem(g.tokPos(t), g.s[t.start:t.end], fmt.Errorf("%w: move in another notation", ErrSyntax))
 				}
 				continue
 			}
 			// The slab is zeroed: set only the fields that a move has
 			// (cheaper than copying a whole Node while the GC runs).
-			n := &slab[used]
-			n.Text, n.Suffix, n.Number, n.Pos = g.text(t), g.suffix(t), t.number, t.pos
+			n := &slab[used].node
+			n.Text, n.Number, n.Pos = g.text(t), int(t.number), g.tokPos(t)
+			if t.mid < t.end {
+				// Most moves have no suffix: leaving the field alone
+				// saves a pointer write (and its write barrier).
+				n.Suffix = g.suffix(t)
+			}
 			if cur.Children == nil {
-				cur.Children = kids[used : used : used+1]
+				cur.Children = slab[used].kid[:0]
 			}
 			cur.Children = append(cur.Children, n)
 			used++
-			if len(stack) == 0 && t.number > 0 {
-				if lastNum > 0 && t.number != lastNum && t.number != lastNum+1 {
-					g.problem(t.pos, fmt.Sprint(t.number), fmt.Errorf("%w: %d after %d", ErrMoveNumber, t.number, lastNum))
+			if num := int(t.number); len(stack) == 0 && num > 0 {
+				if lastNum > 0 && num != lastNum && num != lastNum+1 {
+					g.problem(n.Pos, fmt.Sprint(num), fmt.Errorf("%w: %d after %d", ErrMoveNumber, num, lastNum))
 				}
-				lastNum = t.number
+				lastNum = num
 			}
 			parent, cur = cur, n
 		case pgnTokComment:
@@ -1656,10 +1988,10 @@ func (g *pgnGame) build(class int) {
 				cur.Suffix += g.text(t)
 			}
 		case pgnTokOpen:
-			stack = append(stack, pgnFrame{cur: cur, parent: parent, lastNum: lastNum, pos: t.pos})
+			stack = append(stack, pgnFrame{cur: cur, parent: parent, lastNum: lastNum, pos: g.tokPos(t)})
 			if parent == nil {
 				if !g.full() {
-					g.problem(t.pos, "(", fmt.Errorf("%w: variation before any move", ErrSyntax))
+					g.problem(g.tokPos(t), "(", fmt.Errorf("%w: variation before any move", ErrSyntax))
 				}
 				if detached == nil {
 					detached = new(Node)
@@ -1672,7 +2004,7 @@ func (g *pgnGame) build(class int) {
 		case pgnTokClose:
 			if len(stack) == 0 {
 				if !g.full() {
-					g.problem(t.pos, ")", fmt.Errorf("%w: unmatched ')'", ErrSyntax))
+					g.problem(g.tokPos(t), ")", fmt.Errorf("%w: unmatched ')'", ErrSyntax))
 				}
 				continue
 			}
@@ -1681,7 +2013,7 @@ func (g *pgnGame) build(class int) {
 			cur, parent, lastNum = f.cur, f.parent, f.lastNum
 		case pgnTokJunk:
 			if !g.full() {
-				g.problem(t.pos, g.text(t), fmt.Errorf("%w: unknown token", ErrSyntax))
+				g.problem(g.tokPos(t), g.text(t), fmt.Errorf("%w: unknown token", ErrSyntax))
 			}
 		}
 	}

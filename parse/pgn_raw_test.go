@@ -3,9 +3,11 @@ package parse
 import (
 	"bytes"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -83,4 +85,32 @@ func diffRecords(a, b *Record) string {
 		}
 	}
 	return strings.Join(out, ",")
+}
+
+// TestPGNLineOffs checks the word-at-a-time newline search against a
+// plain loop.
+func TestPGNLineOffs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n < 2000; n++ {
+		buf := make([]byte, rng.IntN(40))
+		for i := range buf {
+			switch rng.IntN(4) {
+			case 0:
+				buf[i] = '\n'
+			case 1:
+				buf[i] = byte(rng.IntN(256))
+			default:
+				buf[i] = 'a' + byte(i%26)
+			}
+		}
+		want := []int64{7}
+		for i, c := range buf {
+			if c == '\n' && i+1 < len(buf) {
+				want = append(want, 7+int64(i+1))
+			}
+		}
+		if got := pgnLineOffs(nil, buf, 7); !slices.Equal(got, want) {
+			t.Fatalf("%q: got %v, want %v", buf, got, want)
+		}
+	}
 }

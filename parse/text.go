@@ -3,6 +3,7 @@ package parse
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"sync"
 	"unicode/utf8"
 
@@ -54,6 +55,38 @@ func DecodeText(b []byte) (s string, enc string, replaced bool) {
 		return string(b), EncUTF8, false
 	}
 	return textDecodeLegacy(b)
+}
+
+// detect is DecodeText with d's reusable legacy decoder: it decodes a
+// piece that the file's encoding does not fit.
+func (d *TextDecoder) detect(b []byte) (string, string, bool) {
+	switch {
+	case bytes.HasPrefix(b, textBOMUTF8), bytes.HasPrefix(b, textBOMUTF16LE):
+		return DecodeText(b)
+	case textIsASCII(b):
+		return string(b), EncASCII, false
+	case utf8.Valid(b):
+		return string(b), EncUTF8, false
+	}
+	// As textDecodeLegacy.
+	gscore, bscore := textLegacyScores(b)
+	switch {
+	case gscore > bscore:
+		s, rep := d.decodeLegacy(simplifiedchinese.GB18030, b, textFFFDGB18030)
+		return s, EncGB18030, rep
+	case bscore > gscore:
+		s, rep := d.decodeLegacy(traditionalchinese.Big5, b, nil)
+		return s, EncBig5, rep
+	}
+	gs, grep := d.decodeLegacy(simplifiedchinese.GB18030, b, textFFFDGB18030)
+	if !grep {
+		return gs, EncGB18030, false
+	}
+	bs, brep := d.decodeLegacy(traditionalchinese.Big5, b, nil)
+	if !brep {
+		return bs, EncBig5, false
+	}
+	return gs, EncGB18030, grep
 }
 
 // textDecodeLegacy decodes b as GB18030 or as Big5, whichever reading holds
@@ -225,11 +258,12 @@ type TextDecoder struct {
 	tmp    [16]byte          // output of one step of dec
 }
 
-// decodeLegacy is textDecodeWith with a reused decoder and buffer. Valid
-// double-byte characters are looked up in a table (see textPairs); every
-// other byte sequence goes through the x/text decoder, one character at a
-// time. Both decoders are stateless, so the output is the same as that of
-// the x/text decoder run over all of b.
+// decodeLegacy is textDecodeWith with a reused decoder and buffer. Runs
+// of ASCII are copied at once and valid double-byte characters are looked
+// up in a table (see textPairs) and encoded inline; every other byte
+// sequence goes through the x/text decoder, one character at a time. Both
+// decoders are stateless, so the output is the same as that of the x/text
+// decoder run over all of b.
 func (d *TextDecoder) decodeLegacy(e encoding.Encoding, b []byte, selfFFFD []byte) (string, bool) {
 	if d.dec == nil || d.decFor != e {
 		d.dec, d.decFor = e.NewDecoder(), e
@@ -240,15 +274,25 @@ func (d *TextDecoder) decodeLegacy(e encoding.Encoding, b []byte, selfFFFD []byt
 		out = make([]byte, 0, len(b)*3/2+16)
 	}
 	tmp := d.tmp[:]
+	// Replacement characters can only come from the x/text decoder (the
+	// table holds none): count them there rather than in all of out.
+	nFFFD := 0
 	for i := 0; i < len(b); {
 		c := b[i]
 		if c < utf8.RuneSelf {
-			out = append(out, c)
-			i++
+			j := i + 1 + textASCIIPrefix(b[i+1:])
+			out = append(out, b[i:j]...)
+			i = j
 			continue
 		}
 		if c >= 0x81 && c <= 0xFE && i+1 < len(b) {
-			if r := pairs[int(c-0x81)<<8|int(b[i+1])]; r != 0 {
+			if r := pairs[int(c-0x81)<<8|int(b[i+1])]; r >= 0x800 {
+				// Three bytes in UTF-8, as nearly every Chinese
+				// character.
+				out = append(out, 0xE0|byte(r>>12), 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
+				i += 2
+				continue
+			} else if r != 0 {
 				out = utf8.AppendRune(out, rune(r))
 				i += 2
 				continue
@@ -264,18 +308,34 @@ func (d *TextDecoder) decodeLegacy(e encoding.Encoding, b []byte, selfFFFD []byt
 			return textDecodeWith(e, b, selfFFFD)
 		}
 		out = append(out, tmp[:n]...)
+		nFFFD += bytes.Count(tmp[:n], textFFFDUTF8)
 		i += m
 	}
 	d.buf = out
 	replaced := false
-	if n := bytes.Count(out, textFFFDUTF8); n > 0 {
+	if nFFFD > 0 {
 		held := 0
 		if selfFFFD != nil {
 			held = bytes.Count(b, selfFFFD)
 		}
-		replaced = n > held
+		replaced = nFFFD > held
 	}
 	return string(out), replaced
+}
+
+// textASCIIPrefix returns the length of the run of ASCII bytes that b
+// starts with.
+func textASCIIPrefix(b []byte) int {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if w := binary.LittleEndian.Uint64(b[i:]) & 0x8080808080808080; w != 0 {
+			return i + bits.TrailingZeros64(w)/8
+		}
+	}
+	for i < len(b) && b[i] < utf8.RuneSelf {
+		i++
+	}
+	return i
 }
 
 // textPairTable maps a double-byte code (lead 0x81..0xFE, any trail) to
@@ -401,7 +461,7 @@ func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
 	if d.enc == EncASCII {
 		// A non-ASCII piece of a file that began in ASCII is detected on
 		// its own.
-		return DecodeText(b)
+		return d.detect(b)
 	}
 	switch d.enc {
 	case EncGB18030:
@@ -421,7 +481,7 @@ func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
 			return s, EncBig5, false
 		}
 	}
-	return DecodeText(b)
+	return d.detect(b)
 }
 
 // textDoubleByte reports whether enc is a double-byte legacy encoding, in
