@@ -413,21 +413,28 @@ func (r *Report) checkRepetition(opt Options) {
 // pawn advance, which also ends the adjudicator's window, changes the key
 // of every later position, so only captures need resetting here.)
 func mayRepeat(startKey uint64, plies []replay.Ply, n int) bool {
-	var buf [256]uint64
-	keys := append(buf[:0], startKey)
-	var filter [4]uint64
-	b := startKey & 255
-	filter[b>>6] |= 1 << (b & 63)
-	for _, p := range plies {
+	// The keys since the last capture are the replay's own (plies[from:]
+	// and, before any capture, startKey); a 1024-bit filter of them
+	// leaves a count only for likely repeats. (No copy of the keys: a
+	// buffer for them cost more, zeroed per game, than the check.)
+	var filter [16]uint64
+	bit := func(k uint64) (int, uint64) { return int(k>>6) & 15, 1 << (k & 63) }
+	w, m := bit(startKey)
+	filter[w] |= m
+	from, withStart := 0, true
+	for i, p := range plies {
 		if p.Capture != board.NoPiece {
-			keys = keys[:0]
-			filter = [4]uint64{}
+			filter = [16]uint64{}
+			from, withStart = i, false
 		}
-		b := p.Key & 255
-		if filter[b>>6]&(1<<(b&63)) != 0 {
+		w, m := bit(p.Key)
+		if filter[w]&m != 0 {
 			count := 1
-			for _, k := range keys {
-				if k == p.Key {
+			if withStart && startKey == p.Key {
+				count++
+			}
+			for _, q := range plies[from:i] {
+				if q.Key == p.Key {
 					count++
 				}
 			}
@@ -435,8 +442,7 @@ func mayRepeat(startKey uint64, plies []replay.Ply, n int) bool {
 				return true
 			}
 		}
-		filter[b>>6] |= 1 << (b & 63)
-		keys = append(keys, p.Key)
+		filter[w] |= m
 	}
 	return false
 }
