@@ -97,7 +97,10 @@ func (c Classification) String() string {
 // Bounds of the mate-threat search. A move threatens mate when, if the
 // opponent passed, the mover could mate by a sequence of at most
 // MateThreatChecks checking moves (every defence considered). The search
-// gives up (answering "no threat") after MateThreatNodes positions.
+// gives up (answering "no threat") after MateThreatNodes positions: the
+// positions after a checking move of the attacker or after a reply of the
+// defender (the attacker's quiet moves are never played, so they are not
+// counted).
 const (
 	MateThreatChecks = 3
 	MateThreatNodes  = 4096
@@ -352,8 +355,15 @@ func clsCaptureMated(p *board.Position, mv board.Move) bool {
 // clsMatesByChecks reports whether the side to move in p mates by at most
 // depth consecutive checks, whatever the defence.
 func clsMatesByChecks(p *board.Position, depth int, nodes *int) bool {
+	// Only checking moves are played: the pseudo-legal moves that may give
+	// check are tested for legality, not every move (in the order of the
+	// legal list).
 	var mbuf [board.MaxMoves]board.Move
-	for _, m := range p.AppendLegalMoves(mbuf[:0]) {
+	inCheck := p.InCheck()
+	for _, m := range p.AppendPseudoMoves(mbuf[:0]) {
+		if !p.MayGiveCheck(m) || p.CheckMoveInCheck(m, inCheck) != nil {
+			continue
+		}
 		if *nodes >= MateThreatNodes {
 			return false
 		}

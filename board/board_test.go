@@ -500,3 +500,35 @@ func TestHasLegalMoveMatchesLegalMoves(t *testing.T) {
 		t.Log("no position without a legal move was met")
 	}
 }
+
+// TestMayGiveCheck checks that every legal move that gives check (or
+// leaves the kings facing) passes MayGiveCheck, on random positions, and
+// that the filter rejects most moves (it is worth calling).
+func TestMayGiveCheck(t *testing.T) {
+	games := 200
+	if testing.Short() {
+		games = 20
+	}
+	var moves, checks, passed int
+	randomPositions(t, games, 150, 11, func(p *Position, _ []Move) {
+		for _, m := range p.LegalMoves() {
+			moves++
+			may := p.MayGiveCheck(m)
+			if may {
+				passed++
+			}
+			q := *p
+			q.MakeMove(m)
+			if q.InCheck() {
+				checks++
+				if !may {
+					t.Fatalf("%s: %v gives check, MayGiveCheck is false", p.FEN(), m)
+				}
+			}
+		}
+	})
+	t.Logf("%d moves, %d checks, %d passed the filter", moves, checks, passed)
+	if checks == 0 || passed > moves*3/4 {
+		t.Errorf("%d moves, %d checks, %d passed the filter: a test that cannot fail or a filter that filters little", moves, checks, passed)
+	}
+}

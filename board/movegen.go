@@ -241,6 +241,13 @@ func (p Position) AppendLegalMovesOf(buf []Move, kinds KindSet) []Move {
 	return buf[:n+len(legal)]
 }
 
+// AppendPseudoMoves appends the pseudo-legal moves of the side to move
+// (see AppendPseudoMovesFrom), in the order AppendLegalMoves keeps them:
+// for a search that tests only a few of them with CheckMove.
+func (p *Position) AppendPseudoMoves(buf []Move) []Move {
+	return p.genPseudo(buf)
+}
+
 // AppendPseudoMovesFrom appends the pseudo-legal moves of the piece on
 // from (none if it is empty or not of the side to move): moves that follow
 // the piece's rules — leg, eye, screen, palace, river — but may leave the

@@ -291,6 +291,27 @@ func (p *Position) InCheckAfter(m Move, attackedBefore bool) bool {
 	return newAttack(&p.board, p.kings[p.side], from, to, pc, p.side.Other())
 }
 
+// MayGiveCheck reports whether the move m of the side to move may give
+// check (or leave the kings facing): it is false only for moves that
+// cannot, so a search for checks can skip making most moves. A move can
+// check only from or through the other king's file or rank (a line
+// attack, a discovered attack, a cannon screen placed or removed), off a
+// horse-leg square next to that king, or by a horse landing a horse's move
+// from it.
+func (p *Position) MayGiveCheck(m Move) bool {
+	k := p.kings[p.side.Other()]
+	from, to := m.From(), m.To()
+	kf, kr := k.File(), k.Rank()
+	if from.File() == kf || from.Rank() == kr || to.File() == kf || to.Rank() == kr || nearKing[k][from] {
+		return true
+	}
+	if p.board[from].Kind() != Knight {
+		return false
+	}
+	df, dr := to.File()-kf, to.Rank()-kr
+	return df >= -2 && df <= 2 && dr >= -2 && dr <= 2
+}
+
 // Undo holds what MakeMove needs to take a move back.
 type Undo struct {
 	Captured Piece

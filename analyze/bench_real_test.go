@@ -1,0 +1,44 @@
+package analyze
+
+import (
+	"context"
+	"testing"
+
+	"github.com/xqtool/xqtool/corpus"
+	"github.com/xqtool/xqtool/replay"
+)
+
+// BenchmarkRepetitionReal runs the repetition rules (the key filter, then
+// the adjudicator where a position can repeat) over the replayed main
+// lines of every real record: ns/op is their cost per pass over the
+// corpus, to set against validate's (BenchmarkValidate in cmd/xqtool).
+func BenchmarkRepetitionReal(b *testing.B) {
+	dir := recordsDir(b)
+	var games []*replay.Game
+	w := &corpus.Walker{}
+	err := w.Walk(context.Background(), []string{dir}, func(it corpus.Item) error {
+		if it.Rec != nil && it.Err == nil {
+			if g := replay.Replay(it.Rec, replay.Options{SkipVariations: true}); g.HasStart {
+				games = append(games, g)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, rules := range []RuleSet{RulesCXA, RulesAXF} {
+		b.Run(string(rules), func(b *testing.B) {
+			judged := 0
+			for b.Loop() {
+				judged = 0
+				for _, g := range games {
+					r := &Report{Game: g, Rules: rules}
+					r.checkRepetition(Options{Repetitions: DefaultRepetitions})
+					judged += len(r.Verdicts)
+				}
+			}
+			b.ReportMetric(float64(judged), "verdicts")
+		})
+	}
+}
