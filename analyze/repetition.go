@@ -117,6 +117,7 @@ package analyze
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -340,10 +341,15 @@ func (a *Adjudicator) Classes() []Classification {
 
 // judgeSpan classifies window moves [i0, i1) and judges them.
 func (a *Adjudicator) judgeSpan(i0, i1 int) *Verdict {
-	for len(a.wdone) < len(a.moves) {
-		a.wdone = append(a.wdone, false)
-		a.wcls = append(a.wcls, Classification{})
-		a.wthreat = append(a.wthreat, 0)
+	if n, k := len(a.wdone), len(a.moves); n < k {
+		// Grow the per-move state to the window at once (a slot may hold
+		// an earlier window's value: clear the new ones).
+		a.wdone = slices.Grow(a.wdone, k-n)[:k]
+		a.wcls = slices.Grow(a.wcls, k-n)[:k]
+		a.wthreat = slices.Grow(a.wthreat, k-n)[:k]
+		clear(a.wdone[n:])
+		clear(a.wcls[n:])
+		clear(a.wthreat[n:])
 	}
 	if a.memo == nil {
 		a.memo = map[uint64]repMemo{}
@@ -360,7 +366,7 @@ func (a *Adjudicator) judgeSpan(i0, i1 int) *Verdict {
 	var allowed [2]bool
 	pos := a.start
 	var spanStart board.Position
-	before := a.spanPos[:0]
+	before := slices.Grow(a.spanPos[:0], i1-i0)
 	for i := 0; i < i1; i++ {
 		m := a.moves[i]
 		if i == i0 {
