@@ -355,13 +355,12 @@ func clsCaptureMated(p *board.Position, mv board.Move) bool {
 // clsMatesByChecks reports whether the side to move in p mates by at most
 // depth consecutive checks, whatever the defence.
 func clsMatesByChecks(p *board.Position, depth int, nodes *int) bool {
-	// Only checking moves are played: the pseudo-legal moves that may give
-	// check are tested for legality, not every move (in the order of the
-	// legal list).
+	// Only checking moves are played: only the moves that may give check
+	// are generated and tested for legality.
 	var mbuf [board.MaxMoves]board.Move
 	inCheck := p.InCheck()
-	for _, m := range p.AppendPseudoMoves(mbuf[:0]) {
-		if !p.MayGiveCheck(m) || p.CheckMoveInCheck(m, inCheck) != nil {
+	for _, m := range p.AppendCheckCandidates(mbuf[:0]) {
+		if p.CheckMoveInCheck(m, inCheck) != nil {
 			continue
 		}
 		if *nodes >= MateThreatNodes {
@@ -390,7 +389,19 @@ func clsMatesByChecks(p *board.Position, depth int, nodes *int) bool {
 // to move, in check) is met by a mate in at most depth checks.
 func clsAllRepliesMated(p *board.Position, depth int, nodes *int) bool {
 	var mbuf [board.MaxMoves]board.Move
-	for _, r := range p.AppendLegalMoves(mbuf[:0]) {
+	// One reply that escapes answers the question: try first the replies
+	// that most often do — king moves and captures (of the checker,
+	// mostly) — then the blocks.
+	replies := p.AppendLegalMoves(mbuf[:0])
+	front := 0
+	for i, r := range replies {
+		if p.Piece(r.From()).Kind() == board.King || !p.Piece(r.To()).IsEmpty() {
+			copy(replies[front+1:i+1], replies[front:i])
+			replies[front] = r
+			front++
+		}
+	}
+	for _, r := range replies {
 		if *nodes >= MateThreatNodes {
 			return false
 		}

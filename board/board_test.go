@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -531,4 +532,27 @@ func TestMayGiveCheck(t *testing.T) {
 	if checks == 0 || passed > moves*3/4 {
 		t.Errorf("%d moves, %d checks, %d passed the filter: a test that cannot fail or a filter that filters little", moves, checks, passed)
 	}
+}
+
+// TestAppendCheckCandidates checks that the candidates are exactly the
+// pseudo-legal moves MayGiveCheck accepts, on random positions.
+func TestAppendCheckCandidates(t *testing.T) {
+	games := 100
+	if testing.Short() {
+		games = 10
+	}
+	randomPositions(t, games, 150, 13, func(p *Position, _ []Move) {
+		var want []Move
+		for _, m := range p.AppendPseudoMoves(nil) {
+			if p.MayGiveCheck(m) {
+				want = append(want, m)
+			}
+		}
+		got := p.AppendCheckCandidates(nil)
+		slices.Sort(want)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: candidates %v, want %v", p.FEN(), got, want)
+		}
+	})
 }

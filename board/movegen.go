@@ -196,13 +196,29 @@ func (e *exposure) needsCheck(from, to Square) bool {
 	return e.lines.has(from) || e.lines.has(to) || (e.horse && nearKing[e.king][from])
 }
 
+// mayEndCheck reports whether the move m may leave the king on k, now in
+// check, no longer attacked: it must move the king, or change a point of
+// the king's file or rank (take or block a rook, cannon or pawn there,
+// move or add a cannon screen, block the facing king), or land next to
+// the king or a horse's move from it (take a checking horse, block its
+// leg). Any other move leaves every check as it was.
+func mayEndCheck(k Square, m Move) bool {
+	from, to := m.From(), m.To()
+	kf, kr := k.File(), k.Rank()
+	if from == k || from.File() == kf || from.Rank() == kr || to.File() == kf || to.Rank() == kr {
+		return true
+	}
+	df, dr := to.File()-kf, to.Rank()-kr
+	return df >= -2 && df <= 2 && dr >= -2 && dr <= 2
+}
+
 // filterLegal keeps the legal moves of moves (pseudo-legal for p).
 func (p *Position) filterLegal(moves []Move) []Move {
 	k := p.kings[p.side]
 	out := moves[:0]
 	if p.kingAttacked(k, p.side.Other()) {
 		for _, m := range moves {
-			if p.safeAfter(m) {
+			if mayEndCheck(k, m) && p.safeAfter(m) {
 				out = append(out, m)
 			}
 		}
@@ -246,6 +262,48 @@ func (p Position) AppendLegalMovesOf(buf []Move, kinds KindSet) []Move {
 // for a search that tests only a few of them with CheckMove.
 func (p *Position) AppendPseudoMoves(buf []Move) []Move {
 	return p.genPseudo(buf)
+}
+
+// AppendCheckCandidates appends the pseudo-legal moves of the side to move
+// that may give check (those MayGiveCheck accepts), without generating the
+// others: every move of a piece on the other king's file or rank or on a
+// horse-leg square next to it; of a rook or cannon elsewhere, only the
+// moves to the two points where its file and rank cross the king's; of
+// any other piece, its few moves that MayGiveCheck accepts. The moves come
+// by origin square. A mate search by checks plays only these.
+func (p *Position) AppendCheckCandidates(buf []Move) []Move {
+	us := p.side
+	k := p.kings[us.Other()]
+	kf, kr := k.File(), k.Rank()
+	for from := Square(0); from < Squares; from++ {
+		pc := p.board[from]
+		if pc.IsEmpty() || pc.Color() != us {
+			continue
+		}
+		if from.File() == kf || from.Rank() == kr || nearKing[k][from] {
+			buf = p.genPiece(buf, from, pc)
+			continue
+		}
+		switch pc.Kind() {
+		case Rook, Cannon:
+			for _, to := range [2]Square{SquareAt(kf, from.Rank()), SquareAt(from.File(), kr)} {
+				if t := p.board[to]; (t.IsEmpty() || t.Color() != us) && p.pathError(pc, from, to) == nil {
+					buf = append(buf, NewMove(from, to))
+				}
+			}
+		default:
+			n := len(buf)
+			buf = p.genPiece(buf, from, pc)
+			out := buf[:n]
+			for _, m := range buf[n:] {
+				if p.MayGiveCheck(m) {
+					out = append(out, m)
+				}
+			}
+			buf = out
+		}
+	}
+	return buf
 }
 
 // AppendPseudoMovesFrom appends the pseudo-legal moves of the piece on
@@ -309,6 +367,9 @@ func (p Position) HasLegalMove() bool {
 		for _, m := range p.genPiece(buf[:0], from, pc) {
 			if !inCheck && from != k && !e.needsCheck(from, m.To()) {
 				return true
+			}
+			if inCheck && !mayEndCheck(k, m) {
+				continue
 			}
 			if p.safeAfter(m) {
 				return true
