@@ -182,7 +182,7 @@ func clsClassify(before *board.Position, m board.Move, threat bool) Classificati
 	}
 	if threat && !c.Check && okA {
 		nodes := 0
-		c.Threat = clsMatesByChecks(&nullAfter, MateThreatChecks, &nodes, nil)
+		c.Threat = clsMatesByChecks(&nullAfter, MateThreatChecks, &nodes)
 	}
 	c.setClass()
 	return c
@@ -202,10 +202,8 @@ func (c *Classification) setClass() {
 }
 
 // clsThreat reports whether the legal move m, which does not give check,
-// threatens mate (see MateThreatChecks). memo (nil for none) keeps the
-// results of the searches below positions already searched: the moves of a
-// repeating cycle reach the same positions again and again.
-func clsIsThreat(before *board.Position, m board.Move, memo map[uint64]bool) bool {
+// threatens mate (see MateThreatChecks).
+func clsIsThreat(before *board.Position, m board.Move) bool {
 	after := *before
 	after.MakeMove(m)
 	nullAfter, ok := clsNull(&after)
@@ -213,7 +211,7 @@ func clsIsThreat(before *board.Position, m board.Move, memo map[uint64]bool) boo
 		return false
 	}
 	nodes := 0
-	return clsMatesByChecks(&nullAfter, MateThreatChecks, &nodes, memo)
+	return clsMatesByChecks(&nullAfter, MateThreatChecks, &nodes)
 }
 
 // ClassifyLine classifies every move of a line from start. It stops at the
@@ -355,23 +353,8 @@ func clsCaptureMated(p *board.Position, mv board.Move) bool {
 }
 
 // clsMatesByChecks reports whether the side to move in p mates by at most
-// depth consecutive checks, whatever the defence. A result is kept in memo
-// (when not nil) by position and depth, unless the node cap cut the search
-// short: a kept result is the exact answer, so reusing it changes nothing
-// but the nodes spent.
-func clsMatesByChecks(p *board.Position, depth int, nodes *int, memo map[uint64]bool) bool {
-	key := p.Key() ^ uint64(depth)*0x9E3779B97F4A7C15
-	if r, ok := memo[key]; ok {
-		return r
-	}
-	r := clsMatesByChecksSearch(p, depth, nodes, memo)
-	if memo != nil && *nodes < MateThreatNodes {
-		memo[key] = r
-	}
-	return r
-}
-
-func clsMatesByChecksSearch(p *board.Position, depth int, nodes *int, memo map[uint64]bool) bool {
+// depth consecutive checks, whatever the defence.
+func clsMatesByChecks(p *board.Position, depth int, nodes *int) bool {
 	// Only checking moves are played: only the moves that may give check
 	// are generated and tested for legality.
 	var mbuf [board.MaxMoves]board.Move
@@ -395,7 +378,7 @@ func clsMatesByChecksSearch(p *board.Position, depth int, nodes *int, memo map[u
 		if !c.HasLegalMove() {
 			return true
 		}
-		if depth > 1 && clsAllRepliesMated(&c, depth-1, nodes, memo) {
+		if depth > 1 && clsAllRepliesMated(&c, depth-1, nodes) {
 			return true
 		}
 	}
@@ -404,7 +387,7 @@ func clsMatesByChecksSearch(p *board.Position, depth int, nodes *int, memo map[u
 
 // clsAllRepliesMated reports whether every legal reply in p (the defender
 // to move, in check) is met by a mate in at most depth checks.
-func clsAllRepliesMated(p *board.Position, depth int, nodes *int, memo map[uint64]bool) bool {
+func clsAllRepliesMated(p *board.Position, depth int, nodes *int) bool {
 	var mbuf [board.MaxMoves]board.Move
 	// One reply that escapes answers the question: try first the replies
 	// that most often do — king moves and captures (of the checker,
@@ -425,7 +408,7 @@ func clsAllRepliesMated(p *board.Position, depth int, nodes *int, memo map[uint6
 		*nodes++
 		c := *p
 		c.MakeMove(r)
-		if !clsMatesByChecks(&c, depth, nodes, memo) {
+		if !clsMatesByChecks(&c, depth, nodes) {
 			return false
 		}
 	}

@@ -227,10 +227,7 @@ type Adjudicator struct {
 	wlist   []bool // window move already in classes
 	memo    map[uint64]repMemo
 	spanPos []board.Position
-	// mateMemo keeps the mate-search results of the game (see
-	// clsMatesByChecks).
-	mateMemo map[uint64]bool
-	classes  []Classification
+	classes []Classification
 }
 
 // NewAdjudicator returns an adjudicator for a line starting at start, with
@@ -497,10 +494,7 @@ func (a *Adjudicator) threatAt(i int, pos *board.Position) bool {
 		mm := a.memo[k]
 		if mm.threat == 0 {
 			mm.threat = -1
-			if a.mateMemo == nil {
-				a.mateMemo = map[uint64]bool{}
-			}
-			if clsIsThreat(pos, m, a.mateMemo) {
+			if clsIsThreat(pos, m) {
 				mm.threat = 1
 			}
 			a.memo[k] = mm
