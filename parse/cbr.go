@@ -351,7 +351,7 @@ func (c *CBRReader) readTree(s *cbrStream, lay *cbrLayout, rec *Record) (bool, e
 	}
 	parent := &rec.Root
 	var pending []*Node
-	alloc := newNodeAlloc(32) // grows; a library's s.end is its file's end
+	alloc := newNodeAlloc(32, 256) // grows; a library's s.end is its file's end
 	for first := true; ; first = false {
 		off := s.off
 		b, err := s.read4()
@@ -410,9 +410,8 @@ func (c *CBRReader) readTree(s *cbrStream, lay *cbrLayout, rec *Record) (bool, e
 			if !ok || src == dst {
 				rec.Problems = append(rec.Problems, c.err(off, ErrCorrupt, "bad move squares % x; line dropped", b[2:]))
 			} else {
-				node = alloc.node()
-				*node = Node{Move: board.NewMove(src, dst), Comment: comment, Pos: Pos{Offset: off}}
-				alloc.addChild(parent, node)
+				node = alloc.add(parent)
+				node.Move, node.Comment, node.Pos = board.NewMove(src, dst), comment, Pos{Offset: off}
 			}
 		}
 		switch {

@@ -543,14 +543,12 @@ func dhtmlChain(parent *Node, moves []board.Move, pos Pos) []*Node {
 	if len(moves) == 0 {
 		return nil
 	}
-	slab := make([]Node, len(moves))
+	alloc := newNodeAlloc(len(moves), len(moves))
 	nodes := make([]*Node, len(moves))
 	cur := parent
 	for i, m := range moves {
-		n := &slab[i]
-		n.Move = m
-		n.Pos = pos
-		cur.Children = append(cur.Children, n)
+		n := alloc.add(cur)
+		n.Move, n.Pos = m, pos
 		nodes[i] = n
 		cur = n
 	}

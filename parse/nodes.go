@@ -1,51 +1,42 @@
 package parse
 
-// nodeAlloc hands out the Nodes of one record's tree, and the first slot
-// of each node's Children, from blocks: a binary tree of n moves then
-// costs a few allocations instead of 2n (one Node and one one-element
-// Children slice per move). A second child (a variation) grows Children
-// by the usual append, which copies out of the block.
+// nodeCell is a node and one child slot. A node's first child is kept in
+// the slot of that child's own cell, so a move of a line costs no
+// allocation of its own (a second child, a variation, grows Children by
+// the usual append, which copies out of the cell).
+type nodeCell struct {
+	node Node
+	kid  [1]*Node
+}
+
+// nodeAlloc hands out the Nodes of one record's tree from blocks of cells:
+// a tree of n moves costs a few allocations instead of 2n (one Node and
+// one one-element Children slice per move).
 type nodeAlloc struct {
-	nodes []Node
-	kids  []*Node
-	block int // size of the next block
+	cells []nodeCell
+	next  int // size of the next block
+	limit int // largest block
 }
 
-// newNodeAlloc returns an allocator whose first block holds hint nodes
-// (at least 1, at most 256: a hint read from a file is not trusted
-// further).
-func newNodeAlloc(hint int) nodeAlloc {
-	return nodeAlloc{block: min(max(hint, 1), 256)}
+// newNodeAlloc returns an allocator whose first block holds first cells,
+// and whose blocks then double up to limit (a count read from a file is
+// not trusted further).
+func newNodeAlloc(first, limit int) nodeAlloc {
+	limit = max(limit, 1)
+	return nodeAlloc{next: min(max(first, 1), limit), limit: limit}
 }
 
-// node returns a new zero Node.
-func (a *nodeAlloc) node() *Node {
-	if len(a.nodes) == 0 {
-		a.grow()
+// add returns a new zero Node appended to parent.Children.
+func (a *nodeAlloc) add(parent *Node) *Node {
+	if len(a.cells) == 0 {
+		a.cells = make([]nodeCell, a.next)
+		a.next = min(a.next*2, a.limit)
 	}
-	n := &a.nodes[0]
-	a.nodes = a.nodes[1:]
-	return n
-}
-
-// addChild appends child to parent.Children.
-func (a *nodeAlloc) addChild(parent, child *Node) {
-	if parent.Children != nil {
-		parent.Children = append(parent.Children, child)
-		return
+	c := &a.cells[0]
+	a.cells = a.cells[1:]
+	if parent.Children == nil {
+		parent.Children = c.kid[:0]
 	}
-	if len(a.kids) == 0 {
-		a.kids = make([]*Node, a.block)
-	}
-	parent.Children = a.kids[:1:1]
-	parent.Children[0] = child
-	a.kids = a.kids[1:]
-}
-
-func (a *nodeAlloc) grow() {
-	if a.block == 0 {
-		a.block = 16
-	}
-	a.nodes = make([]Node, a.block)
-	a.block = min(a.block*2, 256)
+	parent.Children = append(parent.Children, &c.node)
+	return &c.node
 }

@@ -1910,20 +1910,12 @@ type pgnFrame struct {
 	pos         Pos
 }
 
-// pgnCell is an element of a game's node slab: a node, and room for the
-// first child of a node (of the parent of the cell's node, which is where
-// the first child is known). Both in one allocation of the right size.
-type pgnCell struct {
-	node Node
-	kid  [1]*Node
-}
-
 // build turns the tokens into the move tree with an explicit stack. nMoves
-// is the number of moves of class, the size of the node slab.
+// is the number of moves of class: the nodes take one allocation of the
+// right size.
 func (g *pgnGame) build(class, nMoves int) {
 	rec := g.rec
-	slab := make([]pgnCell, nMoves)
-	used := 0
+	alloc := newNodeAlloc(nMoves, nMoves)
 	cur, parent := &rec.Root, (*Node)(nil)
 	var stack []pgnFrame
 	var detached *Node // holder for variations with nothing to attach to (allocated when needed)
@@ -1953,20 +1945,15 @@ func (g *pgnGame) build(class, nMoves int) {
 				}
 				continue
 			}
-			// The slab is zeroed: set only the fields that a move has
+			// The node is zeroed: set only the fields that a move has
 			// (cheaper than copying a whole Node while the GC runs).
-			n := &slab[used].node
+			n := alloc.add(cur)
 			n.Text, n.Number, n.Pos = g.text(t), int(t.number), g.tokPos(t)
 			if t.mid < t.end {
 				// Most moves have no suffix: leaving the field alone
 				// saves a pointer write (and its write barrier).
 				n.Suffix = g.suffix(t)
 			}
-			if cur.Children == nil {
-				cur.Children = slab[used].kid[:0]
-			}
-			cur.Children = append(cur.Children, n)
-			used++
 			if num := int(t.number); len(stack) == 0 && num > 0 {
 				if lastNum > 0 && num != lastNum && num != lastNum+1 {
 					g.problem(n.Pos, fmt.Sprint(num), fmt.Errorf("%w: %d after %d", ErrMoveNumber, num, lastNum))

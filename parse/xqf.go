@@ -442,16 +442,14 @@ func xqfTree(s *xqfStream, k *xqfKeys, rec *Record, name string) (bool, bool, er
 	// but not kept.
 	parent := &rec.Root
 	var pending []*Node
-	alloc := newNodeAlloc(int((s.end - s.off) / xqfNodeSize))
+	alloc := newNodeAlloc(int((s.end-s.off)/xqfNodeSize), 256)
 	for {
 		n, err := s.readNode(k, name)
 		if err != nil {
 			if n.read && parent != nil && n.src <= 89 && n.dst <= 89 {
 				// Keep the move whose comment could not be read.
-				alloc.addChild(parent, &Node{
-					Move: board.NewMove(xqfSquare(n.src), xqfSquare(n.dst)),
-					Pos:  Pos{Offset: n.off},
-				})
+				nd := alloc.add(parent)
+				nd.Move, nd.Pos = board.NewMove(xqfSquare(n.src), xqfSquare(n.dst)), Pos{Offset: n.off}
 			}
 			return hasText, replaced, err
 		}
@@ -462,13 +460,8 @@ func xqfTree(s *xqfStream, k *xqfKeys, rec *Record, name string) (bool, bool, er
 			if n.src > 89 || n.dst > 89 {
 				rec.Problems = append(rec.Problems, xqfErr(name, n.off, ErrCorrupt, "square out of range (%d, %d); line dropped", n.src, n.dst))
 			} else {
-				node = alloc.node()
-				*node = Node{
-					Move:    board.NewMove(xqfSquare(n.src), xqfSquare(n.dst)),
-					Comment: n.comment,
-					Pos:     Pos{Offset: n.off},
-				}
-				alloc.addChild(parent, node)
+				node = alloc.add(parent)
+				node.Move, node.Comment, node.Pos = board.NewMove(xqfSquare(n.src), xqfSquare(n.dst)), n.comment, Pos{Offset: n.off}
 			}
 		}
 		switch {
