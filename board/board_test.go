@@ -543,7 +543,7 @@ func TestAppendCheckCandidates(t *testing.T) {
 	}
 	randomPositions(t, games, 150, 13, func(p *Position, _ []Move) {
 		var want []Move
-		for _, m := range p.AppendPseudoMoves(nil) {
+		for _, m := range p.genPseudo(nil) {
 			if p.MayGiveCheck(m) {
 				want = append(want, m)
 			}

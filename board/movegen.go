@@ -204,11 +204,16 @@ func (e *exposure) needsCheck(from, to Square) bool {
 // leg). Any other move leaves every check as it was.
 func mayEndCheck(k Square, m Move) bool {
 	from, to := m.From(), m.To()
-	kf, kr := k.File(), k.Rank()
-	if from == k || from.File() == kf || from.Rank() == kr || to.File() == kf || to.Rank() == kr {
-		return true
-	}
-	df, dr := to.File()-kf, to.Rank()-kr
+	return from == k || onLines(k, from) || onLines(k, to) || within2(k, to)
+}
+
+// onLines reports whether sq is on the file or rank of k.
+func onLines(k, sq Square) bool { return sq.File() == k.File() || sq.Rank() == k.Rank() }
+
+// within2 reports whether sq is at most two files and two ranks from k
+// (every point next to k, and every point a horse's move away).
+func within2(k, sq Square) bool {
+	df, dr := sq.File()-k.File(), sq.Rank()-k.Rank()
 	return df >= -2 && df <= 2 && dr >= -2 && dr <= 2
 }
 
@@ -257,13 +262,6 @@ func (p Position) AppendLegalMovesOf(buf []Move, kinds KindSet) []Move {
 	return buf[:n+len(legal)]
 }
 
-// AppendPseudoMoves appends the pseudo-legal moves of the side to move
-// (see AppendPseudoMovesFrom), in the order AppendLegalMoves keeps them:
-// for a search that tests only a few of them with CheckMove.
-func (p *Position) AppendPseudoMoves(buf []Move) []Move {
-	return p.genPseudo(buf)
-}
-
 // AppendCheckCandidates appends the pseudo-legal moves of the side to move
 // that may give check (those MayGiveCheck accepts), without generating the
 // others: every move of a piece on the other king's file or rank or on a
@@ -274,19 +272,18 @@ func (p *Position) AppendPseudoMoves(buf []Move) []Move {
 func (p *Position) AppendCheckCandidates(buf []Move) []Move {
 	us := p.side
 	k := p.kings[us.Other()]
-	kf, kr := k.File(), k.Rank()
 	for from := Square(0); from < Squares; from++ {
 		pc := p.board[from]
 		if pc.IsEmpty() || pc.Color() != us {
 			continue
 		}
-		if from.File() == kf || from.Rank() == kr || nearKing[k][from] {
+		if onLines(k, from) || nearKing[k][from] {
 			buf = p.genPiece(buf, from, pc)
 			continue
 		}
 		switch pc.Kind() {
 		case Rook, Cannon:
-			for _, to := range [2]Square{SquareAt(kf, from.Rank()), SquareAt(from.File(), kr)} {
+			for _, to := range [2]Square{SquareAt(k.File(), from.Rank()), SquareAt(from.File(), k.Rank())} {
 				if t := p.board[to]; (t.IsEmpty() || t.Color() != us) && p.pathError(pc, from, to) == nil {
 					buf = append(buf, NewMove(from, to))
 				}

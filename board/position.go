@@ -301,15 +301,8 @@ func (p *Position) InCheckAfter(m Move, attackedBefore bool) bool {
 func (p *Position) MayGiveCheck(m Move) bool {
 	k := p.kings[p.side.Other()]
 	from, to := m.From(), m.To()
-	kf, kr := k.File(), k.Rank()
-	if from.File() == kf || from.Rank() == kr || to.File() == kf || to.Rank() == kr || nearKing[k][from] {
-		return true
-	}
-	if p.board[from].Kind() != Knight {
-		return false
-	}
-	df, dr := to.File()-kf, to.Rank()-kr
-	return df >= -2 && df <= 2 && dr >= -2 && dr <= 2
+	return onLines(k, from) || onLines(k, to) || nearKing[k][from] ||
+		(p.board[from].Kind() == Knight && within2(k, to))
 }
 
 // Undo holds what MakeMove needs to take a move back.
@@ -432,8 +425,7 @@ func (p *Position) mayExpose(pc Piece, from, to Square) bool {
 	if pc.Kind() == King || nearKing[k][from] {
 		return true
 	}
-	kf, kr := k.File(), k.Rank()
-	return from.File() == kf || from.Rank() == kr || to.File() == kf || to.Rank() == kr
+	return onLines(k, from) || onLines(k, to)
 }
 
 // checkMove is CheckMove; mayBeInCheck false promises that the side to move
