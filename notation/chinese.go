@@ -128,30 +128,12 @@ func trimChinese(s string) string {
 func ParseChinese(s string) (Chinese, error) {
 	var cls [5]uint8
 	var val [5]int8
-	n := 0
 	// Most texts are just the symbols: classify them directly, and trim
 	// spaces and annotations only when something is not a symbol.
-	for _, r := range s {
-		c, v := classify(r)
-		if c == clNone || n == len(cls) {
-			n = -1
-			break
-		}
-		cls[n], val[n] = c, v
-		n++
-	}
-	if n < 0 {
-		n = 0
-		for _, r := range trimChinese(s) {
-			if isSpace(r) {
-				continue
-			}
-			c, v := classify(r)
-			if c == clNone || n == len(cls) {
-				return Chinese{}, syntaxError(s)
-			}
-			cls[n], val[n] = c, v
-			n++
+	n, ok := classifyAll(s, false, &cls, &val)
+	if !ok {
+		if n, ok = classifyAll(trimChinese(s), true, &cls, &val); !ok {
+			return Chinese{}, syntaxError(s)
 		}
 	}
 	var m Chinese
@@ -196,6 +178,24 @@ func ParseChinese(s string) (Chinese, error) {
 		return Chinese{}, syntaxError(s)
 	}
 	return m, nil
+}
+
+// classifyAll classifies the symbols of s into cls and val and returns
+// their number; ok is false when a character is not a symbol (spaces are
+// passed over when skipSpace is set) or there are more than five.
+func classifyAll(s string, skipSpace bool, cls *[5]uint8, val *[5]int8) (n int, ok bool) {
+	for _, r := range s {
+		if skipSpace && isSpace(r) {
+			continue
+		}
+		c, v := classify(r)
+		if c == clNone || n == len(cls) {
+			return n, false
+		}
+		cls[n], val[n] = c, v
+		n++
+	}
+	return n, true
 }
 
 func qualifierOf(cl uint8, v int8) (Qualifier, bool) {
