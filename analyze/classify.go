@@ -389,19 +389,7 @@ func clsMatesByChecks(p *board.Position, depth int, nodes *int) bool {
 // to move, in check) is met by a mate in at most depth checks.
 func clsAllRepliesMated(p *board.Position, depth int, nodes *int) bool {
 	var mbuf [board.MaxMoves]board.Move
-	// One reply that escapes answers the question: try first the replies
-	// that most often do — king moves and captures (of the checker,
-	// mostly) — then the blocks.
-	replies := p.AppendLegalMoves(mbuf[:0])
-	front := 0
-	for i, r := range replies {
-		if p.Piece(r.From()).Kind() == board.King || !p.Piece(r.To()).IsEmpty() {
-			copy(replies[front+1:i+1], replies[front:i])
-			replies[front] = r
-			front++
-		}
-	}
-	for _, r := range replies {
+	for _, r := range p.AppendLegalMoves(mbuf[:0]) {
 		if *nodes >= MateThreatNodes {
 			return false
 		}
