@@ -110,6 +110,18 @@ func (f *colFile) write(col int, arr arrow.Array, def []int16) error {
 	return f.writeLevels(col, arr, def, nil)
 }
 
+// writeFlat writes arr to the flat column col, with its definition levels
+// when the column is nullable (built in *def, a buffer kept for reuse).
+// The caller still owns arr.
+func (f *colFile) writeFlat(col int, arr arrow.Array, def *[]int16) error {
+	var levels []int16
+	if f.nulls[col] {
+		*def = defLevels(*def, arr)
+		levels = *def
+	}
+	return f.write(col, arr, levels)
+}
+
 // writeLevels is write with the repetition levels of a column inside a
 // list or map: arr then holds the values of the levels that reach the
 // leaf.

@@ -193,12 +193,7 @@ func (t *colTable) flush() error {
 		}
 		arr := c.b.NewArray()
 		if err == nil {
-			var def []int16
-			if t.f.nulls[c.col] {
-				t.def = defLevels(t.def, arr)
-				def = t.def
-			}
-			err = t.f.write(c.col, arr, def)
+			err = t.f.writeFlat(c.col, arr, &t.def)
 		}
 		arr.Release()
 	}
@@ -230,12 +225,7 @@ func (t *colTable) closeRowGroup() error {
 	for _, c := range t.dicts {
 		arr := c.c.array()
 		if err == nil {
-			var def []int16
-			if t.f.nulls[c.col] {
-				t.def = defLevels(t.def, arr)
-				def = t.def
-			}
-			err = t.f.write(c.col, arr, def)
+			err = t.f.writeFlat(c.col, arr, &t.def)
 		}
 		arr.Release()
 	}

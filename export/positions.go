@@ -161,12 +161,7 @@ func (pw *PositionsWriter) flush() error {
 	for _, c := range cols {
 		arr := c.b.NewArray()
 		if err == nil {
-			var def []int16
-			if PositionsSchema.Field(c.col).Nullable {
-				pw.def = defLevels(pw.def, arr)
-				def = pw.def
-			}
-			err = pw.f.write(c.col, arr, def)
+			err = pw.f.writeFlat(c.col, arr, &pw.def)
 		}
 		arr.Release()
 	}
@@ -199,12 +194,7 @@ func (pw *PositionsWriter) closeRowGroup() error {
 	for _, c := range cols {
 		arr := c.c.array()
 		if err == nil {
-			var def []int16
-			if PositionsSchema.Field(c.col).Nullable {
-				pw.def = defLevels(pw.def, arr)
-				def = pw.def
-			}
-			err = pw.f.write(c.col, arr, def)
+			err = pw.f.writeFlat(c.col, arr, &pw.def)
 		}
 		arr.Release()
 	}
