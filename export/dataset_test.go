@@ -3,6 +3,7 @@ package export
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -266,26 +267,34 @@ func TestDatasetAbort(t *testing.T) {
 	}
 }
 
+// TestWritersEmptyAndClosed checks that each writer closed without rows
+// writes a readable file with its schema, and refuses a Write after Close.
 func TestWritersEmptyAndClosed(t *testing.T) {
-	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	defer mem.AssertSize(t, 0)
-	var buf bytes.Buffer
-	w, err := NewFlagsWriter(&buf, WithAllocator(mem))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Write(pgnReports(t, samplePGN)[0]); err == nil {
-		t.Error("Write after Close succeeded")
-	}
-	path := filepath.Join(t.TempDir(), "f.parquet")
-	os.WriteFile(path, buf.Bytes(), 0o644)
-	tbl := readTable(t, path, mem)
-	defer tbl.Release()
-	if tbl.NumRows() != 0 {
-		t.Errorf("empty flags file: %d rows", tbl.NumRows())
-	}
-	sameFields(t, tbl.Schema(), FlagsSchema)
+	emptyAndClosed(t, "games", NewGamesWriter, GamesSchema)
+	emptyAndClosed(t, "positions", NewPositionsWriter, PositionsSchema)
+	emptyAndClosed(t, "flags", NewFlagsWriter, FlagsSchema)
+}
+
+func emptyAndClosed[W reportWriter](t *testing.T, name string, newWriter func(io.Writer, ...Option) (W, error), schema *arrow.Schema) {
+	t.Run(name, func(t *testing.T) {
+		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+		defer mem.AssertSize(t, 0)
+		var buf bytes.Buffer
+		w, err := newWriter(&buf, WithAllocator(mem))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Write(pgnReports(t, samplePGN)[0]); err == nil {
+			t.Error("Write after Close succeeded")
+		}
+		tbl := readTable(t, writeTemp(t, buf.Bytes()), mem)
+		defer tbl.Release()
+		if tbl.NumRows() != 0 {
+			t.Errorf("empty %s file: %d rows", name, tbl.NumRows())
+		}
+		sameFields(t, tbl.Schema(), schema)
+	})
 }

@@ -1,12 +1,10 @@
 package export
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"testing"
 
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
@@ -32,40 +30,17 @@ func TestFlagsRows(t *testing.T) {
 	}
 	batchOf3 := func(c *config) { c.batchRows = 3 }
 	for _, opts := range [][]Option{{WithRowGroupRows(7)}, {WithRowGroupBytes(1), batchOf3}, nil} {
-		var buf bytes.Buffer
-		fw, err := NewFlagsWriter(&buf, append(opts, WithAllocator(mem))...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range reps {
-			if err := fw.Write(r); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := fw.Close(); err != nil {
-			t.Fatal(err)
-		}
-		tbl := readTable(t, writeTemp(t, buf.Bytes()), mem)
+		data := writeReports(t, NewFlagsWriter, reps, append(opts, WithAllocator(mem))...)
+		tbl := readTable(t, writeTemp(t, data), mem)
 		sameFields(t, tbl.Schema(), FlagsSchema)
 		if tbl.NumRows() != int64(len(want)) {
 			t.Fatalf("%d rows, want %d", tbl.NumRows(), len(want))
 		}
-		rr := array.NewTableReader(tbl, 0)
-		row := 0
-		for rr.Next() {
-			rec := rr.RecordBatch()
-			for i := range int(rec.NumRows()) {
-				got := make([]string, rec.NumCols())
-				for c, col := range rec.Columns() {
-					got[c] = valueString(col, i)
-				}
-				if !slices.Equal(got, want[row]) {
-					t.Fatalf("row %d:\n got %q\nwant %q", row, got, want[row])
-				}
-				row++
+		for row, got := range tableRows(tbl, valueString) {
+			if !slices.Equal(got, want[row]) {
+				t.Fatalf("row %d:\n got %q\nwant %q", row, got, want[row])
 			}
 		}
-		rr.Release()
 		tbl.Release()
 	}
 }

@@ -40,25 +40,6 @@ func gamesReports(t *testing.T) []*analyze.Report {
 	return reps
 }
 
-// writeGames writes the games of reps to memory.
-func writeGames(t *testing.T, reps []*analyze.Report, opts ...Option) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	gw, err := NewGamesWriter(&buf, opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range reps {
-		if err := gw.Write(r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := gw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
 // listString returns list or map value i of arr as text: the values
 // separated by spaces, map entries as key=value.
 func listString(arr arrow.Array, i int) string {
@@ -151,7 +132,7 @@ func TestGamesRows(t *testing.T) {
 		{"1 byte", []Option{WithRowGroupBytes(1), batchOf5}},
 	} {
 		name, opts := c.name, c.opts
-		data := writeGames(t, reps, append(opts, WithAllocator(mem), WithRules("cxa"))...)
+		data := writeReports(t, NewGamesWriter, reps, append(opts, WithAllocator(mem), WithRules("cxa"))...)
 		if name == "1 byte" {
 			rdr, err := file.NewParquetReader(bytes.NewReader(data))
 			if err != nil {
@@ -167,24 +148,14 @@ func TestGamesRows(t *testing.T) {
 		if tbl.NumRows() != int64(len(reps)) {
 			t.Fatalf("%d rows, want %d", tbl.NumRows(), len(reps))
 		}
-		rr := array.NewTableReader(tbl, 0)
-		row := 0
-		for rr.Next() {
-			rec := rr.RecordBatch()
-			for i := range int(rec.NumRows()) {
-				got := make([]string, rec.NumCols())
-				for c, col := range rec.Columns() {
-					got[c] = listString(col, i)
-				}
-				if want := wantGame(reps[row], "cxa"); !slices.Equal(got, want) {
-					t.Fatalf("row groups of %s, row %d:\n got %q\nwant %q", name, row, got, want)
-				}
-				row++
+		rows := tableRows(tbl, listString)
+		for row, got := range rows {
+			if want := wantGame(reps[row], "cxa"); !slices.Equal(got, want) {
+				t.Fatalf("row groups of %s, row %d:\n got %q\nwant %q", name, row, got, want)
 			}
 		}
-		rr.Release()
 		tbl.Release()
-		t.Logf("row groups of %s: %d rows checked", name, row)
+		t.Logf("row groups of %s: %d rows checked", name, len(rows))
 	}
 }
 
@@ -196,7 +167,7 @@ func TestGamesRows(t *testing.T) {
 func TestGamesLayout(t *testing.T) {
 	reps := gamesReports(t)
 	const rgRows = 20
-	data := writeGames(t, reps, WithRowGroupRows(rgRows))
+	data := writeReports(t, NewGamesWriter, reps, WithRowGroupRows(rgRows))
 	rdr, err := file.NewParquetReader(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
@@ -280,26 +251,4 @@ func TestGamesLayout(t *testing.T) {
 	if !emptyMin {
 		t.Error(`no row group has "" as the minimum of event or site`)
 	}
-}
-
-func TestGamesEmptyAndClosed(t *testing.T) {
-	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
-	defer mem.AssertSize(t, 0)
-	var buf bytes.Buffer
-	w, err := NewGamesWriter(&buf, WithAllocator(mem))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Write(pgnReports(t, samplePGN)[0]); err == nil {
-		t.Error("Write after Close succeeded")
-	}
-	tbl := readTable(t, writeTemp(t, buf.Bytes()), mem)
-	defer tbl.Release()
-	if tbl.NumRows() != 0 {
-		t.Errorf("empty games file: %d rows", tbl.NumRows())
-	}
-	sameFields(t, tbl.Schema(), GamesSchema)
 }

@@ -1,12 +1,16 @@
 package export
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"golang.org/x/text/encoding/simplifiedchinese"
 
 	"github.com/xqtool/xqtool/analyze"
@@ -108,4 +112,47 @@ func gbLen(s string) []byte {
 		return []byte(s + s)
 	}
 	return b
+}
+
+// reportWriter is what the writers of the three datasets have in common.
+type reportWriter interface {
+	Write(*analyze.Report) error
+	Close() error
+}
+
+// writeReports writes reps with a writer made by newWriter to memory.
+func writeReports[W reportWriter](t *testing.T, newWriter func(io.Writer, ...Option) (W, error), reps []*analyze.Report, opts ...Option) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w, err := newWriter(&buf, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range reps {
+		if err := w.Write(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// tableRows returns the rows of tbl, each cell as cell writes it.
+func tableRows(tbl arrow.Table, cell func(arrow.Array, int) string) [][]string {
+	var rows [][]string
+	rr := array.NewTableReader(tbl, 0)
+	defer rr.Release()
+	for rr.Next() {
+		rec := rr.RecordBatch()
+		for i := range int(rec.NumRows()) {
+			row := make([]string, rec.NumCols())
+			for c, col := range rec.Columns() {
+				row[c] = cell(col, i)
+			}
+			rows = append(rows, row)
+		}
+	}
+	return rows
 }

@@ -30,25 +30,6 @@ func positionsReports(t *testing.T) []*analyze.Report {
 	return reps
 }
 
-// writePositions writes the positions of reps to memory.
-func writePositions(t *testing.T, reps []*analyze.Report, opts ...Option) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	pw, err := NewPositionsWriter(&buf, opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range reps {
-		if err := pw.Write(r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := pw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
 // TestPositionsRows reads back every row and compares it with the values
 // computed directly from the games (board FEN, notation formatters): the
 // dictionaries built per row group must index the right text.
@@ -97,30 +78,20 @@ func TestPositionsRows(t *testing.T) {
 		if partitioned {
 			opts = append(opts, WithPartitionByYear())
 		}
-		data := writePositions(t, reps, opts...)
+		data := writeReports(t, NewPositionsWriter, reps, opts...)
 		tbl := readTable(t, writeTemp(t, data), mem)
 		sameFields(t, tbl.Schema(), PositionsSchema)
 		if int64(len(want)) != tbl.NumRows() {
 			t.Fatalf("%d rows, want %d", tbl.NumRows(), len(want))
 		}
-		rr := array.NewTableReader(tbl, 0)
-		row := 0
-		for rr.Next() {
-			rec := rr.RecordBatch()
-			for i := range int(rec.NumRows()) {
-				got := make([]string, rec.NumCols())
-				for c, col := range rec.Columns() {
-					got[c] = valueString(col, i)
-				}
-				if !slices.Equal(got, want[row]) {
-					t.Fatalf("partitioned %v, row %d:\n got %q\nwant %q", partitioned, row, got, want[row])
-				}
-				row++
+		rows := tableRows(tbl, valueString)
+		for row, got := range rows {
+			if !slices.Equal(got, want[row]) {
+				t.Fatalf("partitioned %v, row %d:\n got %q\nwant %q", partitioned, row, got, want[row])
 			}
 		}
-		rr.Release()
 		tbl.Release()
-		t.Logf("partitioned %v: %d rows checked", partitioned, row)
+		t.Logf("partitioned %v: %d rows checked", partitioned, len(rows))
 	}
 }
 
@@ -148,7 +119,7 @@ func valueString(arr arrow.Array, i int) string {
 func TestPositionsLayout(t *testing.T) {
 	reps := positionsReports(t)
 	const rgRows = 2000
-	data := writePositions(t, reps, WithRowGroupRows(rgRows))
+	data := writeReports(t, NewPositionsWriter, reps, WithRowGroupRows(rgRows))
 	rdr, err := file.NewParquetReader(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
