@@ -65,37 +65,3 @@ func BenchmarkRawGameDecode(b *testing.B) {
 		}
 	}
 }
-
-// BenchmarkPGNNextRaw splits all real PGN files, concatenated in memory,
-// into raw games: the work of the reader goroutine of a parallel pipeline.
-func BenchmarkPGNNextRaw(b *testing.B) {
-	dir := textRecordsDir(b)
-	_, files := textLoadExpected(b, dir, "pgn")
-	var all []byte
-	for _, f := range files {
-		data, err := os.ReadFile(filepath.Join(dir, f))
-		if err != nil {
-			b.Fatal(err)
-		}
-		all = append(all, data...)
-		all = append(all, '\n')
-	}
-	b.SetBytes(int64(len(all)))
-	b.ReportAllocs()
-	b.ResetTimer()
-	games := 0
-	for b.Loop() {
-		r := NewPGNReader(bytes.NewReader(all), "bench")
-		for {
-			_, err := r.NextRaw()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			games++
-		}
-	}
-	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
-}

@@ -10,6 +10,18 @@ import (
 
 // BenchmarkPGNReader reads all real PGN files, concatenated in memory.
 func BenchmarkPGNReader(b *testing.B) {
+	benchPGNStream(b, func(r *PGNReader) error { _, err := r.Next(); return err })
+}
+
+// BenchmarkPGNNextRaw splits all real PGN files, concatenated in memory,
+// into raw games: the work of the reader goroutine of a parallel pipeline.
+func BenchmarkPGNNextRaw(b *testing.B) {
+	benchPGNStream(b, func(r *PGNReader) error { _, err := r.NextRaw(); return err })
+}
+
+// benchPGNStream reads all real PGN files, concatenated in memory, game by
+// game with next, and reports games/s.
+func benchPGNStream(b *testing.B, next func(*PGNReader) error) {
 	dir := textRecordsDir(b)
 	_, files := textLoadExpected(b, dir, "pgn")
 	var all []byte
@@ -28,7 +40,7 @@ func BenchmarkPGNReader(b *testing.B) {
 	for b.Loop() {
 		r := NewPGNReader(bytes.NewReader(all), "bench")
 		for {
-			_, err := r.Next()
+			err := next(r)
 			if err == io.EOF {
 				break
 			}
