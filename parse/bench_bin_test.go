@@ -9,17 +9,7 @@ import (
 
 // BenchmarkXQFReader reads every real XQF file, preloaded in memory.
 func BenchmarkXQFReader(b *testing.B) {
-	files := binRealFiles(b, ".xqf")
-	var data [][]byte
-	var total int64
-	for _, f := range files {
-		d, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		data = append(data, d)
-		total += int64(len(d))
-	}
+	data, total := binReadFiles(b, ".xqf")
 	b.SetBytes(total)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -70,17 +60,7 @@ func BenchmarkWriteXQF(b *testing.B) {
 
 // BenchmarkCBRReader reads every real CBR/CBL file, preloaded in memory.
 func BenchmarkCBRReader(b *testing.B) {
-	files := binRealFiles(b, ".cbr", ".cbl")
-	var data [][]byte
-	var total int64
-	for _, f := range files {
-		d, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		data = append(data, d)
-		total += int64(len(d))
-	}
+	data, total := binReadFiles(b, ".cbr", ".cbl")
 	b.SetBytes(total)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -101,4 +81,18 @@ func BenchmarkCBRReader(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+}
+
+// binReadFiles reads the real files with the given endings into memory and
+// returns them with their total size.
+func binReadFiles(b *testing.B, exts ...string) (data [][]byte, total int64) {
+	for _, f := range binRealFiles(b, exts...) {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		data = append(data, d)
+		total += int64(len(d))
+	}
+	return data, total
 }
