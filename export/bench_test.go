@@ -2,11 +2,11 @@ package export
 
 import (
 	"io"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/internal/cputime"
 )
 
 // benchReports reads the real records once (parse + replay + analyze are
@@ -28,7 +28,7 @@ func benchReports(b *testing.B) ([]*analyze.Report, int) {
 func BenchmarkExport(b *testing.B) {
 	reps, plies := benchReports(b)
 	b.ResetTimer()
-	start, cpu := time.Now(), cpuTime()
+	start, cpu := time.Now(), cputime.Process()
 	for b.Loop() {
 		gw, _ := NewGamesWriter(io.Discard)
 		pw, _ := NewPositionsWriter(io.Discard)
@@ -52,7 +52,7 @@ func BenchmarkExport(b *testing.B) {
 	}
 	el := time.Since(start).Seconds()
 	b.ReportMetric(float64(plies)*float64(b.N)/el, "plies/s/core")
-	b.ReportMetric(float64(plies)*float64(b.N)/(cpuTime()-cpu).Seconds(), "plies/cpu-s")
+	b.ReportMetric(float64(plies)*float64(b.N)/(cputime.Process()-cpu).Seconds(), "plies/cpu-s")
 	b.ReportMetric(float64(len(reps))*float64(b.N)/el, "games/s/core")
 }
 
@@ -61,7 +61,7 @@ func BenchmarkExport(b *testing.B) {
 func BenchmarkPositions(b *testing.B) {
 	reps, plies := benchReports(b)
 	b.ResetTimer()
-	start, cpu := time.Now(), cpuTime()
+	start, cpu := time.Now(), cputime.Process()
 	for b.Loop() {
 		pw, _ := NewPositionsWriter(io.Discard)
 		for _, r := range reps {
@@ -74,7 +74,7 @@ func BenchmarkPositions(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(plies)*float64(b.N)/time.Since(start).Seconds(), "plies/s/core")
-	b.ReportMetric(float64(plies)*float64(b.N)/(cpuTime()-cpu).Seconds(), "plies/cpu-s")
+	b.ReportMetric(float64(plies)*float64(b.N)/(cputime.Process()-cpu).Seconds(), "plies/cpu-s")
 }
 
 // BenchmarkGames measures games.parquet alone (a row per game, the main
@@ -82,7 +82,7 @@ func BenchmarkPositions(b *testing.B) {
 func BenchmarkGames(b *testing.B) {
 	reps, plies := benchReports(b)
 	b.ResetTimer()
-	start, cpu := time.Now(), cpuTime()
+	start, cpu := time.Now(), cputime.Process()
 	for b.Loop() {
 		gw, _ := NewGamesWriter(io.Discard)
 		for _, r := range reps {
@@ -95,16 +95,5 @@ func BenchmarkGames(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(plies)*float64(b.N)/time.Since(start).Seconds(), "plies/s/core")
-	b.ReportMetric(float64(plies)*float64(b.N)/(cpuTime()-cpu).Seconds(), "plies/cpu-s")
-}
-
-// cpuTime returns the user + system CPU time of the process: on a shared
-// machine, plies per CPU second is the fairer per-core figure (it includes
-// the garbage collector's and the zstd encoder's helper goroutines).
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	b.ReportMetric(float64(plies)*float64(b.N)/(cputime.Process()-cpu).Seconds(), "plies/cpu-s")
 }

@@ -2,11 +2,10 @@ package replay_test
 
 import (
 	"context"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/xqtool/xqtool/corpus"
+	"github.com/xqtool/xqtool/internal/cputime"
 	"github.com/xqtool/xqtool/parse"
 	"github.com/xqtool/xqtool/replay"
 )
@@ -32,7 +31,7 @@ func BenchmarkReplay(b *testing.B) {
 		plies += len(replay.Replay(r, replay.Options{}).Plies)
 	}
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		for _, r := range recs {
 			replay.Replay(r, replay.Options{})
@@ -42,14 +41,5 @@ func BenchmarkReplay(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(plies)/float64(b.N), "ns/ply")
 	// CPU time of the process (GC included) per ply: steadier than the
 	// wall clock on a shared machine.
-	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(plies)/float64(b.N), "cpu-ns/ply")
-}
-
-// cpuTime returns the user+system CPU time of the process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/float64(plies)/float64(b.N), "cpu-ns/ply")
 }

@@ -9,13 +9,12 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/internal/cputime"
 )
 
 // recordsDir returns ../shared/testdata/records beside the repository, or
@@ -59,7 +58,7 @@ func BenchmarkValidate(b *testing.B) {
 			cmd := &cobra.Command{}
 			cmd.SetErr(os.Stderr)
 			var plies, games int
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				sum, err := runPipeline(context.Background(), cmd, []string{dir}, pf, bc.opt, func(*analyze.Report) error { return nil })
 				if err != nil {
@@ -69,7 +68,7 @@ func BenchmarkValidate(b *testing.B) {
 				games += sum.Games
 			}
 			sec := b.Elapsed().Seconds()
-			cpu := (cpuTime() - cpu0).Seconds()
+			cpu := (cputime.Process() - cpu0).Seconds()
 			b.ReportMetric(float64(plies)/sec, "plies/s")
 			// Per CPU-second of the whole process (all goroutines, GC
 			// included): the per-core throughput, robust to a loaded
@@ -79,15 +78,6 @@ func BenchmarkValidate(b *testing.B) {
 			b.ReportMetric(float64(games)/sec, "games/s")
 		})
 	}
-}
-
-// cpuTime returns the user+system CPU time of the process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkExportPipeline runs the whole export command (read, parse,
@@ -107,7 +97,7 @@ func BenchmarkExportPipeline(b *testing.B) {
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			out := b.TempDir()
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				root := newRootCmd()
 				root.SetOut(io.Discard)
@@ -120,7 +110,7 @@ func BenchmarkExportPipeline(b *testing.B) {
 			}
 			plies := float64(sum.Plies) * float64(b.N)
 			b.ReportMetric(plies/b.Elapsed().Seconds(), "plies/s")
-			b.ReportMetric(plies/(cpuTime()-cpu0).Seconds(), "plies/cpu-s")
+			b.ReportMetric(plies/(cputime.Process()-cpu0).Seconds(), "plies/cpu-s")
 		})
 	}
 }
