@@ -5,6 +5,8 @@ import (
 	"encoding/base64"
 	"fmt"
 	"io"
+	"slices"
+	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -28,13 +30,45 @@ import (
 // the stored Arrow schema are those of pqarrow.FileWriter).
 //
 // Row groups are buffered: each column chunk takes its arrays as they
-// come, and the row group is written out by closeRowGroup.
+// come, and the row group is written out when it ends.
+//
+// Encoding and compressing the arrays is most of a writer's work (zstd
+// alone is a third of positions.parquet's). A colFile does it on a
+// goroutine of its own, the encoder, which takes the arrays (put, putList)
+// and the ends of row groups (endRowGroup) in the order they are given:
+// the file is the same as if they were written at once, and the writer
+// meanwhile builds its next batch. Errors of the encoder come back from a
+// later put or endRowGroup, or from Close; Close stops the encoder.
 type colFile struct {
-	fw     *file.Writer
-	rgw    file.BufferedRowGroupWriter // open row group, nil if none
-	ctx    context.Context             // pqarrow's write context
-	nulls  []bool                      // nullable leaves by column
-	rgRows int64                       // rows completed in the open row group
+	fw    *file.Writer
+	nulls []bool // nullable leaves by column
+
+	// The writer's side.
+	rgRows int64 // rows completed in the open row group
+	known  int64 // compressedBytes of the open row group when the encoder last caught up
+	queued int64 // a bound on what the arrays queued since then add to known
+	jobs   chan colJob
+	done   chan struct{} // closed when the encoder has stopped
+	failed atomic.Bool   // the encoder has an error (encErr)
+	closed bool
+
+	// The encoder's side.
+	rgw      file.BufferedRowGroupWriter // open row group, nil if none
+	ctx      context.Context             // pqarrow's write context
+	def, rep []int16                     // level buffers
+	encErr   error                       // first error; read by the writer once the encoder caught up
+}
+
+// colJob is a unit of the encoder's work: an array for a column (arr,
+// released by the encoder; list and lens set for a list column), the end of the
+// row group (end), or only a signal when it is reached (ack).
+type colJob struct {
+	col  int
+	arr  arrow.Array
+	lens []int32
+	list bool
+	end  bool
+	ack  chan struct{}
 }
 
 // colPageSize bounds the uncompressed size of a data page of a colFile.
@@ -73,7 +107,14 @@ func newColFile(w io.Writer, schema *arrow.Schema, cfg *config, rowGroupRows int
 	for i := range nulls {
 		nulls[i] = pqschema.Column(i).SchemaNode().RepetitionType() == parquet.Repetitions.Optional
 	}
-	return &colFile{fw: fw, ctx: pqarrow.NewArrowWriteContext(context.Background(), &arrProps), nulls: nulls}, nil
+	f := &colFile{
+		fw: fw, nulls: nulls,
+		ctx:  pqarrow.NewArrowWriteContext(context.Background(), &arrProps),
+		jobs: make(chan colJob, encoderQueue),
+		done: make(chan struct{}),
+	}
+	go f.encode()
+	return f, nil
 }
 
 // storedSchema returns schema as pqarrow.FileWriter stores it with
@@ -103,28 +144,146 @@ func (f *colFile) column(path string) int {
 	return i
 }
 
-// write appends arr to leaf column col of the open row group (opening one
-// if needed). def gives the definition levels of a nullable top-level
-// column (1 valid, 0 null); it is nil for a required one.
-func (f *colFile) write(col int, arr arrow.Array, def []int16) error {
-	return f.writeLevels(col, arr, def, nil)
+// encoderQueue is how many jobs a writer may queue ahead of its encoder
+// (each holds a batch's arrays or a row group's dictionary columns).
+const encoderQueue = 4
+
+// put queues arr to be appended to the flat leaf column col of the open
+// row group (opening one if needed); the encoder releases it. It returns
+// an error of the encoder, if it has one.
+func (f *colFile) put(col int, arr arrow.Array) error {
+	return f.send(colJob{col: col, arr: arr})
+}
+
+// putList queues the values of a row group's list column col: arr holds
+// them, and lens the number of each row's values (the encoder builds the
+// levels; see writeList). It takes arr and lens.
+func (f *colFile) putList(col int, arr arrow.Array, lens []int32) error {
+	return f.send(colJob{col: col, arr: arr, lens: lens, list: true})
+}
+
+// endRowGroup queues the end of the open row group: it is written out.
+func (f *colFile) endRowGroup() error {
+	f.rgRows, f.known, f.queued = 0, 0, 0
+	return f.send(colJob{end: true})
+}
+
+func (f *colFile) send(j colJob) error {
+	if f.closed {
+		if j.arr != nil {
+			j.arr.Release()
+		}
+		return errClosed
+	}
+	if j.arr != nil {
+		// A page's compressed size can exceed its data a little (zstd's
+		// frame and block headers, the levels, the page's own end):
+		// twice the Arrow buffers and 4 KiB more per array is a generous
+		// bound (see reaches).
+		f.queued += 2*dataBytes(j.arr.Data()) + 4<<10
+	}
+	f.jobs <- j
+	if f.failed.Load() {
+		return f.wait()
+	}
+	return nil
+}
+
+// wait returns once the encoder has done every job queued, with its
+// error if it has one.
+func (f *colFile) wait() error {
+	if f.closed {
+		return f.encErr
+	}
+	ack := make(chan struct{})
+	f.jobs <- colJob{ack: ack}
+	<-ack
+	return f.encErr
+}
+
+// reaches reports whether the compressed size of the open row group so
+// far, plus extra, reaches n. It waits for the encoder only when a bound
+// on what is queued cannot rule that out, so that the answer is the same
+// as if every array had been written at once (with the default row group
+// bounds the encoder is never waited for).
+func (f *colFile) reaches(extra, n int64) (bool, error) {
+	if f.known+f.queued+extra < n {
+		return false, nil
+	}
+	if err := f.wait(); err != nil {
+		return false, err
+	}
+	// The encoder is idle until the next job.
+	f.known, f.queued = 0, 0
+	if f.rgw != nil {
+		f.known = f.rgw.TotalCompressedBytes()
+	}
+	return f.known+extra >= n, nil
+}
+
+// dataBytes returns the size of the buffers of d, its children and
+// dictionary.
+func dataBytes(d arrow.ArrayData) int64 {
+	var n int64
+	for _, b := range d.Buffers() {
+		if b != nil {
+			n += int64(b.Len())
+		}
+	}
+	for _, c := range d.Children() {
+		n += dataBytes(c)
+	}
+	if d.DataType().ID() == arrow.DICTIONARY {
+		n += dataBytes(d.Dictionary())
+	}
+	return n
+}
+
+// encode is the encoder: it does the jobs in order until Close. After an
+// error it only releases the arrays.
+func (f *colFile) encode() {
+	defer close(f.done)
+	for j := range f.jobs {
+		if f.encErr == nil {
+			var err error
+			switch {
+			case j.end:
+				err = f.closeRowGroup()
+			case j.list:
+				err = f.writeList(j.col, j.arr, j.lens)
+			case j.arr != nil:
+				err = f.writeFlat(j.col, j.arr)
+			}
+			if err != nil {
+				f.encErr = err
+				f.failed.Store(true)
+			}
+		}
+		if j.arr != nil {
+			j.arr.Release()
+		}
+		if j.ack != nil {
+			close(j.ack)
+		}
+	}
 }
 
 // writeFlat writes arr to the flat column col, with its definition levels
-// when the column is nullable (built in *def, a buffer kept for reuse).
-// The caller still owns arr.
-func (f *colFile) writeFlat(col int, arr arrow.Array, def *[]int16) error {
+// when the column is nullable. (Encoder.)
+func (f *colFile) writeFlat(col int, arr arrow.Array) error {
 	var levels []int16
 	if f.nulls[col] {
-		*def = defLevels(*def, arr)
-		levels = *def
+		f.def = defLevels(f.def, arr)
+		levels = f.def
 	}
-	return f.write(col, arr, levels)
+	return f.writeLevels(col, arr, levels, nil)
 }
 
-// writeLevels is write with the repetition levels of a column inside a
-// list or map: arr then holds the values of the levels that reach the
-// leaf.
+// writeLevels appends arr to leaf column col of the open row group
+// (opening one if needed), with the definition levels of a nullable
+// column (nil for a required one) and the repetition levels of a column
+// inside a list or map: arr then holds the values of the levels that reach
+// the leaf. (Encoder.)
 func (f *colFile) writeLevels(col int, arr arrow.Array, def, rep []int16) error {
 	if f.rgw == nil {
 		rgw, err := f.fw.AppendBufferedRowGroupChecked()
@@ -165,28 +324,26 @@ func hasEmpty(dict arrow.Array) bool {
 	return false
 }
 
-// compressedBytes returns the compressed size of the open row group so
-// far.
-func (f *colFile) compressedBytes() int64 {
-	if f.rgw == nil {
-		return 0
-	}
-	return f.rgw.TotalCompressedBytes()
-}
-
-// closeRowGroup writes out the open row group, if any.
+// closeRowGroup writes out the open row group, if any. (Encoder.)
 func (f *colFile) closeRowGroup() error {
 	if f.rgw == nil {
 		return nil
 	}
 	err := f.rgw.Close()
-	f.rgw, f.rgRows = nil, 0
+	f.rgw = nil
 	return err
 }
 
-// Close writes out the open row group and the footer.
+// Close ends the open row group, stops the encoder and writes the footer.
 func (f *colFile) Close() error {
-	err := f.closeRowGroup()
+	if f.closed {
+		return f.encErr
+	}
+	f.jobs <- colJob{end: true}
+	close(f.jobs)
+	<-f.done
+	f.closed = true
+	err := f.encErr
 	if cerr := f.fw.Close(); err == nil {
 		err = cerr
 	}
@@ -361,24 +518,30 @@ func (c *listColumn) endRow() {
 	c.prev = n
 }
 
-// write writes the values of the row group to leaf column col of f and
-// starts afresh. def and rep are scratch buffers, returned for reuse.
-//
-// A row of n values has the levels of n leaves (definition level the
-// column's maximum: the list and the element are present; repetition level
-// 0 for the first, 1 for the next), an empty list one level (definition
-// and repetition 0).
-func (c *listColumn) write(f *colFile, col int, def, rep []int16) ([]int16, []int16, error) {
+// put queues the values of the row group for leaf column col of f and
+// starts afresh.
+func (c *listColumn) put(f *colFile, col int) error {
 	if c.idx.Len() == 0 {
 		// pqarrow reads the index buffer even when there are no values:
 		// an empty builder would give the array none.
 		c.idx.Reserve(1)
 	}
-	arr := c.array()
-	defer arr.Release()
-	lens := c.lens
+	lens := slices.Clone(c.lens)
 	c.lens, c.prev = c.lens[:0], 0
+	return f.putList(col, c.array(), lens)
+}
+
+// writeList writes the values arr of a list column col, lens values a
+// row. (Encoder.)
+//
+// A row of n values has the levels of n leaves (definition level the
+// column's maximum: the list and the element are present; repetition level
+// 0 for the first, 1 for the next), an empty list one level (definition
+// and repetition 0).
+func (f *colFile) writeList(col int, arr arrow.Array, lens []int32) error {
 	maxDef := f.fw.Schema.Column(col).MaxDefinitionLevel()
+	def, rep := f.def[:0], f.rep[:0]
+	defer func() { f.def, f.rep = def, rep }()
 	var start, n int64 // values of the chunk: start and count
 	flush := func() error {
 		vals := array.NewSlice(arr, start, start+n)
@@ -388,7 +551,6 @@ func (c *listColumn) write(f *colFile, col int, def, rep []int16) ([]int16, []in
 		def, rep = def[:0], rep[:0]
 		return err
 	}
-	def, rep = def[:0], rep[:0]
 	for i, l := range lens {
 		if l == 0 {
 			def, rep = append(def, 0), append(rep, 0)
@@ -401,9 +563,9 @@ func (c *listColumn) write(f *colFile, col int, def, rep []int16) ([]int16, []in
 		}
 		if len(def) >= listChunk || i == len(lens)-1 {
 			if err := flush(); err != nil {
-				return def, rep, err
+				return err
 			}
 		}
 	}
-	return def, rep, nil
+	return nil
 }

@@ -63,8 +63,6 @@ type colTable struct {
 	batch []batchColumn
 	dicts []colDict
 	lists []colList
-
-	def, rep []int16
 }
 
 // batchColumn, colDict and colList give the leaf column of each builder.
@@ -157,7 +155,15 @@ func (t *colTable) added() error {
 	if err := t.flush(); err != nil {
 		return err
 	}
-	if t.f.rgRows >= t.rgRows || t.f.compressedBytes()+t.pending() >= t.cfg.rowGroupBytes {
+	end := t.f.rgRows >= t.rgRows
+	if !end {
+		var err error
+		if end, err = t.f.reaches(t.pending(), t.cfg.rowGroupBytes); err != nil {
+			t.err = fmt.Errorf("export: %w", err)
+			return t.err
+		}
+	}
+	if end {
 		return t.closeRowGroup()
 	}
 	return nil
@@ -191,11 +197,9 @@ func (t *colTable) flush() error {
 		if sb, ok := c.b.(*array.StringBuilder); ok {
 			c.dataLen = sb.DataLen()
 		}
-		arr := c.b.NewArray()
-		if err == nil {
-			err = t.f.writeFlat(c.col, arr, &t.def)
+		if perr := t.f.put(c.col, c.b.NewArray()); err == nil {
+			err = perr
 		}
-		arr.Release()
 	}
 	t.f.rgRows += int64(t.rows)
 	t.total += int64(t.rows)
@@ -223,21 +227,17 @@ func (t *colTable) closeRowGroup() error {
 	}
 	var err error
 	for _, c := range t.dicts {
-		arr := c.c.array()
-		if err == nil {
-			err = t.f.writeFlat(c.col, arr, &t.def)
+		if perr := t.f.put(c.col, c.c.array()); err == nil {
+			err = perr
 		}
-		arr.Release()
 	}
 	for _, c := range t.lists {
-		var werr error
-		t.def, t.rep, werr = c.c.write(t.f, c.col, t.def, t.rep)
-		if err == nil {
-			err = werr
+		if perr := c.c.put(t.f, c.col); err == nil {
+			err = perr
 		}
 	}
-	if err == nil {
-		err = t.f.closeRowGroup()
+	if eerr := t.f.endRowGroup(); err == nil {
+		err = eerr
 	}
 	if err != nil {
 		t.err = fmt.Errorf("export: %w", err)

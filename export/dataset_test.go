@@ -3,11 +3,15 @@ package export
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -297,4 +301,70 @@ func emptyAndClosed[W reportWriter](t *testing.T, name string, newWriter func(io
 		}
 		sameFields(t, tbl.Schema(), schema)
 	})
+}
+
+// TestWritersFailingOutput checks that an error of the output, met by the
+// encoder goroutine of a writer (see colFile), comes back from a later
+// Write or from Close, wrapped; that the encoder stops; and that the
+// writer refuses more rows after it. (After a failed write arrow-go does
+// not release the buffers of the row group's other column chunks: the
+// garbage collector takes them, so no checked allocator here.)
+func TestWritersFailingOutput(t *testing.T) {
+	failingOutput(t, "games", NewGamesWriter)
+	failingOutput(t, "positions", NewPositionsWriter)
+	failingOutput(t, "flags", NewFlagsWriter)
+}
+
+// failWriter takes n bytes, then fails.
+type failWriter struct{ n int }
+
+var errDiskFull = errors.New("disk full")
+
+func (w *failWriter) Write(p []byte) (int, error) {
+	if len(p) > w.n {
+		k := w.n
+		w.n = 0
+		return k, errDiskFull
+	}
+	w.n -= len(p)
+	return len(p), nil
+}
+
+func failingOutput[W reportWriter](t *testing.T, name string, newWriter func(io.Writer, ...Option) (W, error)) {
+	reps := pgnReports(t, samplePGN)
+	for _, budget := range []int{0, 100, 5000} {
+		t.Run(fmt.Sprintf("%s/%d bytes", name, budget), func(t *testing.T) {
+			before := runtime.NumGoroutine()
+			w, err := newWriter(&failWriter{n: budget}, WithRowGroupRows(2))
+			if err != nil {
+				if !errors.Is(err, errDiskFull) {
+					t.Fatalf("new writer: %v", err)
+				}
+				return
+			}
+			var werr error
+			for i := 0; i < 50 && werr == nil; i++ {
+				werr = w.Write(reps[i%len(reps)])
+			}
+			cerr := w.Close()
+			if werr == nil {
+				werr = cerr
+			}
+			if !errors.Is(werr, errDiskFull) {
+				t.Fatalf("Write/Close: %v, want %v", werr, errDiskFull)
+			}
+			if err := w.Write(reps[0]); err == nil {
+				t.Error("Write after a failure and Close succeeded")
+			}
+			for range 100 {
+				if runtime.NumGoroutine() <= before {
+					break
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			if n := runtime.NumGoroutine(); n > before {
+				t.Errorf("%d goroutines after Close, %d before", n, before)
+			}
+		})
+	}
 }

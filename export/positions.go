@@ -43,7 +43,6 @@ type PositionsWriter struct {
 	notes    []uint32
 	noteKeys []int32
 
-	def []int16
 	buf []byte
 	fw  fenWriter
 }
@@ -129,7 +128,7 @@ func (pw *PositionsWriter) checkErr() error {
 }
 
 // added counts a row and writes out the batch when it is full, and the
-// row group when it reaches the row bound.
+// row group when it reaches the row or byte bound.
 func (pw *PositionsWriter) added() error {
 	pw.rows++
 	if pw.rows < pw.cfg.batchRows && pw.f.rgRows+int64(pw.rows) < pw.cfg.rowGroupRows {
@@ -138,13 +137,21 @@ func (pw *PositionsWriter) added() error {
 	if err := pw.flush(); err != nil {
 		return err
 	}
-	if pw.f.rgRows >= pw.cfg.rowGroupRows || pw.f.compressedBytes() >= pw.cfg.rowGroupBytes {
+	end := pw.f.rgRows >= pw.cfg.rowGroupRows
+	if !end {
+		var err error
+		if end, err = pw.f.reaches(0, pw.cfg.rowGroupBytes); err != nil {
+			pw.err = fmt.Errorf("export: %w", err)
+			return pw.err
+		}
+	}
+	if end {
 		return pw.closeRowGroup()
 	}
 	return nil
 }
 
-// flush writes the batch of plain columns to the open row group.
+// flush hands the batch of plain columns to the encoder.
 func (pw *PositionsWriter) flush() error {
 	if pw.rows == 0 {
 		return nil
@@ -159,11 +166,9 @@ func (pw *PositionsWriter) flush() error {
 	}
 	var err error
 	for _, c := range cols {
-		arr := c.b.NewArray()
-		if err == nil {
-			err = pw.f.writeFlat(c.col, arr, &pw.def)
+		if perr := pw.f.put(c.col, c.b.NewArray()); err == nil {
+			err = perr
 		}
-		arr.Release()
 	}
 	pw.f.rgRows += int64(pw.rows)
 	pw.total += int64(pw.rows)
@@ -178,8 +183,8 @@ func (pw *PositionsWriter) flush() error {
 	return nil
 }
 
-// closeRowGroup writes the dictionary columns of the open row group and
-// closes it.
+// closeRowGroup hands the dictionary columns of the open row group to
+// the encoder and ends the row group.
 func (pw *PositionsWriter) closeRowGroup() error {
 	if pw.f.rgRows == 0 {
 		return nil
@@ -192,19 +197,17 @@ func (pw *PositionsWriter) closeRowGroup() error {
 	}
 	var err error
 	for _, c := range cols {
-		arr := c.c.array()
-		if err == nil {
-			err = pw.f.writeFlat(c.col, arr, &pw.def)
+		if perr := pw.f.put(c.col, c.c.array()); err == nil {
+			err = perr
 		}
-		arr.Release()
 	}
 	// The next row group has new dictionaries.
 	for _, k := range pw.noteKeys {
 		pw.notes[k] = 0
 	}
 	pw.noteKeys = pw.noteKeys[:0]
-	if err == nil {
-		err = pw.f.closeRowGroup()
+	if eerr := pw.f.endRowGroup(); err == nil {
+		err = eerr
 	}
 	if err != nil {
 		pw.err = fmt.Errorf("export: %w", err)

@@ -73,12 +73,27 @@ func TestPositionsRows(t *testing.T) {
 	// Row groups and batches of odd sizes: dictionaries restart at row
 	// group bounds in the middle of games and batches. The writers of a
 	// partitioned dataset look the WXF and Chinese text up every time.
-	for _, partitioned := range []bool{false, true} {
-		opts := []Option{WithAllocator(mem), WithRowGroupRows(777)}
-		if partitioned {
-			opts = append(opts, WithPartitionByYear())
+	// Row groups closed by the byte bound make the writer wait for its
+	// encoder (see colFile.reaches).
+	for _, c := range []struct {
+		name string
+		opts []Option
+	}{
+		{"777 rows", []Option{WithRowGroupRows(777)}},
+		{"777 rows, partitioned", []Option{WithRowGroupRows(777), WithPartitionByYear()}},
+		{"8 KiB", []Option{WithRowGroupBytes(8 << 10), func(c *config) { c.batchRows = 500 }}},
+	} {
+		data := writeReports(t, NewPositionsWriter, reps, append(c.opts, WithAllocator(mem))...)
+		if c.name == "8 KiB" && !testing.Short() {
+			rdr, err := file.NewParquetReader(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rdr.NumRowGroups() < 2 {
+				t.Errorf("%d row groups of at most 8 KiB", rdr.NumRowGroups())
+			}
+			rdr.Close()
 		}
-		data := writeReports(t, NewPositionsWriter, reps, opts...)
 		tbl := readTable(t, writeTemp(t, data), mem)
 		sameFields(t, tbl.Schema(), PositionsSchema)
 		if int64(len(want)) != tbl.NumRows() {
@@ -87,11 +102,11 @@ func TestPositionsRows(t *testing.T) {
 		rows := tableRows(tbl, valueString)
 		for row, got := range rows {
 			if !slices.Equal(got, want[row]) {
-				t.Fatalf("partitioned %v, row %d:\n got %q\nwant %q", partitioned, row, got, want[row])
+				t.Fatalf("%s, row %d:\n got %q\nwant %q", c.name, row, got, want[row])
 			}
 		}
 		tbl.Release()
-		t.Logf("partitioned %v: %d rows checked", partitioned, len(rows))
+		t.Logf("%s: %d rows checked", c.name, len(rows))
 	}
 }
 
