@@ -240,12 +240,7 @@ type clsThreat struct {
 }
 
 // clsNull returns p with the other side to move (a "pass").
-func clsNull(p *board.Position) (board.Position, bool) {
-	s := p.Setup()
-	s.Side = s.Side.Other()
-	q, err := board.NewPositionRelaxed(s, ^board.PositionErrorKinds(0))
-	return q, err == nil
-}
+func clsNull(p *board.Position) (board.Position, bool) { return p.Pass() }
 
 // clsStronger reports the "stronger piece" cases: the attacker wins
 // material by capturing even a protected victim.
@@ -375,10 +370,16 @@ func clsMatesByChecks(p *board.Position, depth int, nodes *int) bool {
 		if !c.InCheckAfter(m, false) {
 			continue
 		}
-		if !c.HasLegalMove() {
-			return true
+		if depth <= 1 {
+			if !c.HasLegalMove() {
+				return true
+			}
+			continue
 		}
-		if depth > 1 && clsAllRepliesMated(&c, depth-1, nodes) {
+		// The replies, generated once: none is mate.
+		var rbuf [board.MaxMoves]board.Move
+		replies := c.AppendLegalMoves(rbuf[:0])
+		if len(replies) == 0 || clsAllRepliesMated(&c, replies, depth-1, nodes) {
 			return true
 		}
 	}
@@ -386,10 +387,10 @@ func clsMatesByChecks(p *board.Position, depth int, nodes *int) bool {
 }
 
 // clsAllRepliesMated reports whether every legal reply in p (the defender
-// to move, in check) is met by a mate in at most depth checks.
-func clsAllRepliesMated(p *board.Position, depth int, nodes *int) bool {
-	var mbuf [board.MaxMoves]board.Move
-	for _, r := range p.AppendLegalMoves(mbuf[:0]) {
+// to move, in check; replies are its legal moves) is met by a mate in at
+// most depth checks.
+func clsAllRepliesMated(p *board.Position, replies []board.Move, depth int, nodes *int) bool {
+	for _, r := range replies {
 		if *nodes >= MateThreatNodes {
 			return false
 		}

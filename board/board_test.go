@@ -556,3 +556,33 @@ func TestAppendCheckCandidates(t *testing.T) {
 		}
 	})
 }
+
+// TestPassMatchesSetup checks Pass against the position built again from
+// the setup with the other side to move (what it replaces): the same
+// position and key.
+func TestPassMatchesSetup(t *testing.T) {
+	check := func(p *Position) {
+		s := p.Setup()
+		s.Side = s.Side.Other()
+		want, werr := NewPositionRelaxed(s, ^PositionErrorKinds(0))
+		got, ok := p.Pass()
+		if ok != (werr == nil) {
+			t.Fatalf("%s: Pass ok %v, NewPositionRelaxed error %v", p.FEN(), ok, werr)
+		}
+		if ok && got != want {
+			t.Fatalf("%s: Pass gives %s (key %x), want %s (key %x)", p.FEN(), got.FEN(), got.Key(), want.FEN(), want.Key())
+		}
+	}
+	randomPositions(t, 40, 150, 3, func(p *Position, _ []Move) { check(p) })
+	// After this pass the side not to move is in check (no legal
+	// position, but a relaxed setup and a null move allow it).
+	s, err := ParseFEN("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPositionRelaxed(s, ^PositionErrorKinds(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(&p)
+}

@@ -305,6 +305,25 @@ func (p *Position) MayGiveCheck(m Move) bool {
 		(p.board[from].Kind() == Knight && within2(k, to))
 }
 
+// Pass returns p with the other side to move: a null move (nothing
+// moves; the counters stay), as the repetition rules use to ask what a
+// side threatens. ok is false when that is no position: the kings face
+// each other (or a king is missing, which no legal play reaches).
+func (p *Position) Pass() (q Position, ok bool) {
+	q = *p
+	q.side = q.side.Other()
+	q.key ^= zobristSide
+	for c := Red; c <= Black; c++ {
+		if q.board[q.kings[c]] != MakePiece(c, King) {
+			return Position{}, false
+		}
+	}
+	if q.kingsFacing() {
+		return Position{}, false
+	}
+	return q, true
+}
+
 // Undo holds what MakeMove needs to take a move back.
 type Undo struct {
 	Captured Piece
