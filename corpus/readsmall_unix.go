@@ -9,7 +9,10 @@ import (
 
 // readSmall reads the regular file name whole into *buf (grown as needed)
 // when it holds at most smallFile bytes, with bare system calls: open,
-// fstat, read until end of file, close. os.Open costs several more per
+// fstat, read the size fstat gave, close. (The file is read as it was
+// when stat'ed: a read that fills the size stops there, without another
+// read to see the end of file; a file that has grown is streamed instead
+// when a read already shows it.) os.Open costs several more per
 // file (it sets the descriptor non-blocking and tries the poller, which
 // refuses regular files, then undoes it), and most record files are
 // small. ok is false, with a nil error, when the file is larger or not a
@@ -52,6 +55,9 @@ func readSmall(name string, buf *[]byte) (data []byte, ok bool, err error) {
 			break
 		}
 		n += m
+		if n == size {
+			break // the size fstat gave (one byte short of the request)
+		}
 	}
 	if n > size {
 		return nil, false, nil // grown since it was listed: stream it
