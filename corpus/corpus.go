@@ -268,16 +268,22 @@ func (w *Walker) problem(name string, err error, yield func(Item) error) error {
 }
 
 func archiveKind(name string) string {
-	l := strings.ToLower(name)
 	switch {
-	case strings.HasSuffix(l, ".zip"):
+	case hasSuffixFold(name, ".zip"):
 		return "zip"
-	case strings.HasSuffix(l, ".tar"):
+	case hasSuffixFold(name, ".tar"):
 		return "tar"
-	case strings.HasSuffix(l, ".tar.gz"), strings.HasSuffix(l, ".tgz"):
+	case hasSuffixFold(name, ".tar.gz"), hasSuffixFold(name, ".tgz"):
 		return "tgz"
 	}
 	return ""
+}
+
+// hasSuffixFold reports whether name ends in suffix (ASCII lower case),
+// ignoring case, without lowering the whole name (every file name is
+// asked).
+func hasSuffixFold(name, suffix string) bool {
+	return len(name) >= len(suffix) && strings.EqualFold(name[len(name)-len(suffix):], suffix)
 }
 
 // file reads one file from disk: an archive, or a game file.

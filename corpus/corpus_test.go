@@ -308,3 +308,14 @@ func TestCountFiles(t *testing.T) {
 		t.Errorf("CountFiles = %d, want 7", got)
 	}
 }
+
+func TestArchiveKind(t *testing.T) {
+	for name, want := range map[string]string{
+		"a.zip": "zip", "A.ZIP": "zip", "dir/x.Tar": "tar", "x.tar.gz": "tgz", "X.TGZ": "tgz",
+		"zip": "", ".zi": "", "a.pgn": "", "a.gz": "", "象棋.Zip": "zip", "a.zip.pgn": "",
+	} {
+		if got := archiveKind(name); got != want {
+			t.Errorf("archiveKind(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
