@@ -274,7 +274,7 @@ func clsValuable(pc board.Piece, sq board.Square) bool {
 // move (used to test whether a same-type victim could capture back).
 func clsThreats(p, q *board.Position, buf []clsThreat) []clsThreat {
 	var mbuf [board.MaxMoves]board.Move
-	moves := p.AppendLegalMoves(mbuf[:0])
+	moves := p.AppendLegalCaptures(mbuf[:0]) // a threat is a capture
 	us := p.Side()
 	for _, mv := range moves {
 		from, to := mv.From(), mv.To()
@@ -323,12 +323,7 @@ func clsHasRecapture(p *board.Position, mv board.Move) bool {
 		return false
 	}
 	var mbuf [board.MaxMoves]board.Move
-	for _, r := range c.AppendLegalMoves(mbuf[:0]) {
-		if r.To() == to {
-			return true
-		}
-	}
-	return false
+	return len(c.AppendLegalMovesTo(mbuf[:0], to)) > 0
 }
 
 // clsCaptureMated reports whether the opponent can mate at once after the
@@ -336,8 +331,13 @@ func clsHasRecapture(p *board.Position, mv board.Move) bool {
 func clsCaptureMated(p *board.Position, mv board.Move) bool {
 	c := *p
 	c.MakeMove(mv)
+	// A mate is a check: only the moves that may give check are tested.
 	var mbuf [board.MaxMoves]board.Move
-	for _, r := range c.AppendLegalMoves(mbuf[:0]) {
+	inCheck := c.InCheck()
+	for _, r := range c.AppendCheckCandidates(mbuf[:0]) {
+		if c.CheckMoveInCheck(r, inCheck) != nil {
+			continue
+		}
 		d := c
 		d.MakeMove(r)
 		if d.InCheck() && !d.HasLegalMove() {
@@ -435,13 +435,8 @@ func clsExisted(before, nullBefore, nullAfter *board.Position, m board.Move, t c
 	}
 	b := *before
 	b.MakeMove(cap0)
-	var rbuf, mbuf [board.MaxMoves]board.Move
-	recaps := rbuf[:0]
-	for _, r := range b.AppendLegalMoves(mbuf[:0]) {
-		if r.To() == t.victim {
-			recaps = append(recaps, r)
-		}
-	}
+	var rbuf [board.MaxMoves]board.Move
+	recaps := b.AppendLegalMovesTo(rbuf[:0], t.victim)
 	if len(recaps) == 0 {
 		return true // it was unprotected already
 	}

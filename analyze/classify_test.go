@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"math/rand"
 	"slices"
 	"testing"
 
@@ -170,4 +171,105 @@ func TestParseRuleSet(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestThreatHelpersMatchPlainSearch checks the threat helpers, which test
+// only the moves that can matter (captures, moves onto a square, moves
+// that may give check), against the plain forms that test every legal
+// move, on the positions of random playouts and every legal move there.
+func TestThreatHelpersMatchPlainSearch(t *testing.T) {
+	games := 40
+	if testing.Short() {
+		games = 8
+	}
+	rng := rand.New(rand.NewSource(9))
+	checked, recaptures, mated, threats := 0, 0, 0, 0
+	for range games {
+		pos := board.StartPosition()
+		for _, m := range randomGame(rng, 160) {
+			var buf [board.MaxMoves]board.Move
+			for _, mv := range pos.AppendLegalMoves(buf[:0]) {
+				if got, want := clsHasRecapture(&pos, mv), plainHasRecapture(&pos, mv); got != want {
+					t.Fatalf("%s %v: clsHasRecapture = %v, want %v", pos.FEN(), mv, got, want)
+				} else if got {
+					recaptures++
+				}
+				if got, want := clsCaptureMated(&pos, mv), plainCaptureMated(&pos, mv); got != want {
+					t.Fatalf("%s %v: clsCaptureMated = %v, want %v", pos.FEN(), mv, got, want)
+				} else if got {
+					mated++
+				}
+				checked++
+			}
+			null, ok := clsNull(&pos)
+			if ok {
+				got := clsThreats(&pos, &null, nil)
+				want := plainThreats(&pos, &null)
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s: clsThreats = %v, want %v", pos.FEN(), got, want)
+				}
+				threats += len(got)
+			}
+			pos.MakeMove(m)
+		}
+	}
+	// Each answer must occur both ways for the test to tell anything.
+	if recaptures == 0 || recaptures == checked || mated == 0 || threats == 0 {
+		t.Fatalf("%d moves: %d with a recapture, %d answered by mate; %d threats", checked, recaptures, mated, threats)
+	}
+	t.Logf("%d moves: %d with a recapture, %d answered by mate; %d threats", checked, recaptures, mated, threats)
+}
+
+func plainHasRecapture(p *board.Position, mv board.Move) bool {
+	c := *p
+	c.MakeMove(mv)
+	for _, r := range c.LegalMoves() {
+		if r.To() == mv.To() {
+			return true
+		}
+	}
+	return false
+}
+
+func plainCaptureMated(p *board.Position, mv board.Move) bool {
+	c := *p
+	c.MakeMove(mv)
+	for _, r := range c.LegalMoves() {
+		d := c
+		d.MakeMove(r)
+		if d.InCheck() && !d.HasLegalMove() {
+			return true
+		}
+	}
+	return false
+}
+
+// plainThreats is clsThreats over every legal move.
+func plainThreats(p, q *board.Position) []clsThreat {
+	var out []clsThreat
+	us := p.Side()
+	for _, mv := range p.LegalMoves() {
+		from, to := mv.From(), mv.To()
+		vic := p.Piece(to)
+		if vic.IsEmpty() || vic.Color() == us || !clsValuable(vic, to) {
+			continue
+		}
+		att := p.Piece(from).Kind()
+		if att == board.King {
+			continue
+		}
+		stronger := clsStronger(att, vic.Kind())
+		if !stronger && att == vic.Kind() && q.IsLegal(board.NewMove(to, from)) {
+			continue
+		}
+		protected := plainHasRecapture(p, mv)
+		if protected && !stronger {
+			continue
+		}
+		if plainCaptureMated(p, mv) {
+			continue
+		}
+		out = append(out, clsThreat{attacker: from, victim: to, protected: protected, pawn: att == board.Pawn})
+	}
+	return out
 }

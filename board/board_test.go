@@ -586,3 +586,29 @@ func TestPassMatchesSetup(t *testing.T) {
 	}
 	check(&p)
 }
+
+// TestAppendLegalCapturesAndTo checks AppendLegalCaptures and
+// AppendLegalMovesTo against AppendLegalMoves filtered, order included.
+func TestAppendLegalCapturesAndTo(t *testing.T) {
+	randomPositions(t, 60, 150, 5, func(p *Position, _ []Move) {
+		var buf [MaxMoves]Move
+		all := p.AppendLegalMoves(buf[:0])
+		var caps []Move
+		to := map[Square][]Move{}
+		for _, m := range all {
+			if !p.Piece(m.To()).IsEmpty() {
+				caps = append(caps, m)
+			}
+			to[m.To()] = append(to[m.To()], m)
+		}
+		var b2 [MaxMoves]Move
+		if got := p.AppendLegalCaptures(b2[:0]); !slices.Equal(got, caps) {
+			t.Fatalf("%s: AppendLegalCaptures = %v, want %v", p.FEN(), got, caps)
+		}
+		for sq := Square(0); sq < Squares; sq++ {
+			if got := p.AppendLegalMovesTo(b2[:0], sq); !slices.Equal(got, to[sq]) {
+				t.Fatalf("%s: AppendLegalMovesTo(%v) = %v, want %v", p.FEN(), sq, got, to[sq])
+			}
+		}
+	})
+}

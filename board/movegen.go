@@ -335,6 +335,34 @@ func (p Position) AppendLegalMovesFrom(buf []Move, from Square) []Move {
 	return buf[:n+len(legal)]
 }
 
+// AppendLegalCaptures appends the legal captures of the side to move to
+// buf, in the order of AppendLegalMoves: only captures are tested for
+// legality.
+func (p Position) AppendLegalCaptures(buf []Move) []Move {
+	return p.appendLegalWhere(buf, func(m Move) bool { return !p.board[m.To()].IsEmpty() })
+}
+
+// AppendLegalMovesTo appends the legal moves of the side to move that
+// land on to, in the order of AppendLegalMoves.
+func (p Position) AppendLegalMovesTo(buf []Move, to Square) []Move {
+	return p.appendLegalWhere(buf, func(m Move) bool { return m.To() == to })
+}
+
+// appendLegalWhere appends the legal moves m with keep(m), in the order
+// of AppendLegalMoves; only those are tested for legality.
+func (p *Position) appendLegalWhere(buf []Move, keep func(Move) bool) []Move {
+	n := len(buf)
+	buf = p.genPseudo(buf)
+	kept := buf[n:n]
+	for _, m := range buf[n:] {
+		if keep(m) {
+			kept = append(kept, m)
+		}
+	}
+	legal := p.filterLegal(kept)
+	return buf[:n+len(legal)]
+}
+
 // LegalMoves returns the legal moves of the side to move in a fixed order
 // (by origin square, then by piece pattern).
 func (p Position) LegalMoves() []Move {
