@@ -32,6 +32,19 @@ func BenchmarkRepetitionReal(b *testing.B) {
 		b.Fatal(err)
 	}
 	runtime.GC()
+	// The filter alone: which games the adjudicator must look at.
+	b.Run("filter", func(b *testing.B) {
+		passed := 0
+		for b.Loop() {
+			passed = 0
+			for _, g := range games {
+				if mayRepeat(g.Start.Key(), g.Plies, DefaultRepetitions) {
+					passed++
+				}
+			}
+		}
+		b.ReportMetric(float64(passed), "games-passed")
+	})
 	for _, rules := range []RuleSet{RulesCXA, RulesAXF} {
 		b.Run(string(rules), func(b *testing.B) {
 			judged := 0
