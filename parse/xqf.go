@@ -442,7 +442,13 @@ func xqfTree(s *xqfStream, k *xqfKeys, rec *Record, name string) (bool, bool, er
 	// but not kept.
 	parent := &rec.Root
 	var pending []*Node
-	alloc := newNodeAlloc(int((s.end-s.off)/xqfNodeSize), 256)
+	// Every record of a file before version 11 has a comment length:
+	// its records take 8 bytes at least.
+	minNode := int64(xqfNodeSize)
+	if k.version <= 10 {
+		minNode += 4
+	}
+	alloc := newNodeAlloc(int((s.end-s.off)/minNode), 256)
 	for {
 		n, err := s.readNode(k, name)
 		if err != nil {
