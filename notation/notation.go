@@ -92,11 +92,10 @@ func resolveText(p *board.Position, text string, n Notation, mayBeInCheck bool) 
 	// than a move resolved on a fast path.
 	switch n {
 	case NotationChinese:
-		c, err := ParseChinese(text)
+		v, err := chineseVline(text)
 		if err != nil {
 			return board.NoMove, err
 		}
-		v, _ := c.vline()
 		if m, ok := v.fastPlain(p, mayBeInCheck); ok {
 			return m, nil
 		}
@@ -209,11 +208,10 @@ func foldFullWidth(s string) (string, bool) {
 func resolveWith(p *board.Position, moves []board.Move, text string, n Notation) (board.Move, error) {
 	switch n {
 	case NotationChinese:
-		c, err := ParseChinese(text)
+		v, err := chineseVline(text)
 		if err != nil {
 			return board.NoMove, err
 		}
-		v, _ := c.vline()
 		m, _, err := v.resolve(p, moves, text)
 		return m, err
 	case NotationWXF:
