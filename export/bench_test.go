@@ -54,7 +54,7 @@ func BenchmarkExport(b *testing.B) {
 	el := time.Since(start).Seconds()
 	b.ReportMetric(float64(plies)*float64(b.N)/el, "plies/s")
 	b.ReportMetric(float64(plies)*float64(b.N)/(cputime.Process()-cpu).Seconds(), "plies/cpu-s")
-	b.ReportMetric(float64(len(reps))*float64(b.N)/el, "games/s/core")
+	b.ReportMetric(float64(len(reps))*float64(b.N)/el, "games/s")
 }
 
 // BenchmarkPositions measures positions.parquet alone (FEN and three
