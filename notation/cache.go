@@ -2,7 +2,6 @@ package notation
 
 import (
 	"hash/maphash"
-	"strings"
 	"sync/atomic"
 )
 
@@ -18,10 +17,17 @@ var chineseCache struct {
 	slots [1 << 12]atomic.Pointer[chineseEntry]
 }
 
+// chineseEntry holds its text inline: a lookup reads one object, not an
+// entry and then the bytes of its string.
 type chineseEntry struct {
-	text string
 	v    vline
+	n    uint8
+	text [chineseTextMax]byte
 }
+
+// chineseTextMax bounds the texts kept (a move is four characters, 12
+// bytes in UTF-8); longer ones are parsed every time.
+const chineseTextMax = 32
 
 func init() { chineseCache.seed = maphash.MakeSeed() }
 
@@ -29,7 +35,7 @@ func init() { chineseCache.seed = maphash.MakeSeed() }
 // and Chinese.vline give it.
 func chineseVline(text string) (vline, error) {
 	slot := &chineseCache.slots[maphash.String(chineseCache.seed, text)&(uint64(len(chineseCache.slots))-1)]
-	if e := slot.Load(); e != nil && e.text == text {
+	if e := slot.Load(); e != nil && int(e.n) == len(text) && string(e.text[:e.n]) == text {
 		return e.v, nil
 	}
 	c, err := ParseChinese(text)
@@ -37,7 +43,10 @@ func chineseVline(text string) (vline, error) {
 		return vline{}, err
 	}
 	v, _ := c.vline()
-	// A copy of the text: it may be a piece of a whole file's buffer.
-	slot.Store(&chineseEntry{text: strings.Clone(text), v: v})
+	if len(text) <= chineseTextMax {
+		e := &chineseEntry{v: v, n: uint8(len(text))}
+		copy(e.text[:], text)
+		slot.Store(e)
+	}
 	return v, nil
 }

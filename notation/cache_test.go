@@ -26,7 +26,7 @@ func TestChineseCache(t *testing.T) {
 			}
 		}
 	}
-	texts = append(texts, "炮二平", "马八进七七", "", "车一平一x")
+	texts = append(texts, "炮二平", "马八进七七", "", "车一平一x", "炮二平五炮二平五炮二平五炮二平五")
 	slots := map[uint64]int{}
 	for _, s := range texts {
 		slots[maphash.String(chineseCache.seed, s)&uint64(len(chineseCache.slots)-1)]++
