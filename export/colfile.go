@@ -45,8 +45,9 @@ type colFile struct {
 
 	// The writer's side.
 	rgRows int64 // rows completed in the open row group
-	known  int64 // compressedBytes of the open row group when the encoder last caught up
+	known  int64 // compressed bytes of the open row group when the encoder last caught up
 	queued int64 // a bound on what the arrays queued since then add to known
+	slack  int64 // a bound on what dictionary pages may add at once (see reaches)
 	jobs   chan colJob
 	done   chan struct{} // closed when the encoder has stopped
 	failed atomic.Bool   // the encoder has an error (encErr)
@@ -109,6 +110,7 @@ func newColFile(w io.Writer, schema *arrow.Schema, cfg *config, rowGroupRows int
 	}
 	f := &colFile{
 		fw: fw, nulls: nulls,
+		slack: int64(len(nulls)) * props.DictionaryPageSizeLimit(),
 		ctx:  pqarrow.NewArrowWriteContext(context.Background(), &arrProps),
 		jobs: make(chan colJob, encoderQueue),
 		done: make(chan struct{}),
@@ -202,12 +204,15 @@ func (f *colFile) wait() error {
 }
 
 // reaches reports whether the compressed size of the open row group so
-// far, plus extra, reaches n. It waits for the encoder only when a bound
-// on what is queued cannot rule that out, so that the answer is the same
-// as if every array had been written at once (with the default row group
-// bounds the encoder is never waited for).
+// far (the data pages its column chunks have written), plus extra,
+// reaches n. It waits for the encoder only when a bound cannot rule that
+// out, so that the answer is the same as if every array had been written
+// at once (with the default row group bounds the encoder is never waited
+// for). The bound adds to the size when the encoder last caught up what
+// the arrays queued since may add, and a dictionary page per column: a
+// column chunk whose dictionary outgrows its limit writes it out at once.
 func (f *colFile) reaches(extra, n int64) (bool, error) {
-	if f.known+f.queued+extra < n {
+	if f.known+f.queued+f.slack+extra < n {
 		return false, nil
 	}
 	if err := f.wait(); err != nil {
