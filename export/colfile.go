@@ -111,9 +111,9 @@ func newColFile(w io.Writer, schema *arrow.Schema, cfg *config, rowGroupRows int
 	f := &colFile{
 		fw: fw, nulls: nulls,
 		slack: int64(len(nulls)) * props.DictionaryPageSizeLimit(),
-		ctx:  pqarrow.NewArrowWriteContext(context.Background(), &arrProps),
-		jobs: make(chan colJob, encoderQueue),
-		done: make(chan struct{}),
+		ctx:   pqarrow.NewArrowWriteContext(context.Background(), &arrProps),
+		jobs:  make(chan colJob, encoderQueue),
+		done:  make(chan struct{}),
 	}
 	go f.encode()
 	return f, nil
