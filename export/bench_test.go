@@ -23,30 +23,25 @@ func benchReports(b *testing.B) ([]*analyze.Report, int) {
 	return reps, plies
 }
 
-// BenchmarkExport writes the three datasets of the real test data to
-// io.Discard from one goroutine and reports plies/s (wall clock: each
-// file's encoder runs on a goroutine of its own) and plies per CPU-second.
-func BenchmarkExport(b *testing.B) {
+// benchWrite writes the real test data to io.Discard b.N times, each
+// report to every writer open makes in turn, and reports plies/s and
+// games/s (wall clock: each file's encoder runs on a goroutine of its
+// own) and plies per CPU-second.
+func benchWrite(b *testing.B, open func() []reportWriter) {
 	reps, plies := benchReports(b)
 	b.ResetTimer()
 	start, cpu := time.Now(), cputime.Process()
 	for b.Loop() {
-		gw, _ := NewGamesWriter(io.Discard)
-		pw, _ := NewPositionsWriter(io.Discard)
-		fw, _ := NewFlagsWriter(io.Discard)
+		ws := open()
 		for _, r := range reps {
-			if err := gw.Write(r); err != nil {
-				b.Fatal(err)
-			}
-			if err := pw.Write(r); err != nil {
-				b.Fatal(err)
-			}
-			if err := fw.Write(r); err != nil {
-				b.Fatal(err)
+			for _, w := range ws {
+				if err := w.Write(r); err != nil {
+					b.Fatal(err)
+				}
 			}
 		}
-		for _, c := range []interface{ Close() error }{gw, pw, fw} {
-			if err := c.Close(); err != nil {
+		for _, w := range ws {
+			if err := w.Close(); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -57,44 +52,30 @@ func BenchmarkExport(b *testing.B) {
 	b.ReportMetric(float64(len(reps))*float64(b.N)/el, "games/s")
 }
 
+// BenchmarkExport writes the three datasets from one goroutine.
+func BenchmarkExport(b *testing.B) {
+	benchWrite(b, func() []reportWriter {
+		gw, _ := NewGamesWriter(io.Discard)
+		pw, _ := NewPositionsWriter(io.Discard)
+		fw, _ := NewFlagsWriter(io.Discard)
+		return []reportWriter{gw, pw, fw}
+	})
+}
+
 // BenchmarkPositions measures positions.parquet alone (FEN and three
 // notations per ply).
 func BenchmarkPositions(b *testing.B) {
-	reps, plies := benchReports(b)
-	b.ResetTimer()
-	start, cpu := time.Now(), cputime.Process()
-	for b.Loop() {
+	benchWrite(b, func() []reportWriter {
 		pw, _ := NewPositionsWriter(io.Discard)
-		for _, r := range reps {
-			if err := pw.Write(r); err != nil {
-				b.Fatal(err)
-			}
-		}
-		if err := pw.Close(); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(plies)*float64(b.N)/time.Since(start).Seconds(), "plies/s")
-	b.ReportMetric(float64(plies)*float64(b.N)/(cputime.Process()-cpu).Seconds(), "plies/cpu-s")
+		return []reportWriter{pw}
+	})
 }
 
 // BenchmarkGames measures games.parquet alone (a row per game, the main
 // line as a list of ICCS moves).
 func BenchmarkGames(b *testing.B) {
-	reps, plies := benchReports(b)
-	b.ResetTimer()
-	start, cpu := time.Now(), cputime.Process()
-	for b.Loop() {
+	benchWrite(b, func() []reportWriter {
 		gw, _ := NewGamesWriter(io.Discard)
-		for _, r := range reps {
-			if err := gw.Write(r); err != nil {
-				b.Fatal(err)
-			}
-		}
-		if err := gw.Close(); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(plies)*float64(b.N)/time.Since(start).Seconds(), "plies/s")
-	b.ReportMetric(float64(plies)*float64(b.N)/(cputime.Process()-cpu).Seconds(), "plies/cpu-s")
+		return []reportWriter{gw}
+	})
 }
