@@ -6,11 +6,15 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"golang.org/x/text/encoding/simplifiedchinese"
 
 	"github.com/xqtool/xqtool/analyze"
@@ -155,4 +159,43 @@ func tableRows(tbl arrow.Table, cell func(arrow.Array, int) string) [][]string {
 		}
 	}
 	return rows
+}
+
+// checkChunks checks what the layout tests ask of every column chunk of
+// md: at least two row groups, each of rgRows rows but the last (at
+// most); zstd; dictionary encoding, with a dictionary page and every data
+// page in RLE_DICTIONARY (no fallback), exactly where dict says. It then
+// calls more on each chunk.
+func checkChunks(t *testing.T, md *metadata.FileMetaData, rgRows int64, dict func(name string) bool, more func(g int, name string, cc *metadata.ColumnChunkMetaData)) {
+	t.Helper()
+	if md.NumRowGroups() < 2 {
+		t.Fatalf("%d row groups", md.NumRowGroups())
+	}
+	for g := range md.NumRowGroups() {
+		rg := md.RowGroup(g)
+		if rg.NumRows() > rgRows || (g < md.NumRowGroups()-1 && rg.NumRows() != rgRows) {
+			t.Errorf("row group %d: %d rows", g, rg.NumRows())
+		}
+		for c := range rg.NumColumns() {
+			cc, err := rg.ColumnChunk(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := cc.PathInSchema().String()
+			if cc.Compression() != compress.Codecs.Zstd {
+				t.Errorf("%s: compression %v", name, cc.Compression())
+			}
+			want := dict(name)
+			isDict := slices.Contains(cc.Encodings(), parquet.Encodings.RLEDict) || slices.Contains(cc.Encodings(), parquet.Encodings.PlainDict)
+			if isDict != want || isDict != cc.HasDictionaryPage() {
+				t.Errorf("row group %d %s: encodings %v, dictionary page %v", g, name, cc.Encodings(), cc.HasDictionaryPage())
+			}
+			for _, es := range cc.EncodingStats() {
+				if want && strings.HasPrefix(es.PageType.String(), "DATA_PAGE") && es.Encoding != parquet.Encodings.RLEDict {
+					t.Errorf("row group %d %s: a data page in %v (fell back from the dictionary)", g, name, es.Encoding)
+				}
+			}
+			more(g, name, cc)
+		}
+	}
 }
