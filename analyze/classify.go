@@ -137,7 +137,7 @@ func clsClassify(before *board.Position, m board.Move, threat bool) Classificati
 	// Threats after the move: the mover is to move in the null-move
 	// position; the victims' side is to move in after.
 	var tbuf [32]clsThreat
-	nullAfter, okA := clsNull(&after)
+	nullAfter, okA := after.Pass()
 	var tAfter []clsThreat
 	if okA {
 		tAfter = clsThreats(&nullAfter, &after, tbuf[:0])
@@ -155,7 +155,7 @@ func clsClassify(before *board.Position, m board.Move, threat bool) Classificati
 				continue
 			}
 			if !okB {
-				nullBefore, okB = clsNull(before)
+				nullBefore, okB = before.Pass()
 				if !okB {
 					break
 				}
@@ -206,7 +206,7 @@ func (c *Classification) setClass() {
 func clsIsThreat(before *board.Position, m board.Move) bool {
 	after := *before
 	after.MakeMove(m)
-	nullAfter, ok := clsNull(&after)
+	nullAfter, ok := after.Pass()
 	if !ok {
 		return false
 	}
@@ -239,8 +239,6 @@ type clsThreat struct {
 	pawn      bool // threatened by a pawn only
 }
 
-// clsNull returns p with the other side to move (a "pass").
-func clsNull(p *board.Position) (board.Position, bool) { return p.Pass() }
 
 // clsStronger reports the "stronger piece" cases: the attacker wins
 // material by capturing even a protected victim.

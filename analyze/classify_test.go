@@ -201,7 +201,7 @@ func TestThreatHelpersMatchPlainSearch(t *testing.T) {
 				}
 				checked++
 			}
-			null, ok := clsNull(&pos)
+			null, ok := pos.Pass()
 			if ok {
 				got := clsThreats(&pos, &null, nil)
 				want := plainThreats(&pos, &null)
