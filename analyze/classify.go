@@ -239,7 +239,6 @@ type clsThreat struct {
 	pawn      bool // threatened by a pawn only
 }
 
-
 // clsStronger reports the "stronger piece" cases: the attacker wins
 // material by capturing even a protected victim.
 func clsStronger(att, vic board.Kind) bool {
