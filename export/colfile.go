@@ -182,7 +182,7 @@ func (f *colFile) send(j colJob) error {
 		// frame and block headers, the levels, the page's own end):
 		// twice the Arrow buffers and 4 KiB more per array is a generous
 		// bound (see reaches).
-		f.queued += 2*dataBytes(j.arr.Data()) + 4<<10
+		f.queued += 2*int64(j.arr.Data().SizeInBytes()) + 4<<10
 	}
 	f.jobs <- j
 	if f.failed.Load() {
@@ -224,24 +224,6 @@ func (f *colFile) reaches(extra, n int64) (bool, error) {
 		f.known = f.rgw.TotalCompressedBytes()
 	}
 	return f.known+extra >= n, nil
-}
-
-// dataBytes returns the size of the buffers of d, its children and
-// dictionary.
-func dataBytes(d arrow.ArrayData) int64 {
-	var n int64
-	for _, b := range d.Buffers() {
-		if b != nil {
-			n += int64(b.Len())
-		}
-	}
-	for _, c := range d.Children() {
-		n += dataBytes(c)
-	}
-	if d.DataType().ID() == arrow.DICTIONARY {
-		n += dataBytes(d.Dictionary())
-	}
-	return n
 }
 
 // encode is the encoder: it does the jobs in order until Close. After an
