@@ -1,0 +1,53 @@
+package corpus
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkReadFiles lists and reads every file of the real records the
+// way Walk does (os.ReadDir per directory, readSmall per small file:
+// open, fstat, read, close), and nothing else: the file-system share of
+// validate's time, which no parser work can lower. It reports the cost
+// per file; validate's benchmark reads the same tree.
+func BenchmarkReadFiles(b *testing.B) {
+	dir := filepath.Join("..", "..", "shared", "testdata", "records")
+	if _, err := os.Stat(dir); err != nil {
+		b.Skipf("real records not found at %s (they sit beside the repository in CI): %v", dir, err)
+	}
+	var buf []byte
+	files, bytes := 0, 0
+	var walk func(string)
+	walk = func(d string) {
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, e := range entries {
+			q := filepath.Join(d, e.Name())
+			switch t := e.Type(); {
+			case t.IsDir():
+				walk(q)
+			case t&fs.ModeType == 0:
+				data, ok, err := readSmall(q, &buf)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if !ok {
+					continue // large (expected.jsonl): Walk streams it, and sniffs its head only
+				}
+				files++
+				bytes += len(data)
+			}
+		}
+	}
+	walk(dir) // count, and warm the page cache
+	perPass := files
+	b.SetBytes(int64(bytes))
+	for b.Loop() {
+		walk(dir)
+	}
+	b.ReportMetric(b.Elapsed().Seconds()*1e6/float64(perPass*b.N), "µs/file")
+}
