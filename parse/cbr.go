@@ -352,6 +352,7 @@ func (c *CBRReader) readTree(s *cbrStream, lay *cbrLayout, rec *Record) (bool, e
 	parent := &rec.Root
 	var pending []*Node
 	alloc := newNodeAlloc(32, 256) // grows; a library's s.end is its file's end
+	defer alloc.giveTo(rec)
 	for first := true; ; first = false {
 		off := s.off
 		b, err := s.read4()

@@ -1,5 +1,10 @@
 package parse
 
+import (
+	"math/bits"
+	"sync"
+)
+
 // nodeCell is a node and one child slot. A node's first child is kept in
 // the slot of that child's own cell, so a move of a line costs no
 // allocation of its own (a second child, a variation, grows Children by
@@ -9,13 +14,58 @@ type nodeCell struct {
 	kid  [1]*Node
 }
 
+// Blocks of 1<<minBlockShift to 1<<maxBlockShift cells come in powers of
+// two and are pooled: Record.Release hands a record's blocks back,
+// cleared, for the records read after it. Smaller and larger blocks are
+// allocated at the size asked and left to the garbage collector.
+const (
+	minBlockShift = 4
+	maxBlockShift = 12
+)
+
+var blockPools [maxBlockShift + 1]sync.Pool
+
+// getBlock returns a zeroed block of at least n cells: n exactly when it
+// is outside the pooled sizes (a record of a few moves, or a huge one),
+// else n rounded up to a power of two.
+func getBlock(n int) *[]nodeCell {
+	k := bits.Len(uint(n - 1))
+	if k < minBlockShift || k > maxBlockShift {
+		b := make([]nodeCell, n)
+		return &b
+	}
+	if b, ok := blockPools[k].Get().(*[]nodeCell); ok {
+		return b
+	}
+	b := make([]nodeCell, 1<<k)
+	return &b
+}
+
+// putBlock clears the first used cells of b (the others are still zero)
+// and pools it.
+func putBlock(b *[]nodeCell, used int) {
+	clear((*b)[:used])
+	if k := bits.Len(uint(len(*b) - 1)); len(*b) == 1<<k && k >= minBlockShift && k <= maxBlockShift {
+		blockPools[k].Put(b)
+	}
+}
+
+// nodeBlocks are the blocks of a record's tree; free cells are left at
+// the end of the last.
+type nodeBlocks struct {
+	list []*[]nodeCell
+	free int
+}
+
 // nodeAlloc hands out the Nodes of one record's tree from blocks of cells:
 // a tree of n moves costs a few allocations instead of 2n (one Node and
-// one one-element Children slice per move).
+// one one-element Children slice per move), and none once blocks are
+// released and reused.
 type nodeAlloc struct {
-	cells []nodeCell
-	next  int // size of the next block
-	limit int // largest block
+	cells  []nodeCell
+	next   int // size of the next block
+	limit  int // largest block
+	blocks []*[]nodeCell
 }
 
 // newNodeAlloc returns an allocator whose first block holds first cells,
@@ -29,7 +79,9 @@ func newNodeAlloc(first, limit int) nodeAlloc {
 // add returns a new zero Node appended to parent.Children.
 func (a *nodeAlloc) add(parent *Node) *Node {
 	if len(a.cells) == 0 {
-		a.cells = make([]nodeCell, a.next)
+		b := getBlock(a.next)
+		a.blocks = append(a.blocks, b)
+		a.cells = *b
 		a.next = min(a.next*2, a.limit)
 	}
 	c := &a.cells[0]
@@ -39,4 +91,28 @@ func (a *nodeAlloc) add(parent *Node) *Node {
 	}
 	parent.Children = append(parent.Children, &c.node)
 	return &c.node
+}
+
+// giveTo makes rec the owner of the blocks handed out so far.
+func (a *nodeAlloc) giveTo(rec *Record) {
+	rec.nodes = nodeBlocks{list: a.blocks, free: len(a.cells)}
+	a.blocks, a.cells = nil, nil
+}
+
+// Release hands the storage of r's move tree back for reuse by records
+// read later, and empties r. Neither r nor any *Node reached from it may
+// be used afterwards: their memory may then belong to another record.
+// Calling Release is optional (without it the garbage collector frees the
+// tree); a pipeline calls it once a record's report is written, to spare
+// the allocation of most move trees.
+func (r *Record) Release() {
+	b := r.nodes
+	*r = Record{}
+	for i, blk := range b.list {
+		used := len(*blk)
+		if i == len(b.list)-1 {
+			used -= b.free
+		}
+		putBlock(blk, used)
+	}
 }

@@ -1916,6 +1916,7 @@ type pgnFrame struct {
 func (g *pgnGame) build(class, nMoves int) {
 	rec := g.rec
 	alloc := newNodeAlloc(nMoves, nMoves)
+	defer alloc.giveTo(rec)
 	cur, parent := &rec.Root, (*Node)(nil)
 	var stack []pgnFrame
 	var detached *Node // holder for variations with nothing to attach to (allocated when needed)

@@ -161,6 +161,8 @@ type Record struct {
 	// record, junk tokens, unterminated comments or variations. Each is a
 	// *Error (use errors.Is with the sentinels below).
 	Problems []*Error
+
+	nodes nodeBlocks // the storage of Root's tree, for Release
 }
 
 // MainLine returns the main line: the chain of first children.

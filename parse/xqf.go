@@ -449,6 +449,7 @@ func xqfTree(s *xqfStream, k *xqfKeys, rec *Record, name string) (bool, bool, er
 		minNode += 4
 	}
 	alloc := newNodeAlloc(int((s.end-s.off)/minNode), 256)
+	defer alloc.giveTo(rec)
 	for {
 		n, err := s.readNode(k, name)
 		if err != nil {

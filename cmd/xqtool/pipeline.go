@@ -178,6 +178,10 @@ func (d *dedupe) check(r *analyze.Report) {
 // runPipeline reads paths, analyses every game on the worker pool and
 // calls sink with the reports in input order. It returns the summary.
 // Cancellation (Ctrl-C) returns an error wrapping context.Canceled.
+//
+// sink must not keep a report, nor anything it reaches, once it returns:
+// the report's record is then released (parse.Record.Release), and its
+// move tree is reused for the games that follow.
 func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pipelineFlags, opt analyze.Options, sink func(*analyze.Report) error) (*summary, error) {
 	for _, p := range paths {
 		if p == "-" || strings.ContainsAny(p, "*?[") {
@@ -229,7 +233,11 @@ func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pip
 				if bar != nil {
 					bar.game(v.fileIndex)
 				}
-				return sink(v.report)
+				err := sink(v.report)
+				if v.report.Record != nil {
+					v.report.Record.Release()
+				}
+				return err
 			}
 			return nil
 		})
