@@ -178,14 +178,18 @@ func (w *Walker) walkDir(ctx context.Context, dir, real string, seen map[string]
 	if err != nil {
 		return w.problem(dir, err, yield)
 	}
+	// An entry's name is one plain component, so joining it to a
+	// directory only appends it to what Join gives for any name: the
+	// cleaning is done once per directory, not per file.
+	prefix, realPrefix := joinPrefix(dir), joinPrefix(real)
 	for _, e := range entries {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		q := filepath.Join(dir, e.Name())
+		q := prefix + e.Name()
 		// The real path of a plain subdirectory follows from its
 		// parent's; only links need resolving (one system call each).
-		qreal := filepath.Join(real, e.Name())
+		qreal := realPrefix + e.Name()
 		t := e.Type()
 		if t&fs.ModeSymlink != 0 {
 			st, err := os.Stat(q)
@@ -207,6 +211,14 @@ func (w *Walker) walkDir(ctx context.Context, dir, real string, seen map[string]
 		}
 	}
 	return nil
+}
+
+// joinPrefix returns what filepath.Join(dir, name) puts before name, for
+// any name that is a single path element other than "." and "..": the
+// cleaned dir and a separator ("" for ".", the root alone for a root).
+func joinPrefix(dir string) string {
+	j := filepath.Join(dir, "x")
+	return j[:len(j)-1]
 }
 
 // CountFiles counts the files that Walk would open for paths (an archive

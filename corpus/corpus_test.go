@@ -319,3 +319,13 @@ func TestArchiveKind(t *testing.T) {
 		}
 	}
 }
+
+func TestJoinPrefix(t *testing.T) {
+	for _, dir := range []string{".", "./", "a", "a/", "a//b/./c", "../x", "/", "//", "/a/b", "", "a/..", "残局/象棋"} {
+		for _, name := range []string{"f.pgn", "..x", ".hidden", "残局全书.CBL"} {
+			if got, want := joinPrefix(dir)+name, filepath.Join(dir, name); got != want {
+				t.Errorf("joinPrefix(%q)+%q = %q, want %q", dir, name, got, want)
+			}
+		}
+	}
+}
