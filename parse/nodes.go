@@ -2,7 +2,7 @@ package parse
 
 import (
 	"math/bits"
-	"sync"
+	"unsafe"
 )
 
 // nodeCell is a node and one child slot. A node's first child is kept in
@@ -15,18 +15,30 @@ type nodeCell struct {
 }
 
 // Blocks of 1<<minBlockShift to 1<<maxBlockShift cells come in powers of
-// two and are pooled: Record.Release hands a record's blocks back,
+// two and are kept for reuse: Record.Release hands a record's blocks back,
 // cleared, for the records read after it. Smaller and larger blocks are
 // allocated at the size asked and left to the garbage collector.
+//
+// The free lists are bounded (freeListBytes of cells per size, at least
+// two blocks): a block released when its list is full is left to the
+// garbage collector, so what is kept does not grow with the corpus, and
+// stays small beside the heap the collector aims at.
 const (
 	minBlockShift = 4
 	maxBlockShift = 12
+	freeListBytes = 256 << 10
 )
 
-var blockPools [maxBlockShift + 1]sync.Pool
+var blockFree = func() (lists [maxBlockShift + 1]chan *[]nodeCell) {
+	for k := minBlockShift; k <= maxBlockShift; k++ {
+		n := freeListBytes / (int(unsafe.Sizeof(nodeCell{})) << k)
+		lists[k] = make(chan *[]nodeCell, max(n, 2))
+	}
+	return lists
+}()
 
 // getBlock returns a zeroed block of at least n cells: n exactly when it
-// is outside the pooled sizes (a record of a few moves, or a huge one),
+// is outside the kept sizes (a record of a few moves, or a huge one),
 // else n rounded up to a power of two.
 func getBlock(n int) *[]nodeCell {
 	k := bits.Len(uint(n - 1))
@@ -34,19 +46,26 @@ func getBlock(n int) *[]nodeCell {
 		b := make([]nodeCell, n)
 		return &b
 	}
-	if b, ok := blockPools[k].Get().(*[]nodeCell); ok {
+	select {
+	case b := <-blockFree[k]:
 		return b
+	default:
+		b := make([]nodeCell, 1<<k)
+		return &b
 	}
-	b := make([]nodeCell, 1<<k)
-	return &b
 }
 
 // putBlock clears the first used cells of b (the others are still zero)
-// and pools it.
+// and keeps it if its free list has room.
 func putBlock(b *[]nodeCell, used int) {
+	k := bits.Len(uint(len(*b) - 1))
+	if len(*b) != 1<<k || k < minBlockShift || k > maxBlockShift {
+		return
+	}
 	clear((*b)[:used])
-	if k := bits.Len(uint(len(*b) - 1)); len(*b) == 1<<k && k >= minBlockShift && k <= maxBlockShift {
-		blockPools[k].Put(b)
+	select {
+	case blockFree[k] <- b:
+	default:
 	}
 }
 

@@ -1,16 +1,20 @@
 package parse
 
 import (
+	"math/bits"
 	"reflect"
 	"strings"
 	"testing"
 )
 
 func TestNodeBlocks(t *testing.T) {
-	for _, tc := range []struct{ ask, size int }{
-		{1, 1}, {8, 8}, // small: exact, not pooled
-		{9, 16}, {16, 16}, {17, 32}, {100, 128}, {4096, 4096}, // pooled sizes
-		{4097, 4097}, // large: exact
+	for _, tc := range []struct {
+		ask, size int
+		kept      bool
+	}{
+		{1, 1, false}, {8, 8, false}, // small: exact, not kept
+		{9, 16, true}, {16, 16, true}, {17, 32, true}, {100, 128, true}, {4096, 4096, true},
+		{4097, 4097, false}, // large: exact, not kept
 	} {
 		b := getBlock(tc.ask)
 		if len(*b) != tc.size {
@@ -28,12 +32,34 @@ func TestNodeBlocks(t *testing.T) {
 			c.kid[0] = &c.node
 			c.node.Children = c.kid[:]
 		}
+		k := bits.Len(uint(tc.size - 1))
+		before := 0
+		if tc.kept {
+			before = len(blockFree[k])
+		}
 		putBlock(b, used)
+		if !tc.kept {
+			continue
+		}
+		if len(blockFree[k]) != before+1 {
+			t.Errorf("putBlock: a %d-cell block was not kept", tc.size)
+		}
 		for i := range *b {
 			if !reflect.ValueOf((*b)[i]).IsZero() {
 				t.Fatalf("putBlock: cell %d of a %d-cell block not cleared", i, tc.size)
 			}
 		}
+	}
+	// A full free list leaves further blocks to the garbage collector.
+	k := maxBlockShift
+	for len(blockFree[k]) < cap(blockFree[k]) {
+		b := make([]nodeCell, 1<<k)
+		putBlock(&b, 0)
+	}
+	b := make([]nodeCell, 1<<k)
+	putBlock(&b, 0)
+	if len(blockFree[k]) != cap(blockFree[k]) {
+		t.Errorf("free list of %d blocks holds %d", cap(blockFree[k]), len(blockFree[k]))
 	}
 }
 
