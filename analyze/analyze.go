@@ -384,7 +384,8 @@ func (r *Report) checkRepetition(opt Options) {
 	if !mayRepeat(g.Start.Key(), g.Plies, n) {
 		return
 	}
-	a := NewAdjudicator(g.Start, r.Rules, opt.Repetitions)
+	a := newAdjudicator(g.Start, r.Rules, opt.Repetitions)
+	defer adjudicators.Put(a) // verdicts and Classes are copies
 	for _, p := range g.Plies {
 		v := a.Push(p.Move)
 		if v == nil {

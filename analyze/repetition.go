@@ -120,6 +120,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/xqtool/xqtool/board"
 )
@@ -227,6 +228,7 @@ type Adjudicator struct {
 	wlist   []bool // window move already in classes
 	memo    map[uint64]repMemo
 	spanPos []board.Position
+	spanCls []Classification // judgeChecks' buffer
 	classes []Classification
 }
 
@@ -234,20 +236,40 @@ type Adjudicator struct {
 // the given rule set (empty: RulesCXA) and occurrence count (below 2:
 // DefaultRepetitions).
 func NewAdjudicator(start board.Position, rules RuleSet, repetitions int) *Adjudicator {
+	a := &Adjudicator{
+		keys:  make([]uint64, 0, 64),
+		moves: make([]board.Move, 0, 64),
+	}
+	a.init(start, rules, repetitions)
+	return a
+}
+
+// init starts a on a new line, as NewAdjudicator does, keeping the
+// storage of an earlier line.
+func (a *Adjudicator) init(start board.Position, rules RuleSet, repetitions int) {
 	if rules != RulesAXF {
 		rules = RulesCXA
 	}
 	if repetitions < 2 {
 		repetitions = DefaultRepetitions
 	}
-	a := &Adjudicator{
-		rules: rules,
-		n:     repetitions,
-		pos:   start,
-		keys:  make([]uint64, 0, 64),
-		moves: make([]board.Move, 0, 64),
-	}
+	a.rules, a.n = rules, repetitions
+	a.pos, a.ply = start, 0
+	clear(a.memo)
+	a.spanPos = a.spanPos[:0]
+	a.classes = a.classes[:0]
 	a.reset()
+}
+
+// adjudicators keeps Adjudicators for reuse by Report.checkRepetition: a
+// line's windows and memo are then built in the storage of earlier lines.
+var adjudicators = sync.Pool{New: func() any { return new(Adjudicator) }}
+
+// newAdjudicator is NewAdjudicator from the pool; give it back with
+// adjudicators.Put once nothing it returned is in use but copies.
+func newAdjudicator(start board.Position, rules RuleSet, repetitions int) *Adjudicator {
+	a := adjudicators.Get().(*Adjudicator)
+	a.init(start, rules, repetitions)
 	return a
 }
 
@@ -432,7 +454,8 @@ func (a *Adjudicator) judgeChecks(i0, i1 int) *Verdict {
 	pos := a.start
 	var spanStart board.Position
 	var moves, checks [2]int
-	cls := make([]Classification, 0, i1-i0)
+	cls := a.spanCls[:0]
+	defer func() { a.spanCls = cls[:0] }()
 	for i := 0; i < i1; i++ {
 		m := a.moves[i]
 		if i == i0 {
