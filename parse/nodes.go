@@ -26,7 +26,7 @@ type nodeCell struct {
 const (
 	minBlockShift = 4
 	maxBlockShift = 12
-	freeListBytes = 256 << 10
+	freeListBytes = 1024 << 10
 )
 
 var blockFree = func() (lists [maxBlockShift + 1]chan *[]nodeCell) {
