@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/internal/shareddata"
 	"github.com/xqtool/xqtool/parse"
 )
 
@@ -251,11 +252,7 @@ func TestNaturalLimit(t *testing.T) {
 // recordsDir returns ../shared/testdata/records or skips.
 func recordsDir(t testing.TB) string {
 	t.Helper()
-	dir := filepath.Join("..", "..", "shared", "testdata", "records")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("real records not found at %s (they sit beside the repository in CI): %v", dir, err)
-	}
-	return dir
+	return shareddata.Dir(t, "records")
 }
 
 // TestRealEndgameResults checks result_mismatch and stalemate on positions

@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/internal/shareddata"
 )
 
-// casesPath is the shared repetition test set, relative to the package
-// directory. It is not part of the repository.
-const casesPath = "../../shared/testdata/repetition/cases.tsv"
+// casesPath is the shared repetition test set. It is not part of the
+// repository.
+var casesPath = shareddata.Path("repetition", "cases.tsv")
 
 type repCase struct {
 	id, fen, expected, description, fsf, pikafish string

@@ -11,25 +11,16 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/xqtool/xqtool/internal/shareddata"
 )
 
 var perftFull = flag.Bool("perft.full", false, "run every perft row, including those above 5M nodes")
 
-// sharedTestdata returns the path of ../shared/testdata beside the
-// checkout, or skips the test when it is absent (a user's clone).
-func sharedTestdata(t testing.TB) string {
-	t.Helper()
-	dir := filepath.Join("..", "..", "shared", "testdata")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("shared test data not found at %s (it sits beside the repository in CI): %v", dir, err)
-	}
-	return dir
-}
-
 // TestPerftTSV checks every row of shared/testdata/perft.tsv; rows above
 // 5M nodes run only with -perft.full (make perft-full).
 func TestPerftTSV(t *testing.T) {
-	f, err := os.Open(filepath.Join(sharedTestdata(t), "perft.tsv"))
+	f, err := os.Open(filepath.Join(shareddata.Dir(t), "perft.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/xqtool/xqtool/internal/shareddata"
 )
 
 // BenchmarkReadFiles lists and reads every file of the real records the
@@ -13,10 +15,7 @@ import (
 // validate's time, which no parser work can lower. It reports the cost
 // per file; validate's benchmark reads the same tree.
 func BenchmarkReadFiles(b *testing.B) {
-	dir := filepath.Join("..", "..", "shared", "testdata", "records")
-	if _, err := os.Stat(dir); err != nil {
-		b.Skipf("real records not found at %s (they sit beside the repository in CI): %v", dir, err)
-	}
+	dir := shareddata.Dir(b, "records")
 	var buf []byte
 	files, bytes := 0, 0
 	var walk func(string)

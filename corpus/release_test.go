@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xqtool/xqtool/internal/shareddata"
 	"github.com/xqtool/xqtool/parse"
 )
 
@@ -31,7 +32,7 @@ func dumpTree(b *strings.Builder, rec *parse.Record) {
 // record must be empty.
 func TestReleaseReusesCleanly(t *testing.T) {
 	paths := []string{filepath.Join("..", "sample")}
-	if real := filepath.Join("..", "..", "shared", "testdata", "records"); dirExists(real) {
+	if real := shareddata.Path("records"); dirExists(real) {
 		paths = append(paths, real)
 	} else {
 		t.Logf("real records not found at %s (they sit beside the repository in CI): sample only", real)

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -19,21 +17,18 @@ import (
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/corpus"
+	"github.com/xqtool/xqtool/internal/shareddata"
 	"github.com/xqtool/xqtool/parse"
 )
 
 // recordsDir is the shared real test data, beside the repository.
-var recordsDir = filepath.Join("..", "..", "shared", "testdata", "records")
+var recordsDir = shareddata.Path("records")
 
 // realRecords returns the path of a folder of the shared real records, or
 // skips the test when they are absent.
 func realRecords(t testing.TB, sub string) string {
 	t.Helper()
-	dir := filepath.Join(recordsDir, sub)
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("real records not available (%v): they live in ../shared/testdata/records beside the repository", err)
-	}
-	return dir
+	return shareddata.Dir(t, "records", sub)
 }
 
 // reports reads and analyses every game under paths, in input order, as

@@ -10,11 +10,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/internal/shareddata"
 )
 
 // pairsDir holds the same games written in Chinese (*.pgn_zh) and in
 // ICCS (*.pgn_iccs), with variations.
-const pairsDir = "../../shared/testdata/records/hbsxcjp__cchess_c"
+var pairsDir = shareddata.Path("records", "hbsxcjp__cchess_c")
 
 // gbkSubset maps the GBK codes of the characters that occur in Chinese
 // move text. decodeRecord turns every other double-byte character into

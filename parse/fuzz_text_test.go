@@ -8,12 +8,14 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/xqtool/xqtool/internal/shareddata"
 )
 
 // textFuzzSeeds adds up to n real files whose format is one of formats
 // (from ../../shared/testdata, when present) to the corpus.
 func textFuzzSeeds(f *testing.F, n int, formats ...string) {
-	dir := filepath.Join("..", "..", "shared", "testdata", "records")
+	dir := shareddata.Path("records")
 	if _, err := os.Stat(filepath.Join(dir, "expected.jsonl")); err != nil {
 		return
 	}

@@ -11,13 +11,15 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/xqtool/xqtool/internal/shareddata"
 )
 
 // textRecordsDir returns the shared real-data directory, or skips the test
 // when it is absent.
 func textRecordsDir(tb testing.TB) string {
 	tb.Helper()
-	dir := filepath.Join("..", "..", "shared", "testdata", "records")
+	dir := shareddata.Path("records")
 	if _, err := os.Stat(filepath.Join(dir, "expected.jsonl")); err != nil {
 		tb.Skipf("real test data not found at %s (relative to the package dir): %v", dir, err)
 	}

@@ -9,6 +9,8 @@ import (
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/simplifiedchinese"
 	"golang.org/x/text/encoding/traditionalchinese"
+
+	"github.com/xqtool/xqtool/internal/shareddata"
 )
 
 // TestDecodeLegacyMatchesXText checks that the table-driven legacy decoder
@@ -37,8 +39,9 @@ func TestDecodeLegacyMatchesXText(t *testing.T) {
 		}
 		inputs = append(inputs, b)
 	}
-	if _, err := os.Stat(filepath.Join("..", "..", "shared", "testdata", "records")); err == nil {
-		filepath.WalkDir(filepath.Join("..", "..", "shared", "testdata", "records"), func(path string, d os.DirEntry, err error) error {
+	dir := shareddata.Path("records")
+	if _, err := os.Stat(dir); err == nil {
+		filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 			if err == nil && !d.IsDir() && len(inputs) < 25000 {
 				if b, err := os.ReadFile(path); err == nil && len(b) < 1<<20 {
 					inputs = append(inputs, b)

@@ -13,11 +13,12 @@ import (
 	"testing"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/internal/shareddata"
 )
 
 // binTestRecords is the shared real-data directory, relative to the
 // package directory.
-const binTestRecords = "../../shared/testdata/records"
+var binTestRecords = shareddata.Path("records")
 
 // binExpected is one line of expected.jsonl.
 type binExpected struct {

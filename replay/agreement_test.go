@@ -12,16 +12,13 @@ import (
 	"testing"
 
 	"github.com/xqtool/xqtool/corpus"
+	"github.com/xqtool/xqtool/internal/shareddata"
 	"github.com/xqtool/xqtool/replay"
 )
 
 func recordsDir(t testing.TB) string {
 	t.Helper()
-	dir := filepath.Join("..", "..", "shared", "testdata", "records")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("real records not found at %s (they sit beside the repository in CI): %v", dir, err)
-	}
-	return dir
+	return shareddata.Dir(t, "records")
 }
 
 type expectedGame struct {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"testing"
@@ -15,17 +14,14 @@ import (
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/internal/cputime"
+	"github.com/xqtool/xqtool/internal/shareddata"
 )
 
 // recordsDir returns ../shared/testdata/records beside the repository, or
 // skips when it is absent (a user's clone; CI always has it).
 func recordsDir(tb testing.TB) string {
 	tb.Helper()
-	dir := filepath.Join("..", "..", "..", "shared", "testdata", "records")
-	if _, err := os.Stat(dir); err != nil {
-		tb.Skipf("real records not found at %s (they sit beside the repository in CI): %v", dir, err)
-	}
-	return dir
+	return shareddata.Dir(tb, "records")
 }
 
 // BenchmarkValidate runs the whole validate pipeline (read, parse, replay,
