@@ -10,7 +10,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
@@ -133,14 +132,9 @@ func TestGamesRows(t *testing.T) {
 		name, opts := c.name, c.opts
 		data := writeReports(t, NewGamesWriter, reps, append(opts, WithAllocator(mem), WithRules("cxa"))...)
 		if name == "1 byte" {
-			rdr, err := file.NewParquetReader(bytes.NewReader(data))
-			if err != nil {
-				t.Fatal(err)
+			if got, want := fileMeta(t, data).NumRowGroups(), (len(reps)+4)/5; got != want {
+				t.Errorf("%d row groups of at most 1 byte, want %d", got, want)
 			}
-			if want := (len(reps) + 4) / 5; rdr.NumRowGroups() != want {
-				t.Errorf("%d row groups of at most 1 byte, want %d", rdr.NumRowGroups(), want)
-			}
-			rdr.Close()
 		}
 		tbl := readTable(t, writeTemp(t, data), mem)
 		sameFields(t, tbl.Schema(), GamesSchema)
@@ -167,12 +161,7 @@ func TestGamesLayout(t *testing.T) {
 	reps := gamesReports(t)
 	const rgRows = 20
 	data := writeReports(t, NewGamesWriter, reps, WithRowGroupRows(rgRows))
-	rdr, err := file.NewParquetReader(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rdr.Close()
-	md := rdr.MetaData()
+	md := fileMeta(t, data)
 
 	var ref bytes.Buffer
 	fw, err := pqarrow.NewFileWriter(GamesSchema, &ref, writerProps(newConfig(nil), plainColumns[GamesSchema], nil, rgRows),
@@ -183,15 +172,11 @@ func TestGamesLayout(t *testing.T) {
 	if err := fw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	refRdr, err := file.NewParquetReader(bytes.NewReader(ref.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer refRdr.Close()
-	if got, want := md.Schema.String(), refRdr.MetaData().Schema.String(); got != want {
+	refMD := fileMeta(t, ref.Bytes())
+	if got, want := md.Schema.String(), refMD.Schema.String(); got != want {
 		t.Errorf("Parquet schema:\n%s\nwant (pqarrow.FileWriter's)\n%s", got, want)
 	}
-	got, want := md.KeyValueMetadata().FindValue("ARROW:schema"), refRdr.MetaData().KeyValueMetadata().FindValue("ARROW:schema")
+	got, want := md.KeyValueMetadata().FindValue("ARROW:schema"), refMD.KeyValueMetadata().FindValue("ARROW:schema")
 	if got == nil || want == nil || *got != *want {
 		t.Error("ARROW:schema differs from the one pqarrow.FileWriter stores")
 	}

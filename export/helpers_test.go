@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/metadata"
 	"golang.org/x/text/encoding/simplifiedchinese"
 
@@ -161,6 +162,17 @@ func tableRows(tbl arrow.Table, cell func(arrow.Array, int) string) [][]string {
 // most); zstd; dictionary encoding, with a dictionary page and every data
 // page in RLE_DICTIONARY (no fallback), exactly where dict says. It then
 // calls more on each chunk.
+// fileMeta returns the footer of the Parquet file data.
+func fileMeta(t *testing.T, data []byte) *metadata.FileMetaData {
+	t.Helper()
+	rdr, err := file.NewParquetReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rdr.Close()
+	return rdr.MetaData()
+}
+
 func checkChunks(t *testing.T, md *metadata.FileMetaData, rgRows int64, dict func(name string) bool, more func(g int, name string, cc *metadata.ColumnChunkMetaData)) {
 	t.Helper()
 	if md.NumRowGroups() < 2 {
