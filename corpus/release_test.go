@@ -12,10 +12,17 @@ import (
 	"github.com/xqtool/xqtool/parse"
 )
 
-// dumpTree writes every field of every node of rec's move tree.
-func dumpTree(b *strings.Builder, rec *parse.Record) {
+// dumpTree writes every field of every node of rec's move tree. A node
+// reached twice (a stale link in a reused block would make a cycle) fails
+// the test at once.
+func dumpTree(t *testing.T, b *strings.Builder, rec *parse.Record) {
+	seen := map[*parse.Node]bool{}
 	var walk func(n *parse.Node, depth int)
 	walk = func(n *parse.Node, depth int) {
+		if seen[n] {
+			t.Fatalf("%s#%d: node %q reached twice", rec.Source, rec.Index, n.Text)
+		}
+		seen[n] = true
 		fmt.Fprintf(b, "%d %q %v %d %q %q %v %d\n", depth, n.Text, n.Move, n.Number, n.Suffix, n.Comment, n.Pos, len(n.Children))
 		for _, c := range n.Children {
 			walk(c, depth+1)
@@ -47,7 +54,7 @@ func TestReleaseReusesCleanly(t *testing.T) {
 				return nil
 			}
 			n++
-			dumpTree(&b, it.Rec)
+			dumpTree(t, &b, it.Rec)
 			if release {
 				rec := it.Rec
 				rec.Release()
