@@ -56,10 +56,11 @@ func getBlock(n int) *[]nodeCell {
 }
 
 // putBlock clears the first used cells of b (the others are still zero)
-// and keeps it if its free list has room.
+// and keeps it if it is of a kept size and its free list has room. (A
+// block of a size getBlock does not round is outside the kept range.)
 func putBlock(b *[]nodeCell, used int) {
 	k := bits.Len(uint(len(*b) - 1))
-	if len(*b) != 1<<k || k < minBlockShift || k > maxBlockShift {
+	if k < minBlockShift || k > maxBlockShift {
 		return
 	}
 	clear((*b)[:used])
