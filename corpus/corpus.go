@@ -59,6 +59,9 @@ type Item struct {
 	// Raw is a PGN game split from its file but not parsed (Walker.Raw):
 	// Load parses it.
 	Raw *parse.RawGame
+	// End closes the items of a file (Walker.FileEnds): it comes after
+	// the file's games and problems, alone in its item.
+	End *FileEnd
 }
 
 // Load parses a raw game into Rec (safe to call from any goroutine).
@@ -98,8 +101,20 @@ type Walker struct {
 	// can decode and parse them in parallel; the reader only splits the
 	// file. Call Item.Load in the worker and number the games with a
 	// Numberer in input order.
-	Raw   bool
-	files int
+	Raw bool
+	// Exclude lists the outputs of the run (a report, an export
+	// directory, converted files): a listed file, everything under a
+	// listed directory and the temporary files written beside a listed
+	// path (".NAME.tmp-*") are not read. Each excluded file or directory
+	// is given as a file problem ErrExcluded (status skipped); the
+	// temporary files, which exist only while the run writes them, are
+	// passed over in silence. A command adds one output with one append.
+	Exclude []string
+	// FileEnds makes every file end with an Item whose End is set, so
+	// that every input file can be accounted for.
+	FileEnds bool
+	files    int
+	skip     []exclusion // Exclude as spelled from the current root
 }
 
 // Files returns the number of input files seen so far (archive members
@@ -153,6 +168,13 @@ func (w *Walker) walkPath(ctx context.Context, p string, yield func(Item) error)
 	if err != nil {
 		return err
 	}
+	w.skip = w.exclusions(p)
+	if ex, temp := w.excluded(filepath.Clean(p)); ex {
+		if temp {
+			return nil
+		}
+		return w.problem(p, ErrExcluded, yield)
+	}
 	if !st.IsDir() {
 		return w.file(ctx, p, st.Size(), yield)
 	}
@@ -187,6 +209,16 @@ func (w *Walker) walkDir(ctx context.Context, dir, real string, seen map[string]
 			return err
 		}
 		q := prefix + e.Name()
+		if w.skip != nil {
+			if ex, temp := w.excluded(q); ex {
+				if !temp {
+					if err := w.problem(q, ErrExcluded, yield); err != nil {
+						return err
+					}
+				}
+				continue
+			}
+		}
 		// The real path of a plain subdirectory follows from its
 		// parent's; only links need resolving (one system call each).
 		qreal := realPrefix + e.Name()
@@ -275,8 +307,16 @@ func CountFiles(paths []string) int {
 }
 
 func (w *Walker) problem(name string, err error, yield func(Item) error) error {
+	return w.sizedProblem(name, -1, err, yield)
+}
+
+// sizedProblem is problem for a file of known size.
+func (w *Walker) sizedProblem(name string, size int64, err error, yield func(Item) error) error {
 	w.files++
-	return yield(Item{File: &FileProblem{Name: name, Err: err}, FileIndex: w.files - 1})
+	if err := yield(Item{File: &FileProblem{Name: name, Err: err}, FileIndex: w.files - 1}); err != nil {
+		return err
+	}
+	return w.fileEnd(w.files-1, FileEnd{Name: name, Size: size, Status: problemStatus(err), Err: err}, yield)
 }
 
 func archiveKind(name string) string {
@@ -501,7 +541,7 @@ func (w *Walker) games(ctx context.Context, name string, r io.Reader, size int64
 	head, _ := br.Peek(headSize)
 	format := parse.Detect(head, name)
 	if format == "" {
-		return w.problem(name, ErrUnknownFormat, yield)
+		return w.sizedProblem(name, size, ErrUnknownFormat, yield)
 	}
 	var src io.Reader = br
 	if ra, ok := r.(io.ReaderAt); ok && format != parse.FormatPGN && format != parse.FormatDhtmlXQ {
@@ -515,10 +555,28 @@ func (w *Walker) games(ctx context.Context, name string, r io.Reader, size int64
 	}
 	rd, err := parse.NewReader(format, src, size, name)
 	if err != nil {
-		return w.problem(name, err, yield)
+		return w.sizedProblem(name, size, err, yield)
 	}
 	w.files++
 	fi := w.files - 1
+	end := FileEnd{Name: name, Size: size, Format: format, Status: FileRead}
+	if err := w.gamesOf(ctx, name, rd, fi, yield); err != nil {
+		var p *FileProblem
+		if !errors.As(err, &p) {
+			return err
+		}
+		// An I/O error ends the file: report it as a file problem.
+		if err := yield(Item{File: p, FileIndex: fi}); err != nil {
+			return err
+		}
+		end.Err = p.Err
+	}
+	return w.fileEnd(fi, end, yield)
+}
+
+// gamesOf yields the games of one file, which has index fi. An I/O error
+// that ends the file is returned as a *FileProblem.
+func (w *Walker) gamesOf(ctx context.Context, name string, rd parse.Reader, fi int, yield func(Item) error) error {
 	if pr, ok := rd.(*parse.PGNReader); ok && w.Raw {
 		for {
 			if err := ctx.Err(); err != nil {
@@ -529,7 +587,7 @@ func (w *Walker) games(ctx context.Context, name string, r io.Reader, size int64
 				return nil
 			}
 			if err != nil {
-				return yield(Item{File: &FileProblem{Name: name, Err: err}, FileIndex: fi})
+				return &FileProblem{Name: name, Err: err}
 			}
 			if err := yield(Item{Raw: g, FileIndex: fi}); err != nil {
 				return err
@@ -545,8 +603,7 @@ func (w *Walker) games(ctx context.Context, name string, r io.Reader, size int64
 			return nil
 		}
 		if rec == nil {
-			// An I/O error ends the file: report it as a file problem.
-			return yield(Item{File: &FileProblem{Name: name, Err: err}, FileIndex: fi})
+			return &FileProblem{Name: name, Err: err}
 		}
 		if err := yield(Item{Rec: rec, Err: err, FileIndex: fi}); err != nil {
 			return err

@@ -41,6 +41,7 @@ type Dataset struct {
 	clock  int64
 	counts [3]int64
 	done   bool
+	files  *filesFile // files.parquet, opened by the first WriteFile
 }
 
 // partition is the three open files of one partition.
@@ -223,6 +224,7 @@ func (d *Dataset) Close() error {
 		errs = append(errs, d.open[key].close())
 	}
 	d.open = nil
+	errs = append(errs, d.closeFiles())
 	if err := errors.Join(errs...); err != nil {
 		os.RemoveAll(d.tmp)
 		return err
@@ -238,9 +240,9 @@ func (d *Dataset) Close() error {
 			return err
 		}
 	}
-	for _, name := range datasetNames {
+	for _, name := range append(datasetNames[:], FilesName) {
 		src := name
-		if !d.cfg.byYear {
+		if !d.cfg.byYear || name == FilesName {
 			src += ".parquet"
 		}
 		// Remove both layouts of an earlier run so they do not mix.
@@ -269,6 +271,9 @@ func (d *Dataset) Abort() {
 		d.open[key].abort()
 	}
 	d.open = nil
+	if d.files != nil {
+		_ = d.closeFiles()
+	}
 	os.RemoveAll(d.tmp)
 }
 

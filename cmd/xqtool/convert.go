@@ -95,6 +95,9 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 			default:
 				return usageErr("--to must be jsonl, pgn or xqf, got %q", to)
 			}
+			if out != "" && out != "-" {
+				pf.outputs = append(pf.outputs, out)
+			}
 			ctx, stop := signalContext()
 			defer stop()
 			_, err = runPipeline(ctx, cmd, args, &pf, opt, sink)

@@ -62,6 +62,8 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			if err != nil {
 				return usageErr("%v", err)
 			}
+			pf.outputs = append(pf.outputs, out)
+			pf.onFile = ds.WriteFile
 			sum, err := runPipeline(ctx, cmd, args, &pf, opt, func(r *analyze.Report) error {
 				if onlyOK && r.Status != analyze.StatusOK {
 					return nil

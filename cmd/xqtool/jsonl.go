@@ -92,4 +92,5 @@ func newJSONLWriter(w io.Writer) *jsonlWriter {
 	return &jsonlWriter{enc: enc}
 }
 
-func (j *jsonlWriter) write(v gameJSON) error { return j.enc.Encode(v) }
+// write writes one line: a gameJSON, or a fileJSON.
+func (j *jsonlWriter) write(v any) error { return j.enc.Encode(v) }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/corpus"
+	"github.com/xqtool/xqtool/export"
 )
 
 // pipelineFlags are the flags shared by validate, convert and export.
@@ -30,6 +31,13 @@ type pipelineFlags struct {
 	noVars      bool
 	rules       string
 	repetitions int
+
+	// outputs are the paths the command writes (never read as inputs);
+	// a command appends each of its outputs.
+	outputs []string
+	// onFile, when set, is called with what became of each input file,
+	// in input order, after the file's games.
+	onFile func(export.FileRow) error
 }
 
 func (f *pipelineFlags) register(cmd *cobra.Command) {
@@ -199,13 +207,15 @@ func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pip
 	var err error
 	bar := newProgress(cmd.ErrOrStderr(), f.quiet, paths)
 	start := time.Now()
-	w := &corpus.Walker{Stdin: cmd.InOrStdin(), Raw: true}
+	w := &corpus.Walker{Stdin: cmd.InOrStdin(), Raw: true, Exclude: f.outputs, FileEnds: true}
+	var file fileTally
 	var dd dedupe
 	var num corpus.Numberer
 	// result is what a worker hands back for one item.
 	type result struct {
 		report    *analyze.Report
 		file      *corpus.FileProblem
+		end       *corpus.FileEnd
 		fileIndex int
 	}
 	err = corpus.Process(ctx, workers,
@@ -215,6 +225,9 @@ func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pip
 		func(it corpus.Item) result {
 			if it.File != nil {
 				return result{file: it.File}
+			}
+			if it.End != nil {
+				return result{end: it.End}
 			}
 			it.Load()
 			if it.Rec == nil {
@@ -226,7 +239,18 @@ func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pip
 			switch {
 			case v.file != nil:
 				sum.UnknownFiles = append(sum.UnknownFiles, v.file.Error())
+				file.problem = v.file.Err
+			case v.end != nil:
+				row := file.row(v.end)
+				file = fileTally{}
+				if row.Games == 0 && v.end.Err == nil {
+					sum.UnknownFiles = append(sum.UnknownFiles, row.Source+": "+row.Problem)
+				}
+				if f.onFile != nil {
+					return f.onFile(row)
+				}
 			case v.report != nil:
+				file.add(v.report)
 				num.Number(v.report.Record, v.fileIndex)
 				dd.check(v.report)
 				sum.add(v.report)

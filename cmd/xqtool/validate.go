@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/export"
 )
 
 func newValidateCmd() *cobra.Command {
@@ -42,6 +43,13 @@ unreadable, 2 usage or I/O error, 130 interrupted.`,
 				}
 				bw = bufio.NewWriterSize(out, 1<<16)
 				jw = newJSONLWriter(bw)
+				pf.outputs = append(pf.outputs, report)
+				pf.onFile = func(row export.FileRow) error {
+					if row.Games > 0 {
+						return nil
+					}
+					return jw.write(toFileJSON(row))
+				}
 			}
 			sum, err := runPipeline(ctx, cmd, args, &pf, opt, func(r *analyze.Report) error {
 				if jw == nil {

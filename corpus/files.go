@@ -1,0 +1,116 @@
+package corpus
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/xqtool/xqtool/parse"
+)
+
+// ErrExcluded is the problem of a file that is an output of the run
+// (Walker.Exclude): it is not read.
+var ErrExcluded = errors.New("an output of this run (not read)")
+
+// FileStatus tells what became of one input file.
+type FileStatus string
+
+// File statuses.
+const (
+	FileRead       FileStatus = "read"       // its format was recognised and its games read
+	FileUnreadable FileStatus = "unreadable" // unknown format, I/O error, too large
+	FileSkipped    FileStatus = "skipped"    // deliberately not read: an output of the run, an insecure archive member
+)
+
+// FileEnd closes the items of one input file (Walker.FileEnds): what the
+// walker knows of the file once its games were all given.
+type FileEnd struct {
+	Name   string       // as in Record.Source
+	Size   int64        // bytes (-1 if unknown)
+	Format parse.Format // detected format ("" if none)
+	Status FileStatus
+	Err    error // why it was not read (nil when read)
+}
+
+// fileEnd yields the end item of file fi when the walker was asked for
+// them.
+func (w *Walker) fileEnd(fi int, e FileEnd, yield func(Item) error) error {
+	if !w.FileEnds {
+		return nil
+	}
+	return yield(Item{End: &e, FileIndex: fi})
+}
+
+// problemStatus is the status of a file that gave problem err.
+func problemStatus(err error) FileStatus {
+	if errors.Is(err, ErrExcluded) || errors.Is(err, ErrInsecurePath) {
+		return FileSkipped
+	}
+	return FileUnreadable
+}
+
+// exclusion is one path of Walker.Exclude, spelled as the walk of one
+// root spells the paths under it.
+type exclusion struct {
+	path string // the excluded file or directory
+	tmp  string // prefix of the temporary files written beside it
+}
+
+// exclusions returns Walker.Exclude as seen from the walk of root: the
+// outputs that lie at or under root, spelled from root. It is computed
+// once per root (absolute paths are compared only here).
+func (w *Walker) exclusions(root string) []exclusion {
+	if len(w.Exclude) == 0 || root == "-" {
+		return nil
+	}
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		return nil
+	}
+	var out []exclusion
+	for _, e := range w.Exclude {
+		if e == "" || e == "-" {
+			continue
+		}
+		absE, err := filepath.Abs(e)
+		if err != nil {
+			continue
+		}
+		var p string
+		switch {
+		case absE == absRoot:
+			p = filepath.Clean(root)
+		case strings.HasPrefix(absE, joinPrefix(absRoot)):
+			p = filepath.Join(root, absE[len(joinPrefix(absRoot)):])
+		case strings.HasPrefix(absRoot, joinPrefix(absE)):
+			// The root lies inside an output directory.
+			p = filepath.Clean(root)
+		default:
+			// The temporary files beside e may still be under root
+			// when e's directory is root.
+			if filepath.Dir(absE) != absRoot {
+				continue
+			}
+			p = filepath.Join(root, filepath.Base(absE))
+		}
+		out = append(out, exclusion{path: p, tmp: filepath.Join(filepath.Dir(p), "."+filepath.Base(p)+".tmp-")})
+	}
+	return out
+}
+
+// excluded reports whether path q (spelled from the current root) is an
+// output of the run or lies under one (then it is reported as skipped),
+// or is a temporary file of one (temp: it is passed over in silence, as
+// it exists only while the run writes it and its name is random).
+func (w *Walker) excluded(q string) (excluded, temp bool) {
+	for _, e := range w.skip {
+		if strings.HasPrefix(q, e.tmp) {
+			return true, true
+		}
+		if q == e.path || len(q) > len(e.path) && strings.HasPrefix(q, e.path) && os.IsPathSeparator(q[len(e.path)]) {
+			return true, false
+		}
+	}
+	return false, false
+}
