@@ -69,62 +69,25 @@ func (d *TextDecoder) detect(b []byte) (string, string, bool) {
 		return string(b), EncUTF8, false
 	}
 	// As textDecodeLegacy.
-	gscore, bscore := textLegacyScores(b)
-	switch {
-	case gscore > bscore:
-		s, rep := d.decodeLegacy(simplifiedchinese.GB18030, b, textFFFDGB18030)
-		return s, EncGB18030, rep
-	case bscore > gscore:
+	enc, weak := textLegacyChoice(b, d.hint)
+	d.pieceWeak = weak
+	if enc == EncBig5 {
 		s, rep := d.decodeLegacy(traditionalchinese.Big5, b, nil)
 		return s, EncBig5, rep
 	}
-	gs, grep := d.decodeLegacy(simplifiedchinese.GB18030, b, textFFFDGB18030)
-	if !grep {
-		return gs, EncGB18030, false
-	}
-	bs, brep := d.decodeLegacy(traditionalchinese.Big5, b, nil)
-	if !brep {
-		return bs, EncBig5, false
-	}
-	return gs, EncGB18030, grep
+	s, rep := d.decodeLegacy(simplifiedchinese.GB18030, b, textFFFDGB18030)
+	return s, EncGB18030, rep
 }
 
-// textDecodeLegacy decodes b as GB18030 or as Big5, whichever reading holds
-// more characters of move notation (scored on the raw bytes, see
-// textLegacyScores), GB18030 on a tie unless only Big5 decodes cleanly.
+// textDecodeLegacy decodes b as GB18030 or as Big5, as textLegacyChoice
+// chooses.
 func textDecodeLegacy(b []byte) (string, string, bool) {
-	gscore, bscore := textLegacyScores(b)
-	switch {
-	case gscore > bscore:
-		s, rep := textDecodeWith(simplifiedchinese.GB18030, b, textFFFDGB18030)
-		return s, EncGB18030, rep
-	case bscore > gscore:
+	if enc, _ := textLegacyChoice(b, ""); enc == EncBig5 {
 		s, rep := textDecodeWith(traditionalchinese.Big5, b, nil)
 		return s, EncBig5, rep
 	}
-	gs, grep := textDecodeWith(simplifiedchinese.GB18030, b, textFFFDGB18030)
-	if !grep {
-		return gs, EncGB18030, false
-	}
-	bs, brep := textDecodeWith(traditionalchinese.Big5, b, nil)
-	if !brep {
-		return bs, EncBig5, false
-	}
-	return gs, EncGB18030, grep
-}
-
-// textLegacyGuess returns the legacy encoding textDecodeLegacy would pick
-// for b, without decoding when the scores differ.
-func textLegacyGuess(b []byte) string {
-	gscore, bscore := textLegacyScores(b)
-	switch {
-	case gscore > bscore:
-		return EncGB18030
-	case bscore > gscore:
-		return EncBig5
-	}
-	_, enc, _ := textDecodeLegacy(b)
-	return enc
+	s, rep := textDecodeWith(simplifiedchinese.GB18030, b, textFFFDGB18030)
+	return s, EncGB18030, rep
 }
 
 // textCodeSet is a set of double-byte codes (lead<<8 | trail).
@@ -251,6 +214,11 @@ func textScore(s string) int {
 type TextDecoder struct {
 	enc   string // the file's encoding, "" if undecided
 	label string // reported instead of enc for valid pieces (a converted stream)
+	hint  string // the encoding of the other files of the directory ("" if none)
+	weak  bool   // enc was chosen on little evidence (textLegacyChoice)
+	// pieceWeak reports that the legacy encoding of the piece last
+	// decoded was chosen on little evidence (see Weak).
+	pieceWeak bool
 
 	dec    *encoding.Decoder // reused decoder (legacy encodings)
 	decFor encoding.Encoding // the encoding of dec
@@ -382,7 +350,13 @@ func textBuildPairs(e encoding.Encoding) *textPairTable {
 // first TextSniffSize bytes or fewer). A head that is pure ASCII leaves the
 // decision to each piece.
 func NewTextDecoder(head []byte) *TextDecoder {
-	d := &TextDecoder{}
+	return newTextDecoder(head, "")
+}
+
+// newTextDecoder is NewTextDecoder with the encoding of the other files of
+// the same directory as a hint for a choice the head cannot make.
+func newTextDecoder(head []byte, hint string) *TextDecoder {
+	d := &TextDecoder{hint: hint}
 	switch {
 	case bytes.HasPrefix(head, textBOMUTF8):
 		d.enc = EncUTF8BOM
@@ -399,7 +373,7 @@ func NewTextDecoder(head []byte) *TextDecoder {
 		d.enc = EncUTF8
 		return d
 	}
-	d.enc = textLegacyGuess(head)
+	d.enc, d.weak = textLegacyChoice(head, hint)
 	return d
 }
 
@@ -437,6 +411,7 @@ func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
 	if d == nil || d.enc == "" {
 		return DecodeText(b)
 	}
+	d.pieceWeak = false
 	switch d.enc {
 	case EncUTF8BOM, EncUTF8, EncASCII:
 		b = bytes.TrimPrefix(b, textBOMUTF8)
@@ -470,6 +445,7 @@ func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
 		}
 		s, r := d.decodeLegacy(simplifiedchinese.GB18030, b, textFFFDGB18030)
 		if !r {
+			d.pieceWeak = d.weak
 			return s, EncGB18030, false
 		}
 	case EncBig5:
@@ -478,6 +454,7 @@ func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
 		}
 		s, r := d.decodeLegacy(traditionalchinese.Big5, b, nil)
 		if !r {
+			d.pieceWeak = d.weak
 			return s, EncBig5, false
 		}
 	}

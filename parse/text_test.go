@@ -133,7 +133,7 @@ func TestLegacyScoresMatchDecodedScores(t *testing.T) {
 			if g != textScore(gs) || b != textScore(bs) {
 				t.Errorf("%s %q: byte scores %d/%d, decoded scores %d/%d", e.name, s, g, b, textScore(gs), textScore(bs))
 			}
-			if got := textLegacyGuess(raw); got != map[string]string{"gb18030": EncGB18030, "big5": EncBig5}[e.name] {
+			if got, _ := textLegacyChoice(raw, ""); got != map[string]string{"gb18030": EncGB18030, "big5": EncBig5}[e.name] {
 				t.Errorf("%s %q: guessed %s", e.name, s, got)
 			}
 		}
