@@ -231,3 +231,11 @@ type Reader interface {
 	// error is returned with a nil Record and ends the stream.
 	Next() (*Record, error)
 }
+
+// SetIndex renumbers the record (and its problems) as game i of its file.
+func (r *Record) SetIndex(i int) {
+	r.Index = i
+	for _, p := range r.Problems {
+		p.Game = i
+	}
+}
