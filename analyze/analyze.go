@@ -222,6 +222,8 @@ func (r *Report) checkRecord(opt Options) {
 		case errors.Is(p, parse.ErrMoveNumber):
 			// checkNumbers judges the main line's numbers with the
 			// ply and side; the reader's note would repeat it.
+		case errors.Is(p, parse.ErrEncoding):
+			r.add(CodeEncodingSuspect, 0, "", SevWarning, p.Error())
 		default:
 			r.add(CodeRecordSyntax, 0, "", SevWarning, p.Error())
 		}

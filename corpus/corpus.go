@@ -115,6 +115,7 @@ type Walker struct {
 	FileEnds bool
 	files    int
 	skip     []exclusion // Exclude as spelled from the current root
+	hint     encodingHint
 }
 
 // Files returns the number of input files seen so far (archive members
@@ -560,7 +561,15 @@ func (w *Walker) games(ctx context.Context, name string, r io.Reader, size int64
 	w.files++
 	fi := w.files - 1
 	end := FileEnd{Name: name, Size: size, Format: format, Status: FileRead}
-	if err := w.gamesOf(ctx, name, rd, fi, yield); err != nil {
+	pr, _ := rd.(*parse.PGNReader)
+	if pr != nil {
+		w.hint.give(pr, name)
+	}
+	err = w.gamesOf(ctx, name, rd, fi, yield)
+	if pr != nil {
+		w.hint.learn(pr, name)
+	}
+	if err != nil {
 		var p *FileProblem
 		if !errors.As(err, &p) {
 			return err

@@ -3,6 +3,7 @@ package corpus
 import (
 	"errors"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -113,4 +114,30 @@ func (w *Walker) excluded(q string) (excluded, temp bool) {
 		}
 	}
 	return false, false
+}
+
+// encodingHint remembers the legacy encoding of the last file of a
+// directory (or archive folder) whose text decided it clearly, for the
+// files of the same directory whose text cannot (tags only).
+type encodingHint struct {
+	dir, enc string
+}
+
+// group is the directory or archive folder of a file name.
+func group(name string) string {
+	return path.Dir(filepath.ToSlash(name))
+}
+
+// give passes the hint to the reader of file name.
+func (h *encodingHint) give(pr *parse.PGNReader, name string) {
+	if h.enc != "" && h.dir == group(name) {
+		pr.SetEncodingHint(h.enc)
+	}
+}
+
+// learn keeps the encoding of file name when its text decided it.
+func (h *encodingHint) learn(pr *parse.PGNReader, name string) {
+	if enc, weak := pr.EncodingChoice(); !weak && (enc == parse.EncGB18030 || enc == parse.EncBig5) {
+		h.dir, h.enc = group(name), enc
+	}
 }

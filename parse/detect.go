@@ -119,8 +119,10 @@ func detectTagLine(head []byte) bool {
 }
 
 func detectPGN(head []byte) bool {
-	if bytes.IndexByte(head, 0) >= 0 && !bytes.HasPrefix(head, textBOMUTF16LE) {
-		return false
+	if i := bytes.IndexByte(head, 0); i >= 0 && !bytes.HasPrefix(head, textBOMUTF16LE) {
+		// A file that starts like PGN is PGN whatever bytes follow (a
+		// stray NUL from a disk error); a binary file does not start so.
+		head = head[:i]
 	}
 	if detectTagLine(head) {
 		return true

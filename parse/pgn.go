@@ -58,7 +58,8 @@ type PGNReader struct {
 	carry     bool    // buf holds the first line of the next game
 	carryOff  int64
 	carryLine int
-	overflow  bool // the game exceeded pgnMaxGame
+	overflow  bool   // the game exceeded pgnMaxGame
+	hint      string // encoding of the other files of the directory (SetEncodingHint)
 
 	scratch pgnScratch // reused buffers
 }
@@ -85,7 +86,7 @@ func (p *PGNReader) start() {
 		p.br.Discard(len(textBOMUTF8))
 		p.off = int64(len(textBOMUTF8))
 	}
-	p.dec = NewTextDecoder(head)
+	p.dec = newTextDecoder(head, p.hint)
 }
 
 // Next returns the next game. It returns nil, io.EOF after the last game
@@ -133,6 +134,8 @@ type RawGame struct {
 	overflow  bool
 	enc       string // the file's encoding decision at split time
 	label     string
+	hint      string // and what it was given to decide with
+	weak      bool
 }
 
 // NextRaw returns the raw text of the next game, or nil and io.EOF at the
@@ -159,7 +162,7 @@ func (p *PGNReader) NextRaw() (*RawGame, error) {
 			name: p.name, index: p.index,
 			buf:      bytes.Clone(p.buf),
 			startOff: startOff, startLine: startLine, complete: complete, overflow: p.overflow,
-			enc: p.dec.enc, label: p.dec.label,
+			enc: p.dec.enc, label: p.dec.label, hint: p.dec.hint, weak: p.dec.weak,
 		}
 		if p.overflow {
 			// Bytes were dropped: the offsets of the lines no longer
@@ -177,7 +180,7 @@ func (g *RawGame) Parse() *Record {
 	sc := pgnScratchPool.Get().(*pgnScratch)
 	// The pooled decoder keeps its legacy decoder and output buffer; only
 	// the file's encoding decision comes from the game.
-	sc.dec.enc, sc.dec.label = g.enc, g.label
+	sc.dec.enc, sc.dec.label, sc.dec.hint, sc.dec.weak = g.enc, g.label, g.hint, g.weak
 	lineOffs := g.lineOffs
 	if !g.overflow {
 		sc.lineOffs = pgnLineOffs(sc.lineOffs[:0], g.buf, g.startOff)

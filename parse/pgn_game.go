@@ -45,6 +45,9 @@ func pgnParse(dec *TextDecoder, sc *pgnScratch, name string, index int, buf []by
 		atEOF:    !complete,
 	}
 	g.rec.Pos = Pos{Offset: startOff, Line: startLine, Column: 1}
+	if dec.Weak() {
+		g.problem(g.rec.Pos, "", fmt.Errorf("%w: %s chosen on little evidence (no move text tells GB18030 from Big5)", ErrEncoding, enc))
+	}
 	g.parse()
 	if overflow {
 		g.problem(g.rec.Pos, "", fmt.Errorf("%w: game longer than %d bytes, rest skipped", ErrSyntax, pgnMaxGame))
@@ -298,6 +301,7 @@ func (g *pgnGame) parse() {
 	return
 body:
 	if movesAt < len(g.s) {
+		g.dropControls(movesAt, movesLine)
 		ls := strings.LastIndexByte(g.s[:movesAt], '\n') + 1
 		c := pgnCursor{i: ls, line: movesLine, col: 1, off: g.lineOff(movesLine)}
 		g.moveText(g.advance(c, movesAt))

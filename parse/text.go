@@ -408,10 +408,13 @@ func (d *TextDecoder) Encoding() string {
 // removed. The returned encoding is the file's unless the piece had to be
 // detected on its own.
 func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
-	if d == nil || d.enc == "" {
+	if d == nil {
 		return DecodeText(b)
 	}
 	d.pieceWeak = false
+	if d.enc == "" {
+		return d.detect(b)
+	}
 	switch d.enc {
 	case EncUTF8BOM, EncUTF8, EncASCII:
 		b = bytes.TrimPrefix(b, textBOMUTF8)

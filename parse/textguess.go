@@ -91,7 +91,8 @@ func textLikelihood(b []byte) (gb, big5 int) {
 // characters each reading holds when they differ by two or more, else by
 // the likelihood of the text, else by hint (the encoding of the other
 // files of the same directory, "" if none), else GB18030. weak reports a
-// choice not made by the notation nor by a clear likelihood margin.
+// choice not made by the notation nor by a clear likelihood margin (or a
+// narrow one the hint agrees with).
 func textLegacyChoice(b []byte, hint string) (enc string, weak bool) {
 	gs, bs := textLegacyScores(b)
 	switch {
@@ -110,7 +111,8 @@ func textLegacyChoice(b []byte, hint string) (enc string, weak bool) {
 		if bl > gl {
 			enc = EncBig5
 		}
-		return enc, margin < textWeakMargin
+		// A hint that agrees corroborates a narrow margin.
+		return enc, margin < textWeakMargin && hint != enc
 	}
 	return hint, true
 }

@@ -30,6 +30,7 @@ func TestLegacyChoiceShortText(t *testing.T) {
 	}{
 		{"big5 title of four characters", big5(`[Event "第00局 結論"]`), "", EncBig5, true},
 		{"big5 title, gb hint ignored", big5(`[Event "第00局 結論"]`), EncGB18030, EncBig5, true},
+		{"big5 title, big5 hint agrees", big5(`[Event "第00局 結論"]`), EncBig5, EncBig5, false},
 		{"big5 tags", big5("[Event \"全國個人賽\"]\n[Red \"楊官嶙\"]\n[Black \"劉殿中\"]\n[Date \"1976年\"]"), "", EncBig5, false},
 		{"gbk tags", gbk("[Event \"全国个人赛\"]\n[Red \"杨官璘\"]\n[Black \"刘殿中\"]\n[Date \"1976年\"]"), "", EncGB18030, false},
 		{"gbk two characters", gbk(`[Red "胡荣华"]`), "", EncGB18030, true},

@@ -1,0 +1,85 @@
+// What the PGN reader does with damaged text: control bytes in the move
+// text, and the choice of a legacy encoding on little evidence.
+
+package parse
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrEncoding marks a text whose encoding was chosen on little evidence:
+// its characters may be mojibake (analyze flags encoding_suspect).
+var ErrEncoding = errors.New("text encoding uncertain")
+
+// SetEncodingHint gives the reader the encoding (EncGB18030 or EncBig5)
+// of the other files of the same directory or archive: it decides a file
+// whose text cannot tell GB18030 from Big5 (tags only, no move text).
+// Call it before the first game is read.
+func (p *PGNReader) SetEncodingHint(enc string) { p.hint = enc }
+
+// EncodingChoice returns the encoding chosen for the file from its first
+// bytes and whether the choice was weak (see SetEncodingHint). It is
+// meaningful once a game was read.
+func (p *PGNReader) EncodingChoice() (enc string, weak bool) {
+	if p.dec == nil {
+		return "", false
+	}
+	return p.dec.Encoding(), p.dec.weak
+}
+
+// pgnControl marks the control bytes that have no place in move text (a
+// disk error, a bad download): every byte below 0x20 but tab, newline,
+// carriage return, vertical tab and form feed, and DEL. None is a trail
+// byte of GBK or Big5, so dropping one never splits a character.
+var pgnControl = func() (t [256]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = true
+	}
+	for _, c := range []byte("\t\n\r\v\f") {
+		t[c] = false
+	}
+	t[0x7F] = true
+	return t
+}()
+
+// dropControls removes the control bytes of the move text, which starts at
+// byte from of the game's text on line line, and reports each run of them
+// as a syntax problem at its place: a word they split ("炮二\x00平五") is
+// read whole again. Control bytes in tag values are data and stay.
+func (g *pgnGame) dropControls(from, line int) {
+	s := g.s
+	i := from
+	for i < len(s) && !pgnControl[s[i]] {
+		i++
+	}
+	if i == len(s) {
+		return
+	}
+	ls := strings.LastIndexByte(s[:from], '\n') + 1
+	c := g.advance(pgnCursor{i: ls, line: line, col: 1, off: g.lineOff(line)}, i)
+	var b strings.Builder
+	b.Grow(len(s))
+	b.WriteString(s[:i])
+	for i < len(s) {
+		if !pgnControl[s[i]] {
+			j := i + 1
+			for j < len(s) && !pgnControl[s[j]] {
+				j++
+			}
+			b.WriteString(s[i:j])
+			c = g.advance(c, j)
+			i = j
+			continue
+		}
+		j := i + 1
+		for j < len(s) && pgnControl[s[j]] {
+			j++
+		}
+		g.problem(c.pos(), "", fmt.Errorf("%w: control byte %#02x in move text dropped", ErrSyntax, s[i]))
+		c = g.skip(c, j-i)
+		i = j
+	}
+	g.s = b.String()
+}
