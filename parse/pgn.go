@@ -58,8 +58,9 @@ type PGNReader struct {
 	carry     bool    // buf holds the first line of the next game
 	carryOff  int64
 	carryLine int
-	overflow  bool   // the game exceeded pgnMaxGame
-	hint      string // encoding of the other files of the directory (SetEncodingHint)
+	overflow  bool      // the game exceeded pgnMaxGame
+	hint      string    // encoding of the other files of the directory (SetEncodingHint)
+	tagRun    pgnTagRun // the tag section being collected
 
 	scratch pgnScratch // reused buffers
 }
@@ -243,14 +244,19 @@ func (p *PGNReader) collect() (startOff int64, startLine int, complete bool, err
 	p.overflow = false
 	inMoves := false
 	open := false // the last line left a tag value open
+	p.tagRun.reset()
 	startOff, startLine = p.off, p.line
 	if p.carry {
 		p.carry = false
 		startOff, startLine = p.carryOff, p.carryLine
 		p.lineOffs = append(p.lineOffs, p.carryOff)
 		p.buf = append(p.buf, p.carryBuf...)
-		if pgnLineKind(p.buf) == pgnLineMoves {
+		switch pgnLineKind(p.buf) {
+		case pgnLineMoves:
 			inMoves = true
+		case pgnLineHeader:
+			p.tagRun.header(p.buf)
+			open = pgnOpenTag(p.buf)
 		}
 	}
 	// next classifies a line (what was kept of it) and reports whether it
@@ -263,9 +269,11 @@ func (p *PGNReader) collect() (startOff int64, startLine int, complete bool, err
 		open = (kind == pgnLineHeader || kind == pgnLineBroken) && pgnOpenTag(kept)
 		switch kind {
 		case pgnLineHeader:
-			return inMoves
+			return inMoves || p.tagRun.header(kept)
 		case pgnLineMoves:
 			inMoves = true
+		case pgnLineBlank:
+			p.tagRun.blankLine()
 		}
 		return false
 	}
@@ -283,6 +291,18 @@ func (p *PGNReader) collect() (startOff int64, startLine int, complete bool, err
 					break
 				}
 				line := data[used : used+nl+1]
+				if cut := pgnGluedTag(line); cut > 0 {
+					// The line ends with the first tag of the next game.
+					p.buf = append(p.buf, data[:used+cut]...)
+					p.lineOffs = append(p.lineOffs, p.off)
+					p.carry = true
+					p.carryOff, p.carryLine = p.off+int64(cut), p.line
+					p.carryBuf = append(p.carryBuf[:0], line[cut:]...)
+					p.off += int64(len(line))
+					p.line++
+					p.br.Discard(used + len(line))
+					return startOff, startLine, true, nil
+				}
 				if next(line) {
 					// This line starts the next game.
 					p.buf = append(p.buf, data[:used]...)
@@ -313,6 +333,16 @@ func (p *PGNReader) collect() (startOff int64, startLine int, complete bool, err
 		}
 		if n == 0 {
 			break
+		}
+		if kept := p.buf[lineStart:]; !p.overflow {
+			if cut := pgnGluedTag(kept); cut > 0 {
+				p.lineOffs = append(p.lineOffs, lineOff)
+				p.carry = true
+				p.carryOff, p.carryLine = lineOff+int64(cut), lineNo
+				p.carryBuf = append(p.carryBuf[:0], kept[cut:]...)
+				p.buf = p.buf[:lineStart+cut]
+				return startOff, startLine, true, nil
+			}
 		}
 		if kept := p.buf[lineStart:]; next(kept) {
 			// This line starts the next game.

@@ -154,3 +154,5 @@ func textOldChoice(b []byte) string {
 	}
 	return EncGB18030
 }
+
+var big5Enc = traditionalchinese.Big5
