@@ -88,7 +88,12 @@ func TestValidateSample(t *testing.T) {
 	}
 	codes := map[string]bool{}
 	statuses := map[analyze.Status]int{}
-	lines := strings.Split(strings.TrimSpace(reports[0]), "\n")
+	var lines []string // game lines; lines of kind "file" are input files without games
+	for _, l := range strings.Split(strings.TrimSpace(reports[0]), "\n") {
+		if !strings.HasPrefix(l, `{"kind":`) {
+			lines = append(lines, l)
+		}
+	}
 	for _, l := range lines {
 		var g gameJSON
 		if err := json.Unmarshal([]byte(l), &g); err != nil {
