@@ -18,7 +18,8 @@ func newExportCmd() *cobra.Command {
 		Short: "Write games, positions and flags as Parquet datasets",
 		Long: `export reads every game under PATH like validate, replays it and writes three
 Parquet datasets into DIR: games.parquet (one row per game), positions.parquet
-(one row per ply of the valid main line) and flags.parquet (one row per flag).
+(one row per ply of the valid main line) and flags.parquet (one row per flag),
+and files.parquet: one row per input file, saying what became of it.
 With --partition year they are written Hive-style as DIR/games/year=YYYY/…
 (unknown years in year=__HIVE_DEFAULT_PARTITION__). Files are written to a
 temporary directory inside DIR and moved into place when complete, replacing

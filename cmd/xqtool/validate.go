@@ -19,7 +19,7 @@ func newValidateCmd() *cobra.Command {
 		Long: `validate reads every game under PATH (files, directories, glob patterns,
 .zip/.tar/.tar.gz archives, or - for stdin), replays it on all cores and
 flags what is wrong with it. It prints a summary table; --report writes one
-JSON line per game. Exit code: 0 all games ok, 1 some game flagged or
+JSON line per game, and one of kind "file" per input file without games. Exit code: 0 all games ok, 1 some game flagged or
 unreadable, 2 usage or I/O error, 130 interrupted.`,
 		Example: `  xqtool validate games/
   xqtool validate --workers 4 --report report.jsonl --require-tags Event,Red,Black games.zip
