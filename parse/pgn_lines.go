@@ -22,7 +22,9 @@ var pgnKeywords = []string{"FORMAT", "RED", "BLACK", "RESULT", "DATE", "EVENT", 
 // safe in GBK and Big5 at the start of a line.
 func pgnLineKind[T string | []byte](b T) int {
 	i := 0
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n' || b[i] == '\f' || b[i] == '\v') {
+	// Control bytes (a disk error) count as blanks: "\x00[Event" is
+	// still a tag line.
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n' || b[i] == '\f' || b[i] == '\v' || pgnControl[b[i]]) {
 		i++
 	}
 	// Skip a UTF-8 BOM or ideographic spaces? Only ASCII matters here.
@@ -136,7 +138,7 @@ func pgnLineKindString(l string) int {
 		switch {
 		case l == "":
 			return pgnLineBlank
-		case l[0] == ' ' || l[0] == '\t' || l[0] == '\r' || l[0] == '\f' || l[0] == '\v':
+		case l[0] == ' ' || l[0] == '\t' || l[0] == '\r' || l[0] == '\f' || l[0] == '\v' || pgnControl[l[0]]:
 			l = l[1:]
 		case strings.HasPrefix(l, "\u3000") || strings.HasPrefix(l, "\ufeff"):
 			l = l[3:]

@@ -97,7 +97,7 @@ func pgnGluedTag(line []byte) int {
 		}
 		i = j
 	}
-	prefix := bytes.TrimRight(line[:i], " \t")
+	prefix := bytes.TrimRightFunc(line[:i], func(r rune) bool { return r == ' ' || r == '\t' || r < 0x80 && pgnControl[r] })
 	rest := bytes.TrimRight(line[i:], " \t\r\n")
 	if len(prefix) == 0 || len(rest) < 5 || rest[len(rest)-1] != ']' || rest[len(rest)-2] != '"' ||
 		pgnLineKind(rest) != pgnLineHeader || !detectTagLine(rest) {

@@ -16,7 +16,10 @@ func (g *pgnGame) tagLine(l string, line int) {
 	}
 	i := 0
 	for {
-		for i < len(l) && (l[i] == ' ' || l[i] == '\t' || l[i] == '\r') {
+		for i < len(l) && (l[i] == ' ' || l[i] == '\t' || l[i] == '\r' || pgnControl[l[i]]) {
+			if pgnControl[l[i]] {
+				g.problem(col(i), "", fmt.Errorf("%w: control byte %#02x before a tag dropped", ErrSyntax, l[i]))
+			}
 			i++
 		}
 		if i >= len(l) {
