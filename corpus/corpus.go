@@ -59,8 +59,9 @@ type Item struct {
 	// Raw is a PGN game split from its file but not parsed (Walker.Raw):
 	// Load parses it.
 	Raw *parse.RawGame
-	// End closes the items of a file (Walker.FileEnds): it comes after
-	// the file's games and problems, alone in its item.
+	// End closes the items of a file (Walker.FileEnds): it is set on the
+	// file's last item (a game or a problem, to be handled first), or on
+	// an item of its own when the file gave none.
 	End *FileEnd
 }
 
@@ -565,7 +566,20 @@ func (w *Walker) games(ctx context.Context, name string, r io.Reader, size int64
 	if pr != nil {
 		w.hint.give(pr, name)
 	}
-	err = w.gamesOf(ctx, name, rd, fi, yield)
+	// The file's last item is held back so that its end can ride on it
+	// (most files hold one game: no item of their own for the end).
+	var held Item
+	has := false
+	hold := func(it Item) error {
+		if has {
+			if err := yield(held); err != nil {
+				return err
+			}
+		}
+		held, has = it, true
+		return nil
+	}
+	err = w.gamesOf(ctx, name, rd, fi, hold)
 	if pr != nil {
 		w.hint.learn(pr, name)
 	}
@@ -575,12 +589,18 @@ func (w *Walker) games(ctx context.Context, name string, r io.Reader, size int64
 			return err
 		}
 		// An I/O error ends the file: report it as a file problem.
-		if err := yield(Item{File: p, FileIndex: fi}); err != nil {
+		if err := hold(Item{File: p, FileIndex: fi}); err != nil {
 			return err
 		}
 		end.Err = p.Err
 	}
-	return w.fileEnd(fi, end, yield)
+	if !has {
+		return w.fileEnd(fi, end, yield)
+	}
+	if w.FileEnds {
+		held.End = &end
+	}
+	return yield(held)
 }
 
 // gamesOf yields the games of one file, which has index fi. An I/O error

@@ -53,17 +53,18 @@ func TestWalkExclude(t *testing.T) {
 			ends := 0
 			err := w.Walk(context.Background(), []string{tt.root}, func(it Item) error {
 				switch {
-				case it.End != nil:
-					ends++
-					if it.End.Status == FileSkipped {
-						skipped = append(skipped, rel(it.End.Name))
-					}
 				case it.File != nil:
 					if !errors.Is(it.File.Err, ErrExcluded) {
 						t.Errorf("problem %v", it.File)
 					}
-				default:
+				case it.Rec != nil:
 					games = append(games, rel(it.Rec.Source))
+				}
+				if it.End != nil { // on the file's last item
+					ends++
+					if it.End.Status == FileSkipped {
+						skipped = append(skipped, rel(it.End.Name))
+					}
 				}
 				return nil
 			})

@@ -4,6 +4,7 @@
 package parse
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"strings"
@@ -44,16 +45,40 @@ var pgnControl = func() (t [256]bool) {
 	return t
 }()
 
+// pgnFirstControl returns the index of the first control byte of s at or
+// after from, or len(s). Eight bytes are tested at a time for a byte below
+// 0x20 (line breaks are, so lines are then looked at byte by byte); DEL is
+// tested on its own.
+func pgnFirstControl(s string, from int) int {
+	i := from
+	for ; i+8 <= len(s); i += 8 {
+		x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		low := (x - 0x2020202020202020) & ^x & 0x8080808080808080
+		del := x ^ 0x7F7F7F7F7F7F7F7F
+		del = (del - 0x0101010101010101) & ^del & 0x8080808080808080
+		if low|del != 0 {
+			for k := i; k < i+8; k++ {
+				if pgnControl[s[k]] {
+					return k
+				}
+			}
+		}
+	}
+	for ; i < len(s); i++ {
+		if pgnControl[s[i]] {
+			return i
+		}
+	}
+	return len(s)
+}
+
 // dropControls removes the control bytes of the move text, which starts at
 // byte from of the game's text on line line, and reports each run of them
 // as a syntax problem at its place: a word they split ("炮二\x00平五") is
 // read whole again. Control bytes in tag values are data and stay.
 func (g *pgnGame) dropControls(from, line int) {
 	s := g.s
-	i := from
-	for i < len(s) && !pgnControl[s[i]] {
-		i++
-	}
+	i := pgnFirstControl(s, from)
 	if i == len(s) {
 		return
 	}

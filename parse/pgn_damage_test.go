@@ -146,3 +146,26 @@ func TestWeakEncodingIsAProblem(t *testing.T) {
 		}
 	}
 }
+
+// TestPGNFirstControl checks the eight-bytes-at-a-time search against a
+// byte loop.
+func TestPGNFirstControl(t *testing.T) {
+	base := "1. 炮二平五 马８进７\r\n2. h2e2 {x} 1-0\t\f\v  "
+	for pos := 0; pos <= len(base); pos++ {
+		for _, c := range []byte{0, 1, 0x1F, 0x7F} {
+			s := base[:pos] + string(c) + base[pos:]
+			for from := 0; from <= len(s); from += 3 {
+				want := len(s)
+				for k := from; k < len(s); k++ {
+					if pgnControl[s[k]] {
+						want = k
+						break
+					}
+				}
+				if got := pgnFirstControl(s, from); got != want {
+					t.Fatalf("pgnFirstControl(%q, %d) = %d, want %d", s, from, got, want)
+				}
+			}
+		}
+	}
+}

@@ -85,10 +85,12 @@ func (r *pgnTagRun) blankLine() {
 // line, after move text that ends in a result token, or that is a Game or
 // Event tag; else -1.
 func pgnGluedTag(line []byte) int {
-	i := bytes.LastIndexByte(line, '[')
-	if i <= 0 {
+	// Every line is asked: most hold no '[' after their first byte, which
+	// IndexByte (assembly) tells fastest.
+	if len(line) < 2 || bytes.IndexByte(line[1:], '[') < 0 {
 		return -1
 	}
+	i := bytes.LastIndexByte(line, '[')
 	// The first '[' of the tag that ends the line.
 	for {
 		j := bytes.LastIndexByte(line[:i], '[')

@@ -211,11 +211,33 @@ func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pip
 	var file fileTally
 	var dd dedupe
 	var num corpus.Numberer
+	// consume takes a game's report or a file problem, in input order.
+	consume := func(report *analyze.Report, problem *corpus.FileProblem, fileIndex int) error {
+		switch {
+		case problem != nil:
+			sum.UnknownFiles = append(sum.UnknownFiles, problem.Error())
+			file.problem = problem.Err
+		case report != nil:
+			file.add(report)
+			num.Number(report.Record, fileIndex)
+			dd.check(report)
+			sum.add(report)
+			if bar != nil {
+				bar.game(fileIndex)
+			}
+			err := sink(report)
+			if report.Record != nil {
+				report.Record.Release()
+			}
+			return err
+		}
+		return nil
+	}
 	// result is what a worker hands back for one item.
 	type result struct {
 		report    *analyze.Report
 		file      *corpus.FileProblem
-		end       *corpus.FileEnd
+		end       *corpus.FileEnd // the item closed its file
 		fileIndex int
 	}
 	err = corpus.Process(ctx, workers,
@@ -224,44 +246,29 @@ func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pip
 		},
 		func(it corpus.Item) result {
 			if it.File != nil {
-				return result{file: it.File}
-			}
-			if it.End != nil {
-				return result{end: it.End}
+				return result{file: it.File, end: it.End}
 			}
 			it.Load()
 			if it.Rec == nil {
-				return result{} // junk between games: no game
+				// Junk between games, or only the end of a file.
+				return result{end: it.End}
 			}
-			return result{report: analyze.Analyze(it.Rec, it.Err, opt), fileIndex: it.FileIndex}
+			return result{report: analyze.Analyze(it.Rec, it.Err, opt), end: it.End, fileIndex: it.FileIndex}
 		},
 		func(v result) error {
-			switch {
-			case v.file != nil:
-				sum.UnknownFiles = append(sum.UnknownFiles, v.file.Error())
-				file.problem = v.file.Err
-			case v.end != nil:
-				row := file.row(v.end)
-				file = fileTally{}
-				if row.Games == 0 && v.end.Err == nil {
-					sum.UnknownFiles = append(sum.UnknownFiles, row.Source+": "+row.Problem)
-				}
-				if f.onFile != nil {
-					return f.onFile(row)
-				}
-			case v.report != nil:
-				file.add(v.report)
-				num.Number(v.report.Record, v.fileIndex)
-				dd.check(v.report)
-				sum.add(v.report)
-				if bar != nil {
-					bar.game(v.fileIndex)
-				}
-				err := sink(v.report)
-				if v.report.Record != nil {
-					v.report.Record.Release()
-				}
+			if err := consume(v.report, v.file, v.fileIndex); err != nil {
 				return err
+			}
+			if v.end == nil {
+				return nil
+			}
+			row := file.row(v.end)
+			file = fileTally{}
+			if row.Games == 0 && v.end.Err == nil {
+				sum.UnknownFiles = append(sum.UnknownFiles, row.Source+": "+row.Problem)
+			}
+			if f.onFile != nil {
+				return f.onFile(row)
 			}
 			return nil
 		})
