@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"strings"
@@ -168,4 +169,27 @@ func TestPGNFirstControl(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzPGNDamaged reads a PGN text with one byte inserted (a control byte
+// most often) and glued to a copy of itself as `cat` would, checking the
+// reader's invariants: no panic, no runaway loop, games in bounds.
+func FuzzPGNDamaged(f *testing.F) {
+	for _, s := range []string{
+		"[Event \"a\"]\n[Site \"x\"]\n1. 炮二平五 马８进７ 1-0",
+		"[Game \"Chinese Chess\"]\n[Event \"a\"]\n\n",
+		"[Event \"a\"]\n1. h2e2 h9g7 1-0[Event \"b\"]\n1. h0g2\n",
+		"[TitleA \"\r\n\xcb\xc4\"]\r\n[Event \"\"]\r\n",
+	} {
+		f.Add([]byte(s), uint16(14), byte(0))
+	}
+	f.Fuzz(func(t *testing.T, b []byte, at uint16, c byte) {
+		if len(b) > 64<<10 {
+			return
+		}
+		i := int(at) % (len(b) + 1)
+		d := append(append(append([]byte(nil), b[:i]...), c), b[i:]...)
+		d = append(d, d...)
+		textDrainTimed(t, NewPGNReader(bytes.NewReader(d), "fuzz"), len(d))
+	})
 }
