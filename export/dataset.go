@@ -252,6 +252,9 @@ func (d *Dataset) Close() error {
 				return err
 			}
 		}
+		if name == FilesName && d.files == nil {
+			continue // not written: the earlier one is removed
+		}
 		if err := os.Rename(filepath.Join(d.tmp, src), filepath.Join(d.dir, src)); err != nil {
 			os.RemoveAll(d.tmp)
 			return err

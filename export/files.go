@@ -120,7 +120,8 @@ func (f *FilesWriter) Close() error {
 }
 
 // WriteFile adds one row to files.parquet (written beside the other
-// datasets, never partitioned).
+// datasets, never partitioned). A dataset without any WriteFile has no
+// files.parquet (Close removes that of an earlier run).
 func (d *Dataset) WriteFile(r FileRow) error {
 	if d.done {
 		return errClosed
@@ -155,12 +156,10 @@ func (d *Dataset) openFiles() error {
 	return nil
 }
 
-// closeFiles completes files.parquet (empty when no file was written).
+// closeFiles completes files.parquet, if WriteFile started it.
 func (d *Dataset) closeFiles() error {
 	if d.files == nil {
-		if err := d.openFiles(); err != nil {
-			return err
-		}
+		return nil
 	}
 	ff := d.files
 	return errors.Join(ff.w.Close(), ff.buf.Flush(), ff.f.Close())
