@@ -47,9 +47,10 @@ func clsCheckers(p *board.Position) clsSquares {
 // counts unless it is illegal for a reason of its own: a path that is
 // blocked, a king that steps onto an attacked point, the kings left facing,
 // or a new attack on the king that r opens (a pinned piece leaving its
-// line, a horse's leg or a cannon's screen taken away). WXF rules 9 and 13
-// and the "one check, one idle" diagrams judge protection this way: a
-// check does not make a protected piece unprotected.
+// line, a horse's leg or a cannon's screen taken away). The cycles that
+// WXF rules 9, 13 and 32 allow ("one check, one idle", "one check, one
+// threat") need protection judged this way: a check does not make a
+// protected piece unprotected.
 func clsLegalAside(p *board.Position, r board.Move, old clsSquares) bool {
 	err := p.CheckMove(r)
 	if err == nil {
@@ -88,9 +89,9 @@ func clsRecaptureAside(p, c *board.Position, mv board.Move) bool {
 // the mover's own pieces: an enemy piece could capture it before m, and m
 // lands on the path of that capture (between a rook or cannon and its
 // target, on a horse's leg or an elephant's eye) and blocks it. Only such a
-// move earns the block exemption (拦, WXF rule 32): it stands where it
-// stands to defend, and a defender of the enemy's that it cuts off does not
-// make a new chase. A move whose only effect on the line is to cut a
+// move earns the block exemption (拦, 28.7: a block "without attacking
+// effect"): it stands where it stands to defend, and a defender of the
+// enemy's that it cuts off does not make a new chase. A move whose only effect on the line is to cut a
 // defender off (the pawn of the book's "Example of Perpetual Chase",
 // shuttling so that a rook's target stays unprotected) does make one.
 func clsInterposes(before, after *board.Position, m board.Move) bool {
