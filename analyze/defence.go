@@ -32,8 +32,7 @@ func clsCheckers(p *board.Position) clsSquares {
 		if pc.IsEmpty() || pc.Color() != us || pc.Kind() == board.King {
 			continue
 		}
-		err := p.CheckMove(board.NewMove(sq, k))
-		if err == nil || errors.Is(err, board.ErrSelfCheck) || errors.Is(err, board.ErrFlyingGeneral) {
+		if clsPseudo(p, board.NewMove(sq, k)) {
 			set.add(sq)
 		}
 	}
@@ -77,7 +76,7 @@ func clsRecaptureAside(p, c *board.Position, mv board.Move) bool {
 		if pc.IsEmpty() || pc.Color() != them || pc.Kind() == board.King {
 			continue // the king's recaptures were judged as they are
 		}
-		if clsLegalAside(c, board.NewMove(sq, to), old) {
+		if r := board.NewMove(sq, to); clsPseudo(c, r) && clsLegalAside(c, r, old) {
 			return true
 		}
 	}
@@ -120,8 +119,8 @@ func clsInterposes(before, after *board.Position, m board.Move) bool {
 			if !clsOnPath(pe.Kind(), cap, to) || !clsPseudo(&nb, cap) {
 				continue
 			}
-			if err := after.CheckMove(cap); err != nil && errors.Is(err, board.ErrBlocked) {
-				return true
+			if !clsPseudo(after, cap) {
+				return true // blocked: the rest of the path is unchanged
 			}
 		}
 	}
@@ -129,8 +128,44 @@ func clsInterposes(before, after *board.Position, m board.Move) bool {
 }
 
 // clsPseudo reports whether m follows the moving piece's rules in p (leg,
-// eye, screen, path), whether or not it exposes the mover's king.
+// eye, screen, path, palace, river), whether or not it exposes the mover's
+// king. It does not allocate: only a piece whose geometry can reach the
+// target has its moves generated.
 func clsPseudo(p *board.Position, m board.Move) bool {
-	err := p.CheckMove(m)
-	return err == nil || errors.Is(err, board.ErrSelfCheck) || errors.Is(err, board.ErrFlyingGeneral)
+	from, to := m.From(), m.To()
+	pc := p.Piece(from)
+	if pc.IsEmpty() || pc.Color() != p.Side() {
+		return false
+	}
+	df, dr := to.File()-from.File(), to.Rank()-from.Rank()
+	adf, adr := max(df, -df), max(dr, -dr)
+	switch pc.Kind() {
+	case board.Rook, board.Cannon:
+		if df != 0 && dr != 0 {
+			return false
+		}
+	case board.Knight:
+		if adf*adr != 2 {
+			return false
+		}
+	case board.Bishop:
+		if adf != 2 || adr != 2 {
+			return false
+		}
+	case board.Advisor:
+		if adf != 1 || adr != 1 {
+			return false
+		}
+	default: // king, pawn
+		if adf+adr != 1 {
+			return false
+		}
+	}
+	var buf [32]board.Move
+	for _, g := range p.AppendPseudoMovesFrom(buf[:0], from) {
+		if g == m {
+			return true
+		}
+	}
+	return false
 }
