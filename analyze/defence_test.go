@@ -16,14 +16,7 @@ import (
 // chased would read "check(f7)"); the cycle is played until its start
 // position occurs for the 3rd time.
 func TestDefenceReadings(t *testing.T) {
-	tests := []struct {
-		name     string
-		fen      string
-		cycle    string
-		classes  string
-		axf, cxa string
-		cxaKind  VerdictKind // when cxa is not a draw
-	}{
+	runDefenceCases(t, []defenceCase{
 		{
 			// Red's rook shuttles a8-a9, checking on a9; the black advisor
 			// interposes and steps back. Red's other rook attacks the
@@ -92,7 +85,78 @@ func TestDefenceReadings(t *testing.T) {
 			classes: "chase(d5) idle chase(e5) idle",
 			axf:     "red_loses", cxa: "red_loses", cxaKind: PerpetualChase,
 		},
-	}
+	})
+}
+
+// TestDefenceRealGames pins the cycles of real records whose verdict the
+// two readings changed (the cycle's start position and moves, taken from
+// the record named).
+func TestDefenceRealGames(t *testing.T) {
+	runDefenceCases(t, []defenceCase{
+		{
+			// 2010 山东省象棋团体赛, 王偉 (red) – 遲信德, plies 66-73. Black's
+			// elephant shuttles c5-a7. Red's cannon on a2 protects the one
+			// on a9 (attacked by the rook on c9) through exactly one screen:
+			// the elephant on a7 makes a second one beside the pawn on a5,
+			// and leaving a7 after the pawn has gone to b5 takes the only
+			// one away. The pawn shuttling a5-b5 restores one screen each
+			// time. The elephant blocks no attack on a black piece: black
+			// chases the cannon perpetually (and changed at ply 76).
+			name:    "elephant shuttle keeps the rook's target unprotected",
+			fen:     "C1rak1b2/4a4/6n2/4pn3/P1b5P/5R1R1/4r4/C2p5/4A4/3AK1B2 b - - 9 33",
+			cycle:   "c5a7 a5b5 a7c5 b5a5",
+			classes: "chase(a9) idle chase(a9) idle",
+			axf:     "black_loses", cxa: "black_loses", cxaKind: PerpetualChase,
+		},
+		{
+			// 1990 Chinese Qiwang Championship, Liu Dahua (red) – Zhao
+			// Guorong, plies 41-48. The rook to f6 stands on the eye of the
+			// elephant on g5, which protected the elephant on e7 that the
+			// cannon on h7 attacks: a chase, not a block; back on g6 it
+			// chases the horse on g7. Two pieces in turn: allowed under
+			// AXF, a perpetual chase under CXA (red changed at ply 51).
+			name:    "rook on an elephant's eye, chases of two pieces",
+			fen:     "3ak4/4a4/2c1b1nC1/4p1R1p/r5b2/p8/n1P1P3P/N3C4/4A4/2B1KAB2 w - - 7 21",
+			cycle:   "g6f6 e8d7 f6g6 d7e8",
+			classes: "chase(e7) idle chase(g7) idle",
+			axf:     "draw", cxa: "red_loses", cxaKind: PerpetualChase,
+		},
+		{
+			// 2010-04-05 至尊盟屠夫 – 外围波 (drawn), plies 50-57: the
+			// cannon checks from f6 through the horse on f7, which the
+			// advisor on e8 protects; from e6 it pins that advisor.
+			name:    "one check, one chase (real game)",
+			fen:     "3ak1b2/4a4/4bn1R1/p1p1C3p/5n3/9/P3P3P/1rN1B4/9/3AKAB2 b - - 8 25",
+			cycle:   "e9f9 e6f6 f9e9 f6e6",
+			classes: "idle check idle chase(f7)",
+			axf:     "draw", cxa: "red_loses", cxaKind: ForbiddenCycle,
+		},
+		{
+			// 2010-03-21 胡神 – 学神 (drawn), plies 62-69: the rook checks on
+			// a8 while the horse on d9 attacks the elephant on e7, which
+			// the elephant on g9 protects. Back on a9 the rook stands
+			// behind the horse: taking on e7 is a discovered check, which
+			// the capture makes itself, so the recapture must answer it.
+			name:    "one check, one mate threat; a check made by the capture counts",
+			fen:     "R2Nk1b2/9/4b1c2/4n3p/6p2/2pnC4/P3P1P2/6Nr1/9/2BAKAB1c b - - 0 31",
+			cycle:   "e9e8 a9a8 e8e9 a8a9",
+			classes: "idle check idle threat(e7)",
+			axf:     "draw", cxa: "red_loses", cxaKind: ForbiddenCycle,
+		},
+	})
+}
+
+type defenceCase struct {
+	name     string
+	fen      string
+	cycle    string
+	classes  string
+	axf, cxa string
+	cxaKind  VerdictKind // when cxa is not a draw
+}
+
+func runDefenceCases(t *testing.T, tests []defenceCase) {
+	t.Helper()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			start := mustPos(t, tc.fen)
