@@ -1,6 +1,9 @@
 package analyze
 
 import (
+	"errors"
+	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -236,5 +239,57 @@ func TestLegalAside(t *testing.T) {
 				t.Errorf("clsLegalAside(%s) = %v, want %v", tc.move, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestBlockExemption checks the block (拦) reading on one move: the pawn
+// steps onto the leg that the black horse on d9 needs both to protect the
+// cannon on e7 (attacked by red's rook) and to attack red's cannon on c7.
+// With red's cannon there the pawn interposes and cuts the protection in
+// passing: no chase. Without it the pawn's step only cuts the protection:
+// the rook's attack on the cannon becomes a chase.
+func TestBlockExemption(t *testing.T) {
+	tests := []struct {
+		name, fen string
+		chased    []string
+	}{
+		{"interposes against an attack on an own piece", "3n1k3/2P6/2C1c4/9/9/9/9/4R4/9/3K5 w - - 0 1", nil},
+		{"only cuts the defender off", "3n1k3/2P6/4c4/9/9/9/9/4R4/9/3K5 w - - 0 1", []string{"e7"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			pos := mustPos(t, tc.fen)
+			c := Classify(&pos, mustMove(t, "c8d8"))
+			if got := squares(c.Chased); !slices.Equal(got, tc.chased) {
+				t.Errorf("chased %v, want %v (%s)", got, tc.chased, c)
+			}
+		})
+	}
+}
+
+// TestPseudoMatchesCheckMove checks clsPseudo, which filters by geometry
+// before generating a piece's moves, against CheckMove over the positions
+// of random playouts: a move is pseudo-legal when CheckMove accepts it or
+// rejects it only for the king's safety.
+func TestPseudoMatchesCheckMove(t *testing.T) {
+	rng := rand.New(rand.NewSource(16))
+	for game := 0; game < 20; game++ {
+		pos := board.StartPosition()
+		for _, m := range randomGame(rng, 120) {
+			for i := 0; i < 200; i++ {
+				from := board.Square(rng.Intn(board.Squares))
+				to := board.Square(rng.Intn(board.Squares))
+				if pc := pos.Piece(from); from == to || pc.IsEmpty() || pc.Color() != pos.Side() {
+					continue
+				}
+				mv := board.NewMove(from, to)
+				err := pos.CheckMove(mv)
+				want := err == nil || errors.Is(err, board.ErrSelfCheck) || errors.Is(err, board.ErrFlyingGeneral)
+				if got := clsPseudo(&pos, mv); got != want {
+					t.Fatalf("%s: clsPseudo(%s) = %v, CheckMove: %v", pos.FEN(), mv, got, err)
+				}
+			}
+			pos.MakeMove(m)
+		}
 	}
 }
