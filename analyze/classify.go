@@ -421,10 +421,12 @@ func clsAllRepliesMated(p *board.Position, replies []board.Move, depth int, node
 // (a direct or discovered attack), when the victim could then capture the
 // same-type attacker back and now cannot, or when the victim was protected
 // before and m made the protection fake (pinned defender, king recapture
-// into attack or facing the other king, a screen taken away). A victim
-// whose defender m merely blocks (拦: the moved piece now stands in the
-// recapture's path or on its horse leg or elephant eye) is not newly
-// chased: the blocked defender can come back.
+// into attack or facing the other king, a screen taken away, or the moved
+// piece standing in the recapture's path). The one exception is a block
+// (拦): when the moved piece stands in the recapture's path (on its horse
+// leg or elephant eye, or as a cannon's second screen) and m interposes
+// against an enemy attack on one of the mover's own pieces
+// (clsInterposes), the victim is not newly chased.
 func clsExisted(before, nullBefore, nullAfter *board.Position, m board.Move, t clsThreat) bool {
 	a0 := t.attacker
 	if a0 == m.To() {
