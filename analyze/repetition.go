@@ -77,12 +77,12 @@
 // enemy piece's capture of one of the mover's own pieces: it then stands
 // there to defend, and the defender it cuts off in passing makes no chase.
 // This reproduces the WXF diagrams of the "rook pinned by a horse" family
-// (cases.tsv R022, R089-R093, R121, R189 need the exemption). A move whose
-// only effect on the line is to cut the defender off has an attacking
-// effect, so it is no block: the attacker is credited with a chase. The
-// WXF book's "Example of Perpetual Chase" — a pawn shuttling so that a
-// rook's target stays unprotected — is then the rook's perpetual chase,
-// and the pawn's side loses.
+// (cases.tsv R022, R023, R089-R093, R121 and R189 need the exemption). A
+// move whose only effect on the line is to cut the defender off has an
+// attacking effect, so it is no block: the attacker is credited with a
+// chase. The WXF book's "Example of Perpetual Chase" — a pawn shuttling so
+// that a rook's target stays unprotected — is then the rook's perpetual
+// chase, and the pawn's side loses.
 //
 // Not implemented (documented gaps): chases realised only through a series
 // of checks (抽将) or a multi-capture exchange sequence that wins material
