@@ -77,6 +77,20 @@ func TestDefenceReadings(t *testing.T) {
 			axf:     "draw", cxa: "red_loses", cxaKind: ForbiddenCycle,
 		},
 		{
+			// H. G. Muller's position from the talkchess thread "Perpetual
+			// chasing in Xiangqi / A method to implement Asian rule"
+			// (2010): the horse unmasks the cannon's check from g5 while
+			// attacking the black cannon on e6, which the black horse on
+			// c5 protects; his third option, resolving the check
+			// fictitiously, is this reading. The cannon is chased on three
+			// red moves of four, not on every one.
+			name:    "discovered checks attacking a protected cannon",
+			fen:     "4k4/9/3R5/4c4/2n6/4N4/9/4C4/9/5K3 w - - 0 1",
+			cycle:   "e4g5 e6f6 d7f7 f6d6 f7d7 d6f6 g5e4 f6e6",
+			classes: "check idle chase(f6) idle chase(d6) idle check(f6) idle",
+			axf:     "draw", cxa: "red_loses", cxaKind: ForbiddenCycle,
+		},
+		{
 			// The book's "Example of Perpetual Chase": red's pawn shuttles
 			// d6-e6 onto the file of whichever black rook protects the
 			// cannon that red's rook attacks, and the cannon shuttles
