@@ -284,7 +284,7 @@ func clsThreats(p, q *board.Position, buf []clsThreat) []clsThreat {
 			continue // the king's own attacks are idle (CXA 10.1)
 		}
 		stronger := clsStronger(att, vic.Kind())
-		if !stronger && att == vic.Kind() && q.IsLegal(board.NewMove(to, from)) {
+		if !stronger && att == vic.Kind() && clsCanTakeBack(p, q, board.NewMove(to, from)) {
 			continue // exchange offer: the victim can take the attacker
 		}
 		protected := clsHasRecapture(p, mv)
@@ -320,7 +320,21 @@ func clsHasRecapture(p *board.Position, mv board.Move) bool {
 		return false
 	}
 	var mbuf [board.MaxMoves]board.Move
-	return len(c.AppendLegalMovesTo(mbuf[:0], to)) > 0
+	if len(c.AppendLegalMovesTo(mbuf[:0], to)) > 0 {
+		return true
+	}
+	// In check, protection is judged as if the check were answered.
+	return c.InCheck() && clsRecaptureAside(p, &c, mv)
+}
+
+// clsCanTakeBack reports whether the victim's side, to move in q, can
+// play r (the victim taking its attacker back); p is q with the attacker's
+// side to move. In check, r is judged as if the check were answered.
+func clsCanTakeBack(p, q *board.Position, r board.Move) bool {
+	if q.IsLegal(r) {
+		return true
+	}
+	return q.InCheck() && clsLegalAside(q, r, clsCheckers(p))
 }
 
 // clsCaptureMated reports whether the opponent can mate at once after the
@@ -407,10 +421,12 @@ func clsAllRepliesMated(p *board.Position, replies []board.Move, depth int, node
 // (a direct or discovered attack), when the victim could then capture the
 // same-type attacker back and now cannot, or when the victim was protected
 // before and m made the protection fake (pinned defender, king recapture
-// into attack or facing the other king, a screen taken away). A victim
-// whose defender m merely blocks (拦: the moved piece now stands in the
-// recapture's path or on its horse leg or elephant eye) is not newly
-// chased: the blocked defender can come back.
+// into attack or facing the other king, a screen taken away, or the moved
+// piece standing in the recapture's path). The one exception is a block
+// (拦): when the moved piece stands in the recapture's path (on its horse
+// leg or elephant eye, or as a cannon's second screen) and m interposes
+// against an enemy attack on one of the mover's own pieces
+// (clsInterposes), the victim is not newly chased.
 func clsExisted(before, nullBefore, nullAfter *board.Position, m board.Move, t clsThreat) bool {
 	a0 := t.attacker
 	if a0 == m.To() {
@@ -441,7 +457,9 @@ func clsExisted(before, nullBefore, nullAfter *board.Position, m board.Move, t c
 	a.MakeMove(board.NewMove(t.attacker, t.victim))
 	for _, r := range recaps {
 		if err := a.CheckMove(r); err != nil && errors.Is(err, board.ErrBlocked) && clsOnPath(before.Piece(r.From()).Kind(), r, m.To()) {
-			return true
+			after := *before
+			after.MakeMove(m)
+			return clsInterposes(before, &after, m)
 		}
 	}
 	return false

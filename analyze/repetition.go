@@ -36,7 +36,8 @@
 //     values of 25.3: a rook is worth two horses or cannons);
 //   - is not an exchange offer: when attacker and victim are of the same
 //     type and the victim can legally capture the attacker at once, the
-//     attack is mutual ("兑", idle);
+//     attack is mutual ("兑", idle). Both tests are made as if a check
+//     were answered (see "Protection in check" below);
 //   - is not answered by an immediate mate (29.4).
 //     A threat found after the move is new (a chase) unless the same
 //     attacker (followed through the move) already threatened the same
@@ -44,14 +45,44 @@
 //     attacks; a same-type victim that could capture back before and cannot
 //     now; a victim protected before whose protection the move made fake
 //     (pinned defender, king recapture into attack, X-ray through the
-//     capture square, a screen taken away). Not new: a victim whose defender
-//     the move merely blocks (拦: the moved piece now stands in the
-//     recapture's path, on its horse leg or elephant eye) — this reading
-//     reproduces the WXF diagrams of the "rook pinned by a horse" family.
+//     capture square, a screen taken away, the moved piece standing in the
+//     recapture's path). Not new: a victim whose defender the move cuts off
+//     while interposing (see "Blocks" below).
 //     When the mover was in check before the move, captures that were
 //     illegal only because of that check count as existing. Checking and
 //     threatening moves get a chase set too: a check can chase.
 //   - Idle (闲): anything else, including offers, blocks and follows (兑献拦跟).
+//
+// Protection in check (both rule sets). When the move gives check, the
+// victim's side could not recapture, or take a same-type attacker back,
+// without answering the check; yet a check does not make a protected piece
+// unprotected. Recaptures and exchanges are judged as if the check were
+// answered: the checks standing before the capture are set aside, and a
+// recapture counts unless it is illegal for a reason of its own — a
+// blocked path, the king stepping onto an attacked point or facing the
+// other king, or a new attack on its own king that it opens (a pinned
+// piece leaving its line, a horse's leg or a cannon's screen taken away).
+// A check that the capture itself makes (a discovered check) is not set
+// aside: the recapture must answer it. This is the reading of the cycles
+// that WXF rules 9, 13 and 32 allow (the "one check, one idle" and "one
+// check, one threat" diagrams): were protection judged with the check
+// standing, every piece a checking move attacks would look unprotected,
+// and one check with one chase, one check with one mate threat, or chases
+// of different pieces would read as a perpetual chase of one piece.
+//
+// Blocks (拦, 28.7: "凡走子阻拦对方棋子的活动，而又不具攻击作用者"). A move that
+// stands in a defender's recapture path (between a rook or cannon and the
+// victim, as a cannon's second screen, on a horse's leg or an elephant's
+// eye) makes the victim newly chased, unless it also interposes against an
+// enemy piece's capture of one of the mover's own pieces: it then stands
+// there to defend, and the defender it cuts off in passing makes no chase.
+// This reproduces the WXF diagrams of the "rook pinned by a horse" family
+// (cases.tsv R022, R023, R089-R093, R121 and R189 need the exemption). A
+// move whose only effect on the line is to cut the defender off has an
+// attacking effect, so it is no block: the attacker is credited with a
+// chase. The WXF book's "Example of Perpetual Chase" — a pawn shuttling so
+// that a rook's target stays unprotected — is then the rook's perpetual
+// chase, and the pawn's side loses.
 //
 // Not implemented (documented gaps): chases realised only through a series
 // of checks (抽将) or a multi-capture exchange sequence that wins material
