@@ -44,9 +44,6 @@ func Text(s string) string {
 	return v
 }
 
-// Equal reports whether two tag values are the same after Text.
-func Equal(a, b string) bool { return a == b || Text(a) == Text(b) }
-
 // ScriptSplit reports whether a and b differ as written but are equal
 // after Text: the same name typed in another script or style.
 func ScriptSplit(a, b string) bool { return a != b && Text(a) != "" && Text(a) == Text(b) }
