@@ -115,8 +115,19 @@ func TestDatasetValues(t *testing.T) {
 	if year.Value(0) != 1999 || date.Value(0).ToTime().Format("2006-01-02") != "1999-05-02" {
 		t.Errorf("game 1 year/date: %v %v", year.Value(0), date.Value(0).ToTime())
 	}
-	if year.Value(2) != 1985 || date.IsValid(2) {
-		t.Errorf("game 3: year %d, date valid %v; want 1985, null", year.Value(2), date.IsValid(2))
+	prec := column(t, games, "date_precision")[0].(*array.String)
+	precAt := func(i int) string {
+		if !prec.IsValid(i) {
+			return "null"
+		}
+		return prec.Value(i)
+	}
+	if p := precAt(0); p != "day" {
+		t.Errorf("game 1 date_precision %s, want day", p)
+	}
+	// 1985.??.??: the year alone, dated to its first day.
+	if year.Value(2) != 1985 || date.Value(2).ToTime().Format("2006-01-02") != "1985-01-01" || precAt(2) != "year" {
+		t.Errorf("game 3: year %d, date %v, precision %s; want 1985, 1985-01-01, year", year.Value(2), date.Value(2).ToTime(), precAt(2))
 	}
 	elo := column(t, games, "red_elo")[0].(*array.Int32)
 	belo := column(t, games, "black_elo")[0].(*array.Int32)

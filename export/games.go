@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/tagnorm"
 )
 
 // game holds what the three datasets share about one report.
@@ -20,7 +21,7 @@ type game struct {
 func newGame(r *analyze.Report) game {
 	rec := r.Record
 	g := game{r: r, id: GameID(rec.Source, rec.Index)}
-	g.year, _, _ = ParseDate(rec.Tags.Value(tagDate))
+	g.year = tagnorm.ParseDate(rec.Tags.Value(tagDate)).Year
 	return g
 }
 
@@ -40,6 +41,8 @@ type GamesWriter struct {
 
 	source, format, encoding                                    *dictColumn
 	tags                                                        [11]*dictColumn // textTags order
+	norms                                                       [3]*dictColumn  // normTags order
+	datePrecision                                               *dictColumn
 	startFEN, resDeclared, resByPos, termination, status, rules *dictColumn
 	otherKeys, otherVals, moves, flagCodes                      *listColumn
 
@@ -52,6 +55,11 @@ var textTags = [11]struct{ tag, col string }{
 	{tagEvent, "event"}, {tagSite, "site"}, {tagDate, "date"}, {tagRound, "round"},
 	{tagRed, "red"}, {tagBlack, "black"}, {tagRedTeam, "red_team"}, {tagBlackTeam, "black_team"},
 	{tagECCO, "ecco"}, {tagOpening, "opening"}, {tagVariation, "variation"},
+}
+
+// normTags are the tags with a normalized column (tagnorm.Text).
+var normTags = [3]struct{ tag, col string }{
+	{tagEvent, "event_norm"}, {tagRed, "red_norm"}, {tagBlack, "black_norm"},
 }
 
 // NewGamesWriter returns a writer of games.parquet to w. Close must be
@@ -76,6 +84,10 @@ func newGamesWriter(w io.Writer, cfg *config) (*GamesWriter, error) {
 	for i, tt := range textTags {
 		gw.tags[i] = t.dictCol(tt.col, 0)
 	}
+	for i, tt := range normTags {
+		gw.norms[i] = t.dictCol(tt.col, 0)
+	}
+	gw.datePrecision = t.dictCol("date_precision", 0)
 	gw.startFEN, gw.resDeclared, gw.resByPos = t.dictCol("start_fen", 0), t.dictCol("result_declared", 0), t.dictCol("result_by_position", 0)
 	gw.termination, gw.status, gw.rules = t.dictCol("termination", 0), t.dictCol("status", 0), t.dictCol("rules", 0)
 	gw.otherKeys = t.listCol("other_tags.key_value.key", 0)
@@ -111,17 +123,18 @@ func (gw *GamesWriter) write(g game) error {
 		v, ok := rec.Tags.Get(tt.tag)
 		gw.tags[i].appendOpt(v, ok)
 	}
-	year, date, dok := ParseDate(rec.Tags.Value(tagDate))
-	if year > 0 {
-		gw.year.Append(int32(year))
+	for i, tt := range normTags {
+		gw.norms[i].appendNonEmpty(tagnorm.Text(rec.Tags.Value(tt.tag)))
+	}
+	date := tagnorm.ParseDate(rec.Tags.Value(tagDate))
+	if t, ok := date.Time(); ok {
+		gw.year.Append(int32(date.Year))
+		gw.dateParsed.Append(arrow.Date32(daysSinceEpoch(t)))
 	} else {
 		gw.year.AppendNull()
-	}
-	if dok {
-		gw.dateParsed.Append(arrow.Date32(daysSinceEpoch(date)))
-	} else {
 		gw.dateParsed.AppendNull()
 	}
+	gw.datePrecision.appendNonEmpty(date.Precision.String())
 	for _, e := range [...]struct {
 		tag string
 		b   *array.Int32Builder

@@ -15,6 +15,7 @@ import (
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/notation"
+	"github.com/xqtool/xqtool/tagnorm"
 )
 
 // emptyTagsPGN has tags present with empty values (as some real records
@@ -74,13 +75,16 @@ func wantGame(r *analyze.Report, rules string) []string {
 	nonEmpty := func(v string) string { return opt(v, v != "") }
 	row := []string{GameID(rec.Source, rec.Index), rec.Source, fmt.Sprint(rec.Index), string(rec.Format), nonEmpty(rec.Encoding)}
 	tag := func(name string) string { return opt(rec.Tags.Get(name)) }
-	year, date, dok := ParseDate(rec.Tags.Value(tagDate))
+	date := tagnorm.ParseDate(rec.Tags.Value(tagDate))
+	day, dok := date.Time()
+	norm := func(name string) string { return nonEmpty(tagnorm.Text(rec.Tags.Value(name))) }
 	elo := func(name string) string {
 		v, ok := parseElo(rec.Tags.Value(name))
 		return opt(fmt.Sprint(v), ok)
 	}
-	row = append(row, tag(tagEvent), tag(tagSite), tag(tagDate), opt(fmt.Sprint(year), year > 0),
-		opt(date.Format("2006-01-02"), dok), tag(tagRound), tag(tagRed), tag(tagBlack), tag(tagRedTeam), tag(tagBlackTeam),
+	row = append(row, tag(tagEvent), norm(tagEvent), tag(tagSite), tag(tagDate), opt(fmt.Sprint(date.Year), dok),
+		opt(day.Format("2006-01-02"), dok), nonEmpty(date.Precision.String()), tag(tagRound),
+		tag(tagRed), norm(tagRed), tag(tagBlack), norm(tagBlack), tag(tagRedTeam), tag(tagBlackTeam),
 		elo(tagRedElo), elo(tagBlackElo), tag(tagECCO), tag(tagOpening), tag(tagVariation))
 	var other, moves, codes strings.Builder
 	for _, tg := range otherTags(rec.Tags) {

@@ -21,8 +21,13 @@ func field(name string, t arrow.DataType, nullable bool) arrow.Field {
 //
 // Standard tags have their own columns (null when the tag is absent);
 // other_tags holds the remaining tags (first occurrence of each name).
-// year is null unless the Date tag starts with a year, date_parsed unless
-// it is a full valid date (see ParseDate); the Elo columns are null unless
+// year, date_parsed and date_precision come from the Date tag as
+// tagnorm.ParseDate reads it: date_parsed is the first day of the period
+// the tag names and date_precision says which ("day", "month" or "year");
+// all three are null when no year can be read. red_norm, black_norm and
+// event_norm are the tags after tagnorm.Text (simplified characters,
+// ASCII folded, no spacing or punctuation), null when empty. The Elo
+// columns are null unless
 // the tag is a number. start_fen is the normalized start position (the
 // FEN as recorded when it could not be built); moves_iccs is the valid
 // prefix of the main line in lowercase ICCS and ply_count its length.
@@ -35,13 +40,17 @@ var GamesSchema = arrow.NewSchema([]arrow.Field{
 	field("format", str, false),
 	field("encoding", str, true),
 	field("event", str, true),
+	field("event_norm", str, true),
 	field("site", str, true),
 	field("date", str, true),
 	field("year", i32, true),
 	field("date_parsed", date32, true),
+	field("date_precision", str, true),
 	field("round", str, true),
 	field("red", str, true),
+	field("red_norm", str, true),
 	field("black", str, true),
+	field("black_norm", str, true),
 	field("red_team", str, true),
 	field("black_team", str, true),
 	field("red_elo", i32, true),

@@ -2,47 +2,9 @@ package export
 
 import (
 	"testing"
-	"time"
 
 	"github.com/xqtool/xqtool/board"
 )
-
-func TestParseDate(t *testing.T) {
-	tests := []struct {
-		in   string
-		year int
-		date string // "" when no full date
-	}{
-		{"1999.05.02", 1999, "1999-05-02"},
-		{"1999-5-2", 1999, "1999-05-02"},
-		{"2010/01/31", 2010, "2010-01-31"},
-		{"2001年3月4日", 2001, "2001-03-04"},
-		{"2001年12月24", 2001, "2001-12-24"},
-		{" 1985.??.?? ", 1985, ""},
-		{"1976年", 1976, ""},
-		{"1976", 1976, ""},
-		{"2001.02.30", 2001, ""},
-		{"2001.13.01", 2001, ""},
-		{"2001.1-2", 2001, ""},
-		{"0999.01.01", 0, ""},
-		{"19850101", 0, ""},
-		{"", 0, ""},
-		{"??", 0, ""},
-		{"May 1999", 0, ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			y, d, ok := ParseDate(tt.in)
-			got := ""
-			if ok {
-				got = d.Format(time.DateOnly)
-			}
-			if y != tt.year || got != tt.date {
-				t.Errorf("ParseDate(%q) = %d, %q; want %d, %q", tt.in, y, got, tt.year, tt.date)
-			}
-		})
-	}
-}
 
 func TestGameIDStable(t *testing.T) {
 	// The id is part of the dataset contract: it must never change.

@@ -1,0 +1,129 @@
+package tagnorm
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/xqtool/xqtool/internal/shareddata"
+)
+
+func TestText(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"胡榮華", "胡荣华"},
+		{"胡荣华", "胡荣华"},
+		{" 胡 荣 华 ", "胡荣华"},
+		{"胡　荣华", "胡荣华"}, // ideographic space
+		{"呂欽", "吕钦"},
+		{"許銀川", "许银川"},
+		{"楊官嶙", "杨官嶙"},
+		{"全國個人賽 004", "全国个人赛004"},
+		{"第十八屆“五羊杯”象棋冠軍賽", "第十八届五羊杯象棋冠军赛"},
+		{"《象棋橋》杯", "象棋桥杯"},
+		{"胡荣华(上海)", "胡荣华上海"},
+		{"胡荣华（上海）", "胡荣华上海"},
+		{"阿·布", "阿布"},
+		{"ＨＵ　Ｒｏｎｇｈｕａ", "huronghua"},
+		{"Hu Ronghua", "huronghua"},
+		{"Kaka-2", "kaka2"},
+		{"第１８届", "第18届"},
+		{"", ""},
+		{" ·-· ", ""},
+	}
+	for _, tt := range tests {
+		if got := Text(tt.in); got != tt.want {
+			t.Errorf("Text(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if got := Text(tt.in); got != tt.want { // from the cache
+			t.Errorf("Text(%q) again = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestScriptSplit(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"胡榮華", "胡荣华", true},
+		{"胡荣华", "胡荣华", false}, // the same as written
+		{"胡荣华", "吕钦", false},
+		{"", " ", false},
+		{"Hu Ronghua", "HU RONGHUA", true},
+	}
+	for _, tt := range tests {
+		if got := ScriptSplit(tt.a, tt.b); got != tt.want {
+			t.Errorf("ScriptSplit(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+func TestCacheBounded(t *testing.T) {
+	for i := range cacheMax + 10 {
+		Text("棋" + string(rune(0x4e00+i%20000)) + string(rune(0x4e00+i/20000)))
+	}
+	if n := len(cache.m); n > cacheMax {
+		t.Errorf("cache holds %d entries, bound %d", n, cacheMax)
+	}
+}
+
+// TestRealNames reads the player names of the real records (as the
+// reference reader decoded them: expected.jsonl) and checks that players
+// typed in traditional characters (the Big5 collection) and in simplified
+// ones elsewhere meet under Text.
+func TestRealNames(t *testing.T) {
+	dir := shareddata.Dir(t, "records")
+	f, err := os.Open(filepath.Join(dir, "expected.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	spellings := map[string]map[string]bool{} // normalized -> spellings
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var line struct {
+			Headers map[string]any `json:"headers"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []string{"Red", "Black", "red_player", "black_player"} {
+			v, _ := line.Headers[k].(string)
+			n := Text(v)
+			if n == "" {
+				continue
+			}
+			if spellings[n] == nil {
+				spellings[n] = map[string]bool{}
+			}
+			spellings[n][v] = true
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	var split []string
+	for n, s := range spellings {
+		var scripts []string
+		for v := range s {
+			scripts = append(scripts, v)
+		}
+		sort.Strings(scripts)
+		for _, a := range scripts[1:] {
+			if ScriptSplit(scripts[0], a) {
+				split = append(split, n)
+				break
+			}
+		}
+	}
+	sort.Strings(split)
+	t.Logf("%d distinct normalized names; %d written in more than one way: %v", len(spellings), len(split), split)
+	// 胡荣华 is typed 胡榮華 in the Big5 collection and 胡荣华 elsewhere.
+	if i := sort.SearchStrings(split, "胡荣华"); i == len(split) || split[i] != "胡荣华" {
+		t.Error("胡榮華 and 胡荣华 of the real records do not meet under Text")
+	}
+}
