@@ -164,7 +164,7 @@ func TestCBLZRealFiles(t *testing.T) {
 	if illegal != len(cblzIllegal) {
 		t.Errorf("%d moves illegal as recorded, %d listed", illegal, len(cblzIllegal))
 	}
-	t.Logf("%d games, %d moves (%d illegal as recorded, listed), notation bytes agree on %d (%d with a kind nibble above 6, not checked)", games, moves, notations, unchecked)
+	t.Logf("%d games, %d moves (%d illegal as recorded, listed), notation bytes agree on %d (%d with a kind nibble above 6, not checked)", games, moves, illegal, notations, unchecked)
 }
 
 // TestCBLZHostile: a broken library is reported, never a panic or a large
