@@ -21,9 +21,14 @@ import (
 // allocated (the six known libraries compress 1.6 to 8 times).
 const (
 	cblzMaxPayload = 256 << 20
-	cblzMaxRatio   = 1000
+	cblzMaxRatio   = 200
 	cblzHeader     = 20 // magic, 21, variant, size
 )
+
+// cblzMinGame is the size of the smallest game (no text, no move): the
+// declared game count is capped at what the payload can hold, and no more
+// games than that are returned.
+const cblzMinGame = 4 + cblzBoard + 4 + 4 + 4 + 7*4 + 4 + 5*4 + 1 + 2*cblzTimestamp + 4
 
 // cblzTimestamp is the size of the fixed ASCII timestamp fields.
 const cblzTimestamp = 19
@@ -40,7 +45,8 @@ const cblzMoveSize = 6
 type cblzLib struct {
 	p       []byte // the decompressed payload
 	off     int    // where the next game starts
-	declare int    // games the header declares
+	declare int64  // games the header declares
+	limit   int    // games returned at most: declare capped by the payload size
 	read    int    // games returned
 	done    bool
 }
@@ -91,6 +97,9 @@ func (c *CBRReader) packed(rec *Record, head []byte) (*Record, error) {
 	c.z = z
 	if err := c.cblzLibrary(z); err != nil {
 		c.kind = cbrDone
+		if problem != nil {
+			return rec, problem // the cause
+		}
 		return rec, err
 	}
 	c.kind = cbrPacked
@@ -114,7 +123,8 @@ func (c *CBRReader) cblzLibrary(z *cblzLib) error {
 	if r.err != nil {
 		return c.cblzErr(r.off, r.err, "library header")
 	}
-	z.declare, z.off = int(min(count, uint32(len(z.p)))), r.off
+	z.declare, z.off = int64(count), r.off
+	z.limit = int(min(z.declare, int64(len(z.p)/cblzMinGame)))
 	return nil
 }
 
@@ -127,9 +137,15 @@ func (c *CBRReader) cblzNext() (*Record, error) {
 	}
 	rest := len(z.p) - z.off
 	rec := &Record{Source: c.name, Index: c.index, Format: FormatCBL, Notation: NotationCoords, Pos: Pos{Offset: int64(z.off)}}
+	if z.read >= z.limit && rest > 0 {
+		z.done = true
+		err := c.cblzErr(z.off, ErrCorrupt, "%d bytes after the %d declared games", rest, z.declare)
+		c.index++
+		return rec, err
+	}
 	if rest < 4 {
 		z.done = true
-		if z.read >= z.declare && rest == 0 {
+		if int64(z.read) >= z.declare && rest == 0 {
 			c.kind = cbrDone
 			return nil, io.EOF
 		}

@@ -107,7 +107,7 @@ func TestCBLZRealFiles(t *testing.T) {
 			t.Errorf("%s: not read as a compressed library", file)
 			continue
 		}
-		if len(recs) != r.z.declare || len(recs) == 0 {
+		if int64(len(recs)) != r.z.declare || len(recs) == 0 {
 			t.Errorf("%s: %d games read, the library declares %d", file, len(recs), r.z.declare)
 		}
 		for i, rec := range recs {
@@ -207,6 +207,22 @@ func TestCBLZHostile(t *testing.T) {
 				t.Errorf("problems %v, want %v", recs[0].Problems, tt.problem)
 			}
 		})
+	}
+}
+
+// cblzFuzzSeeds adds a small made library and the real compressed
+// libraries (both variants) to the CBR fuzz corpus.
+func cblzFuzzSeeds(f *testing.F) {
+	game := cblzTestGame(0x77, 0x47, "||")
+	f.Add(cblzTestFile(3, cblzTestPayload(2, game, game), 0))
+	f.Add(cblzTestFile(1, cblzTestPayload(1, game), 0))
+	if _, err := os.Stat(binTestRecords); err != nil {
+		return
+	}
+	for _, file := range cblzSamples(f) {
+		if data, err := os.ReadFile(filepath.Join(binTestRecords, file)); err == nil {
+			f.Add(data)
+		}
 	}
 }
 
