@@ -298,3 +298,36 @@ func cblzTestFile(variant uint32, payload []byte, declared int) []byte {
 	w.Close()
 	return b.Bytes()
 }
+
+// BenchmarkCBLCompressed reads the real compressed libraries, preloaded
+// in memory: decompression and decoding of every game. MB/s is of the
+// files as stored (compressed).
+func BenchmarkCBLCompressed(b *testing.B) {
+	var data [][]byte
+	var total int64
+	for _, file := range cblzSamples(b) {
+		d, err := os.ReadFile(filepath.Join(binTestRecords, file))
+		if err != nil {
+			b.Fatal(err)
+		}
+		data = append(data, d)
+		total += int64(len(d))
+	}
+	b.SetBytes(total)
+	b.ReportAllocs()
+	games := 0
+	for b.Loop() {
+		for _, d := range data {
+			r := NewCBRReader(bytes.NewReader(d), int64(len(d)), "b")
+			for {
+				rec, _ := r.Next()
+				if rec == nil {
+					break
+				}
+				rec.Release()
+				games++
+			}
+		}
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+}
