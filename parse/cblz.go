@@ -327,8 +327,14 @@ func (c *CBRReader) cblzTree(rec *Record, moves, text []byte, movesOff, textOff 
 			rec.Replaced = rec.Replaced || repl
 			text, textOff = text[j+2:], textOff+j+2
 		} else if !short {
+			// No line end left: the rest is this move's comment, and the
+			// later moves have none (text is not scanned again).
 			short = true
 			rec.Problems = append(rec.Problems, c.cblzErr(textOff, ErrTruncated, "comments end before move record %d", i/cblzMoveSize+1))
+			var repl bool
+			comment, repl = binDecodeGB(text)
+			rec.Replaced = rec.Replaced || repl
+			text = nil
 		}
 		ply := int(binary.LittleEndian.Uint16(m))
 		if ply < 1 || ply > len(path) {
