@@ -88,9 +88,11 @@ func (c *CBRReader) packed(rec *Record, head []byte) (*Record, error) {
 		}
 		problem = c.err(cblzHeader, ErrCorrupt, "zlib stream broken after %d bytes: %v", n, err)
 	default:
-		var one [1]byte
-		if m, _ := zr.Read(one[:]); m > 0 {
+		var one [1]byte // reading on checks the end and the checksum
+		if m, err := zr.Read(one[:]); m > 0 {
 			problem = c.err(cblzHeader, ErrCorrupt, "zlib stream longer than the %d declared bytes (rest ignored)", declared)
+		} else if err != nil && err != io.EOF {
+			problem = c.err(cblzHeader, ErrCorrupt, "zlib stream end: %v", err)
 		}
 	}
 	z := &cblzLib{p: p}
@@ -104,7 +106,12 @@ func (c *CBRReader) packed(rec *Record, head []byte) (*Record, error) {
 	}
 	c.kind = cbrPacked
 	first, err := c.cblzNext()
-	if first != nil && problem != nil {
+	switch {
+	case problem == nil:
+	case first == nil: // no game: the stream's problem is the one error
+		c.index++
+		return rec, problem
+	default:
 		first.Problems = append(first.Problems, problem)
 	}
 	return first, err

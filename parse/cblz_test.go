@@ -185,6 +185,8 @@ func TestCBLZHostile(t *testing.T) {
 		{"size above ratio", cblzTestFile(3, lib, 1<<24), 1, []error{ErrTooLarge}, nil},
 		{"short stream", cblzTestFile(3, lib, len(lib)+5), 2, []error{nil, nil}, ErrTruncated},
 		{"long stream", cblzTestFile(3, lib, len(lib)-1), 2, []error{nil, ErrTooLarge}, ErrCorrupt},
+		{"bad checksum", func() []byte { f := cblzTestFile(3, lib, 0); f[len(f)-1] ^= 1; return f }(), 2, []error{nil, nil}, ErrCorrupt},
+		{"no game, stream short", cblzTestFile(3, cblzTestPayload(0), 200), 1, []error{ErrTruncated}, nil},
 		{"not zlib", append(cblzTestFile(3, lib, 0)[:cblzHeader], "junk"...), 1, []error{ErrCorrupt}, nil},
 		{"header cut", cblzTestFile(3, lib[:10], 0), 1, []error{ErrTruncated}, nil},
 		{"game size huge", cblzTestFile(3, cblzTestPayload(2, bytes.Repeat([]byte{0xff}, 8), game), 0), 1, []error{ErrTooLarge}, nil},
