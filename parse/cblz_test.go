@@ -131,7 +131,7 @@ func cblzCheckNotation(p *board.Position, m board.Move, b5, b6 byte) error {
 // recorded, keyed "file#game@payload offset", with the evidence that the
 // decoding is not at fault.
 var cblzIllegal = map[string]string{
-	"hbsxcjp__cchess_qt/棋谱文件/棋谱研究/棋谱大全/残局/桔中秘残局谱.CBL#40@10392": "上下离心 ply 8 f7e7: the record's own notation bytes (45 24) spell 将6平5, the move decoded; the piece array puts the red king on e0 (5a) with the e-file empty between, so the book's move leaves the kings facing",
+	"hbsxcjp__cchess_qt/棋谱文件/棋谱研究/棋谱大全/残局/桔中秘残局谱.CBL#40@10392": "上下离心 ply 8 f7e7: ply 7 (i5f5) already mates (validate flags moves_after_end); the record goes on with 6 moves, the first f7e7, whose own notation bytes (45 24) spell 将6平5, the move decoded; with the red king on e0 and the e-file empty it leaves the kings facing",
 }
 
 // TestCBLZRealFiles reads every compressed library of the real records:
