@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/xqtool/xqtool/board"
 )
@@ -221,7 +222,7 @@ func (c *CBRReader) cblzGame(rec *Record, g []byte, base int) error {
 		tag(name, v, bad)
 	}
 	remark, bad := r.gb()
-	if bytes.Trim([]byte(remark), "|") == nil { // "||" stands for no remark
+	if strings.Trim(remark, "|") == "" { // "||" stands for no remark
 		remark = ""
 	}
 	rec.Replaced = rec.Replaced || bad
@@ -245,11 +246,8 @@ func (c *CBRReader) cblzGame(rec *Record, g []byte, base int) error {
 	}
 	moves := r.bytes(int(n) * cblzMoveSize)
 	text := g[r.off:]
-	c.cblzTree(rec, moves, text, base+r.off-len(moves), base+r.off)
-	if rec.Root.Comment != "" {
-		hasText = true
-	}
-	if hasText || cblzHasComments(rec) {
+	commented := c.cblzTree(rec, moves, text, base+r.off-len(moves), base+r.off)
+	if hasText || commented || rec.Root.Comment != "" {
 		rec.Encoding = EncGB18030
 	}
 	if len(rec.Root.Children) > 0 {
@@ -262,19 +260,6 @@ func (c *CBRReader) cblzGame(rec *Record, g []byte, base int) error {
 		rec.FEN = ""
 	}
 	return nil
-}
-
-// cblzHasComments reports whether the main line has a comment (enough to
-// name the encoding: the comments of a game are all GBK).
-func cblzHasComments(rec *Record) bool {
-	for p := &rec.Root; len(p.Children) > 0; p = p.Children[0] {
-		for _, k := range p.Children {
-			if k.Comment != "" {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // cblzPieces decodes the piece array (XQF slot order: R N B A K A B N R C
@@ -311,8 +296,9 @@ func cblzSquare(v byte) (board.Square, bool) {
 // with its ply: a record of ply k is a reply to the latest record of ply
 // k-1 (the root for k = 1), so a ply not above the previous one starts a
 // variation. text holds one CRLF-terminated comment per record, in the
-// same order. movesOff and textOff are payload offsets.
-func (c *CBRReader) cblzTree(rec *Record, moves, text []byte, movesOff, textOff int) {
+// same order. movesOff and textOff are payload offsets. It reports
+// whether any move has a comment.
+func (c *CBRReader) cblzTree(rec *Record, moves, text []byte, movesOff, textOff int) (commented bool) {
 	alloc := newNodeAlloc(min(len(moves)/cblzMoveSize+1, 256), 256)
 	defer alloc.giveTo(rec)
 	// path[k] is the latest node of ply k; nil marks a dropped line.
@@ -362,10 +348,12 @@ func (c *CBRReader) cblzTree(rec *Record, moves, text []byte, movesOff, textOff 
 		node := alloc.add(parent)
 		node.Move, node.Comment, node.Pos = board.NewMove(from, to), comment, Pos{Offset: int64(off)}
 		path = append(path, node)
+		commented = commented || comment != ""
 	}
 	if len(text) > 0 {
 		rec.Problems = append(rec.Problems, c.cblzErr(textOff, ErrCorrupt, "%d bytes after the last comment", len(text)))
 	}
+	return commented
 }
 
 // cblzCursor reads little-endian fields from a payload slice; the first

@@ -136,6 +136,7 @@ var cblzIllegal = map[string]string{
 
 // TestCBLZRealFiles reads every compressed library of the real records:
 // as many games as the library declares, none with an error or problem,
+// every title, name and comment valid GBK,
 // every move of every line legal, and every move's notation bytes naming
 // the move the decoded squares give (piece, file or front/rear,
 // direction, number).
@@ -155,8 +156,8 @@ func TestCBLZRealFiles(t *testing.T) {
 				t.Errorf("%s #%d: %v %v", file, i, errs[i], rec.Problems)
 				continue
 			}
-			if rec.Index != i || rec.Format != FormatCBL || rec.Tags.Value("Title") == "" {
-				t.Errorf("%s #%d: index %d, format %s, title %q", file, i, rec.Index, rec.Format, rec.Tags.Value("Title"))
+			if rec.Index != i || rec.Format != FormatCBL || rec.Tags.Value("Title") == "" || rec.Encoding != EncGB18030 || rec.Replaced {
+				t.Errorf("%s #%d: index %d, format %s, title %q, encoding %s, replaced %v", file, i, rec.Index, rec.Format, rec.Tags.Value("Title"), rec.Encoding, rec.Replaced)
 			}
 			start := board.StartPosition()
 			if rec.FEN != "" {
