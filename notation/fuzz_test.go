@@ -30,7 +30,7 @@ func fuzzPosition(t *testing.T, i uint8) board.Position {
 // panic, an *Error of one class on failure, a legal move on success.
 func FuzzResolve(f *testing.F) {
 	for _, s := range []string{"炮二平五", "前兵九平八", "二7平6", "一卒平５", "車前平三", "C2.5", "+C-2",
-		"C+-2", "++.4", "33.4", "Pa.5", "h2e2", "H2-E2", "i10h10", "Cbe2", "c4", "62.5", "G4+5", "马８进７!?"} {
+		"C+-2", "++.4", "33.4", "Pa.5", "h2e2", "H2-E2", "i10h10", "Cbe2", "c4", "62.5", "G4+5", "马８进７!?", "C25", "R12!"} {
 		for i := range uint8(len(fuzzPositions)) {
 			f.Add(s, i)
 		}

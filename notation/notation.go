@@ -108,7 +108,7 @@ func resolveText(p *board.Position, text string, n Notation, mayBeInCheck bool) 
 			return board.NoMove, err
 		}
 		v := w.vline()
-		if !w.hasAlt {
+		if !w.hasAlt && !w.noSign {
 			if m, ok := v.fastPlain(p, mayBeInCheck); ok {
 				return m, nil
 			}

@@ -1,6 +1,10 @@
 package notation
 
-import "github.com/xqtool/xqtool/board"
+import (
+	"errors"
+
+	"github.com/xqtool/xqtool/board"
+)
 
 // WXF is a move in WXF / AXF letter notation, parsed without a board:
 // C2.5 is {Piece: Cannon, File: 2, Direction: Sideways, Number: 5}, R+.3 is
@@ -17,6 +21,7 @@ type WXF struct {
 	kinds  uint8 // kinds a letter may mean (G: king or advisor); 0 = Piece
 	alt    vline // the other reading of a leading digit (xqbase piece codes)
 	hasAlt bool
+	noSign bool // the direction sign was omitted (C25): Resolve tries each
 }
 
 // wxfKind maps a WXF piece letter (either case) to the kinds it names.
@@ -78,8 +83,15 @@ func signQual(c byte) Qualifier {
 // official pawn forms ++.4, --.4, 3+.4 and 33.4, xqbase's numeric piece
 // codes (62.5), and trailing annotations (!, ?, +, ++, #). It returns an
 // *Error matching ErrSyntax if s is not such a move.
+//
+// A hand-typed move without its direction sign (C25 for C2.5) is read too:
+// Resolve then tries sideways, forward and back, and accepts the text only
+// when exactly one reading is a legal move (otherwise an ErrSyntax error).
 func ParseWXF(s string) (WXF, error) {
 	t := trimSpaceASCII(s)
+	if w, ok := parseWXFNoSign(t); ok {
+		return w, nil
+	}
 	if len(t) < 4 {
 		return WXF{}, syntaxError(s)
 	}
@@ -158,6 +170,35 @@ func ParseWXF(s string) (WXF, error) {
 	return w, nil
 }
 
+// noSignDirs are the readings of a move without its direction sign, the
+// sideways one first (the usual omission).
+var noSignDirs = [...]Direction{Sideways, Forward, Backward}
+
+// parseWXFNoSign reads the sign-less form: a piece letter, the origin
+// file and a digit (C25), then annotations only.
+func parseWXFNoSign(t string) (WXF, bool) {
+	if len(t) < 3 || wxfKind(t[0]) == 0 || !isDigit19(t[1]) || !isDigit19(t[2]) {
+		return WXF{}, false
+	}
+	for i := 3; i < len(t); i++ {
+		if !isAnnotation(rune(t[i])) {
+			return WXF{}, false
+		}
+	}
+	w := WXF{kinds: wxfKind(t[0]), File: int(t[1] - '0'), Number: int(t[2] - '0'), noSign: true}
+	w.Piece = firstKind(w.kinds)
+	if w.kinds == kindBit(w.Piece) {
+		w.kinds = 0
+	}
+	for _, d := range noSignDirs {
+		w.Direction = d
+		if v := w.vline(); v.valid(false) {
+			return w, true // Direction: the first well-formed reading
+		}
+	}
+	return WXF{}, false
+}
+
 func trimSpaceASCII(s string) string {
 	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t' || s[0] == '\r' || s[0] == '\n') {
 		s = s[1:]
@@ -202,6 +243,9 @@ func (w WXF) ResolveNote(p *board.Position) (board.Move, Note, error) {
 }
 
 func (w WXF) resolve(p *board.Position, moves []board.Move, text string) (board.Move, Note, error) {
+	if w.noSign {
+		return w.resolveNoSign(p, moves, text)
+	}
 	v := w.vline()
 	if !v.valid(false) {
 		return board.NoMove, 0, syntaxError(text)
@@ -214,6 +258,44 @@ func (w WXF) resolve(p *board.Position, moves []board.Move, text string) (board.
 	}
 	return m, note, err
 }
+
+// resolveNoSign resolves a move written without its direction sign: the
+// one reading that is a legal move, or ErrSyntax when several are (the
+// text does not say which), or the sideways reading's error when none is.
+func (w WXF) resolveNoSign(p *board.Position, moves []board.Move, text string) (board.Move, Note, error) {
+	found, note, n := board.NoMove, Note(0), 0
+	var first error
+	for _, d := range noSignDirs {
+		x := w
+		x.noSign, x.Direction = false, d
+		v := x.vline()
+		if !v.valid(false) {
+			continue
+		}
+		m, nt, err := v.resolve(p, moves, text)
+		switch {
+		case err != nil:
+			if first == nil {
+				first = err
+			}
+		case n == 0 || m != found:
+			found, note = m, nt
+			n++
+		}
+	}
+	switch {
+	case n == 1:
+		return found, note, nil
+	case n > 1:
+		return board.NoMove, 0, &Error{Text: text, Err: ErrSyntax, Reason: errNoSignAmbiguous}
+	case first == nil:
+		return board.NoMove, 0, syntaxError(text)
+	}
+	return board.NoMove, 0, first
+}
+
+// errNoSignAmbiguous explains a sign-less move with several legal readings.
+var errNoSignAmbiguous = errors.New("direction sign omitted and more than one reading is legal")
 
 // String returns w in official WXF spelling (letters K A E H R C P).
 func (w WXF) String() string {

@@ -61,11 +61,11 @@ type CBRReader struct {
 	r     io.ReaderAt
 	size  int64
 	name  string
-	kind  int   // 0 unknown, 1 record, 2 library, 3 done
+	kind  int   // cbrUnknown, cbrSingle, cbrLibrary, cbrPacked or cbrDone
 	scan  int64 // library: where to look for the next record
 	index int
-	games []*Record // decoded games of a compressed library
-	buf   []byte    // scan buffer
+	z     *cblzLib // a compressed library (cblz.go)
+	buf   []byte   // scan buffer
 	// Reused between the records of a library.
 	treeBuf *bufio.Reader
 	comment []byte
@@ -81,6 +81,7 @@ const (
 	cbrUnknown = iota
 	cbrSingle
 	cbrLibrary
+	cbrPacked // the compressed library variant
 	cbrDone
 )
 
@@ -96,11 +97,8 @@ func (c *CBRReader) Next() (*Record, error) {
 	case cbrSingle:
 		c.kind = cbrDone
 		return nil, io.EOF
-	}
-	if len(c.games) > 0 {
-		rec := c.games[0]
-		c.games = c.games[1:]
-		return rec, nil
+	case cbrPacked:
+		return c.cblzNext()
 	}
 	if c.buf == nil {
 		c.buf = make([]byte, int(min(c.size, 64<<10)))
@@ -429,10 +427,4 @@ func (c *CBRReader) readTree(s *cbrStream, lay *cbrLayout, rec *Record) (bool, e
 			return hasText, nil
 		}
 	}
-}
-
-// packed handles the zlib-compressed library variant.
-func (c *CBRReader) packed(rec *Record, head []byte) (*Record, error) {
-	variant := binary.LittleEndian.Uint32(head[12:])
-	return rec, c.err(12, ErrUnsupported, "compressed CCBridge library (variant %d) is not read", variant)
 }

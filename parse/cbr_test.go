@@ -60,6 +60,7 @@ func TestCBRRealFiles(t *testing.T) {
 	cache := map[string][]*Record{}
 	cacheErr := map[string][]error{}
 	var legal, compared, titleCut int
+	packed := map[string]bool{}
 	for _, e := range exp {
 		recs, ok := cache[e.File]
 		if !ok {
@@ -72,11 +73,9 @@ func TestCBRRealFiles(t *testing.T) {
 			cache[e.File] = recs
 		}
 		if e.Error != nil && e.Error.Kind == "unsupported_cbl" {
-			// The compressed library variant: one error naming it.
-			errs := cacheErr[e.File]
-			if len(recs) != 1 || !errors.Is(errs[0], ErrUnsupported) || !strings.Contains(errs[0].Error(), "variant") {
-				t.Errorf("%s: want one ErrUnsupported naming the variant, got %d records, %v", e.File, len(recs), errs)
-			}
+			// The compressed library variant, which the reference reader
+			// cannot read: TestCBLZRealFiles checks its games.
+			packed[e.File] = true
 			continue
 		}
 		if e.Index >= len(recs) {
@@ -127,6 +126,9 @@ func TestCBRRealFiles(t *testing.T) {
 		}
 	}
 	for f, recs := range cache {
+		if packed[f] {
+			continue
+		}
 		n := 0
 		for _, e := range exp {
 			if e.File == f {
@@ -209,7 +211,7 @@ func TestCBRHostile(t *testing.T) {
 			cbrTestRecord(cat(root, h2e2, h9g7)...),
 		), games: 3, errs: []error{nil, ErrTooLarge, nil}, mainLine: "h2e2 h9g7"},
 		{name: "CBL cut in a record", data: lib(cbrTestRecord(cat(root, h2e2, h9g7)...))[:1024+1500], games: 1, errs: []error{ErrTruncated}},
-		{name: "compressed CBL", data: []byte("CCBridge\x15\x00\x00\x00\x03\x00\x00\x00\x10\x00\x00\x00\x78\xda"), games: 1, errs: []error{ErrUnsupported}},
+		{name: "compressed CBL, stream cut", data: []byte("CCBridge\x15\x00\x00\x00\x03\x00\x00\x00\x10\x00\x00\x00\x78\xda"), games: 1, errs: []error{ErrTruncated}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

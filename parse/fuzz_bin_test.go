@@ -118,7 +118,14 @@ func FuzzCBRReader(f *testing.F) {
 	copy(lib, cbrMagicLibrary)
 	f.Add(append(lib, cbrTestRecord(0, 0, 0, 0, 0, 0, 70, 67, 3, 0, 64, 67, 1, 0, 7, 24)...))
 	binFuzzSeeds(f, 10, ".cbr")
+	cblzFuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// A compressed library holds at most one game per cblzMinGame
+		// bytes of a payload at most cblzMaxRatio times the file.
+		most := len(data)/16 + 1
+		if bytes.HasPrefix(data, []byte(cbrMagicPacked)) {
+			most = len(data)*cblzMaxRatio/cblzMinGame + 2
+		}
 		binCheckAlloc(t, data, func() {
 			r := NewCBRReader(bytes.NewReader(data), int64(len(data)), "f.cbl")
 			for n := 0; ; n++ {
@@ -126,7 +133,7 @@ func FuzzCBRReader(f *testing.F) {
 				if err != nil && rec == nil {
 					return
 				}
-				if n > len(data)/16+1 {
+				if n > most {
 					t.Fatalf("%d games from %d bytes", n, len(data))
 				}
 				if err == nil && len(rec.Problems) == 0 {

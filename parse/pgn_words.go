@@ -269,6 +269,13 @@ func pgnClassify(w string, ascii bool) pgnClass {
 			t.cut = pgnCut(w, a, k)
 		}
 	}
+	// WXF typed without the direction sign (C25): letter, file, digit;
+	// the notation package reads it where only one reading is legal.
+	if t.class == 0 && len(a) >= 3 && pgnWXFPiece[a[0]] && a[1] >= '1' && a[1] <= '9' &&
+		a[2] >= '1' && a[2] <= '9' && pgnSuffixOnly(a[3:]) {
+		t.class |= pgnClassWXF
+		t.cut = pgnCut(w, a, 3)
+	}
 	return t
 }
 

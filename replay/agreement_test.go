@@ -63,12 +63,20 @@ func TestAgreementWithExpected(t *testing.T) {
 	}
 	defer f.Close()
 	expected := map[string]expectedGame{}
+	readOnlyHere := map[string]bool{} // files only xqtool reads
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<24)
 	for sc.Scan() {
 		var e expectedGame
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
 			t.Fatal(err)
+		}
+		if strings.Contains(string(e.Error), `"unsupported_cbl"`) {
+			// A compressed CCBridge library: the reference reader cannot
+			// read it (one error line); xqtool reads every game of it,
+			// checked in TestCBLZCrossFormat and parse's TestCBLZRealFiles.
+			readOnlyHere[e.File] = true
+			continue
 		}
 		expected[e.File+"#"+strconv.Itoa(e.Index)] = e
 	}
@@ -133,6 +141,9 @@ func TestAgreementWithExpected(t *testing.T) {
 	}
 	extra := 0
 	for key := range got {
+		if readOnlyHere[key[:strings.LastIndexByte(key, '#')]] {
+			continue
+		}
 		if _, ok := expected[key]; !ok {
 			extra++
 			t.Errorf("%s: game read but not in expected.jsonl", key)
