@@ -9,9 +9,9 @@ table.run th{text-align:left;padding-right:16px;font-weight:600}td.num{text-alig
 .chart a text{fill:#222}.chart a:hover rect{opacity:.75}.hint{color:#666;font-size:12px}
 .filters{margin:8px 0;position:sticky;top:0;background:#fafafa;padding:6px 0;z-index:1}
 #games{border-collapse:collapse;width:100%;font-size:13px}#games th,#games td{border-bottom:1px solid #e4e4e4;padding:2px 6px;text-align:left;vertical-align:top}
-#games th{background:#eee;position:sticky;top:38px}#games td.error{color:#b71c1c;font-weight:600}#games td.flagged{color:#e65100}
+#games th{background:#eee}#games td.error{color:#b71c1c;font-weight:600}#games td.flagged{color:#e65100}
 #games tbody tr:hover{background:#fff3e0}
-section.game{background:#fff;border:1px solid #ddd;border-radius:4px;padding:12px;margin:12px 0}
+section.game{content-visibility:auto;contain-intrinsic-size:auto 560px;background:#fff;border:1px solid #ddd;border-radius:4px;padding:12px;margin:12px 0}
 .cols{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap}figure{margin:0}figcaption{font-size:12px;color:#444;max-width:300px}
 .info{flex:1;min-width:300px}ul.flags{margin:0 0 8px;padding-left:18px}ul.flags li{word-break:break-word}
 ul.flags li.error b{color:#b71c1c}ul.flags li.warning b{color:#e65100}ul.flags li.info b{color:#546e7a}
@@ -21,21 +21,39 @@ table.tags{font-size:12px;border-collapse:collapse}table.tags th{text-align:left
 .note{color:#555;font-style:italic}
 `
 
-// script filters the table (and the drawn games) by code and by text, and
-// follows the chart's links (#code-CODE). Without it the page is complete,
-// only unfiltered.
+// script draws the table a page (PageRows rows) at a time from the JSON
+// rows, filters it (and the drawn games) by code and by text, and follows
+// the chart's links (#code-CODE).
 const script = `
 (function(){
-var rows=document.querySelectorAll('#games tbody tr'),games=document.querySelectorAll('section.game'),
-sel=document.getElementById('code'),txt=document.getElementById('text'),shown=document.getElementById('shown'),texts=null;
-function has(el,c){return !c||(' '+el.getAttribute('data-codes')+' ').indexOf(' '+c+' ')>=0}
+var data=JSON.parse(document.getElementById('rows').textContent),S=data.s,R=data.r,PAGE=` + pageRowsJS + `,
+body=document.querySelector('#games tbody'),games=document.querySelectorAll('section.game'),
+sel=document.getElementById('code'),txt=document.getElementById('text'),shown=document.getElementById('shown'),
+pageno=document.getElementById('pageno'),prev=document.getElementById('prev'),next=document.getElementById('next'),
+texts=null,match=[],page=0;
+function esc(s){return String(s).replace(/[&<>"']/g,function(c){return '&#'+c.charCodeAt(0)+';'})}
+function has(codes,c){return !c||(' '+codes+' ').indexOf(' '+c+' ')>=0}
+function draw(){
+var pages=Math.max(1,Math.ceil(match.length/PAGE)),h=[],i,r,end;
+if(page>=pages)page=pages-1;
+end=Math.min(match.length,(page+1)*PAGE);
+for(i=page*PAGE;i<end;i++){r=R[match[i]].map(function(v,j){return j===1?v:esc(S[v])});
+h.push('<tr data-codes="'+r[8]+'"><td>'+(r[9]?'<a href="#'+r[9]+'">'+r[0]+'</a>':r[0])+'</td><td class="num">'+r[1]+'</td><td>'+r[2]+'</td><td>'+r[3]+'</td><td>'+r[4]+'</td><td>'+r[5]+'</td><td>'+r[6]+'</td><td class="'+r[7]+'">'+r[7]+'</td><td>'+r[8]+'</td></tr>')}
+body.innerHTML=h.join('');
+shown.textContent=match.length;pageno.textContent='page '+(page+1)+' of '+pages;
+prev.disabled=page===0;next.disabled=page>=pages-1}
 function apply(){
-var c=sel.value,t=txt.value.trim().toLowerCase(),n=0,i;
-if(t&&!texts){texts=[];for(i=0;i<rows.length;i++)texts.push(rows[i].textContent.toLowerCase())}
-for(i=0;i<rows.length;i++){var ok=has(rows[i],c)&&(!t||texts[i].indexOf(t)>=0);if(rows[i].hidden===ok)rows[i].hidden=!ok;if(ok)n++}
-for(i=0;i<games.length;i++)games[i].hidden=!has(games[i],c);
-shown.textContent=n}
+var c=sel.value,t=txt.value.trim().toLowerCase(),i,r;
+if(t&&!texts){texts=[];for(i=0;i<R.length;i++){r=R[i];texts.push([S[r[0]],r[1],S[r[2]],S[r[3]],S[r[4]],S[r[5]],S[r[6]],S[r[7]],S[r[8]]].join(' ').toLowerCase())}}
+match=[];for(i=0;i<R.length;i++)if(has(S[R[i][8]],c)&&(!t||texts[i].indexOf(t)>=0))match.push(i);
+for(i=0;i<games.length;i++)games[i].hidden=!has(games[i].getAttribute('data-codes'),c);
+page=0;draw()}
 function fromHash(){var h=decodeURIComponent(location.hash||'');if(h.indexOf('#code-')===0){sel.value=h.slice(6);apply();document.getElementById('list').scrollIntoView()}}
-sel.addEventListener('change',apply);txt.addEventListener('input',apply);window.addEventListener('hashchange',fromHash);fromHash();
+sel.addEventListener('change',apply);txt.addEventListener('input',apply);
+prev.addEventListener('click',function(){page--;draw()});next.addEventListener('click',function(){page++;draw()});
+window.addEventListener('hashchange',fromHash);apply();fromHash();
 })();
 `
+
+// pageRowsJS is PageRows as script text.
+const pageRowsJS = "500"

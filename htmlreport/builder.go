@@ -2,6 +2,7 @@ package htmlreport
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/xqtool/xqtool/analyze"
 )
@@ -26,6 +27,7 @@ type Builder struct {
 	rows                                  []row
 	kept                                  int            // flagged rows with details kept in input order
 	firstOf                               map[string]int // code -> first flagged row carrying it
+	strs                                  map[string]string
 }
 
 // row is one line of the table.
@@ -50,11 +52,67 @@ func NewBuilder(limit int) *Builder {
 		byCode:  map[string]int{},
 		listed:  map[string]int{},
 		firstOf: map[string]int{},
+		strs:    map[string]string{},
 	}
 }
 
-// Add adds the next game of the run. The Builder keeps g when it may draw
-// it: the caller must not change g afterwards.
+// clone copies g with every string copied, so a kept game holds no
+// memory of the reader's buffers.
+func (g *Game) clone() *Game {
+	c := *g
+	c.Source = strings.Clone(g.Source)
+	c.Format = strings.Clone(g.Format)
+	c.FEN = strings.Clone(g.FEN)
+	c.Result = strings.Clone(g.Result)
+	c.Rules = strings.Clone(g.Rules)
+	c.Tags = make(map[string]string, len(g.Tags))
+	for k, v := range g.Tags {
+		c.Tags[strings.Clone(k)] = strings.Clone(v)
+	}
+	c.Moves = cloneAll(g.Moves)
+	c.Line = cloneAll(g.Line)
+	c.Tried = cloneAll(g.Tried)
+	c.Flags = slices.Clone(g.Flags)
+	for i := range c.Flags {
+		c.Flags[i].Detail = strings.Clone(c.Flags[i].Detail)
+	}
+	c.Classes = slices.Clone(g.Classes)
+	c.Cycles = slices.Clone(g.Cycles)
+	return &c
+}
+
+func cloneAll(s []string) []string {
+	if s == nil {
+		return nil
+	}
+	out := make([]string, len(s))
+	for i, v := range s {
+		out[i] = strings.Clone(v)
+	}
+	return out
+}
+
+// Keeps reports whether Add would keep the details of g (its moves, tags
+// and flags for a diagram), from g's status and flags alone; a caller
+// that builds games from another form can then build the moves only for
+// the games kept.
+func (b *Builder) Keeps(g *Game) bool {
+	if g.Status != analyze.StatusFlagged {
+		return false
+	}
+	if b.kept < b.limit {
+		return true
+	}
+	for _, f := range g.Flags {
+		if _, seen := b.firstOf[f.Code]; !seen {
+			return true
+		}
+	}
+	return false
+}
+
+// Add adds the next game of the run. The Builder keeps a copy of g when
+// it may draw it.
 func (b *Builder) Add(g *Game) {
 	b.games++
 	b.plies += len(g.Moves)
@@ -63,7 +121,7 @@ func (b *Builder) Add(g *Game) {
 	}
 	src, ok := b.sources[g.Source]
 	if !ok {
-		src = g.Source
+		src = strings.Clone(g.Source)
 		b.sources[src] = src
 	}
 	codes := make([]string, 0, len(g.Flags))
@@ -85,13 +143,15 @@ func (b *Builder) Add(g *Game) {
 	for _, c := range codes {
 		b.listed[c]++
 	}
+	// The row's strings are copied: a reader's strings may share the
+	// memory of the whole record text.
 	r := row{
 		source: src,
 		index:  g.Index,
-		red:    g.Tags["Red"],
-		black:  g.Tags["Black"],
-		event:  g.Tags["Event"],
-		date:   g.Tags["Date"],
+		red:    strings.Clone(g.Tags["Red"]),
+		black:  strings.Clone(g.Tags["Black"]),
+		event:  b.intern(g.Tags["Event"]),
+		date:   b.intern(g.Tags["Date"]),
 		result: g.Result,
 		status: g.Status,
 		codes:  codes,
@@ -108,10 +168,26 @@ func (b *Builder) Add(g *Game) {
 			}
 		}
 		if keep {
-			r.game = g
+			r.game = g.clone()
 		}
 	}
 	b.rows = append(b.rows, r)
+}
+
+// intern returns s, stored once (events and dates repeat across games).
+func (b *Builder) intern(s string) string {
+	if s == "" {
+		return ""
+	}
+	if v, ok := b.strs[s]; ok {
+		return v
+	}
+	if len(b.strs) > 1<<16 {
+		return strings.Clone(s) // a bound on the table
+	}
+	v := strings.Clone(s)
+	b.strs[v] = v
+	return v
 }
 
 // selected returns the rows drawn with a diagram, in input order: the

@@ -2,12 +2,14 @@ package htmlreport
 
 import (
 	"bufio"
+	"encoding/json"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/svgboard"
 )
 
 // Run describes what the page reports on, beyond its games.
@@ -40,6 +42,13 @@ func (p *page) raw(s string) {
 func (p *page) text(s string) { p.b = appendEscaped(p.b, s) }
 
 func (p *page) int(n int) { p.b = strconv.AppendInt(p.b, int64(n), 10) }
+
+// json appends s as a JSON string, with <, > and & escaped (safe inside a
+// script element) and invalid UTF-8 replaced.
+func (p *page) json(s string) {
+	q, _ := json.Marshal(s) // a string always marshals
+	p.b = append(p.b, q...)
+}
 
 // appendEscaped appends s escaped for HTML text and attribute values.
 func appendEscaped(b []byte, s string) []byte {
@@ -191,6 +200,16 @@ func barColor(code string) string {
 	return "#ef6c00"
 }
 
+// PageRows is the number of table rows the page shows at a time; the
+// table pages through the rest (the rows are data in the page, drawn by
+// its script, so a run of any size opens quickly).
+const PageRows = 500
+
+// writeTable writes the filters, an empty table and the rows as JSON data
+// that the script draws a page at a time: {"s": strings, "r": rows}, each
+// row [source, game number, red, black, event, date, result, status,
+// codes, anchor of the drawn game or ""], every field but the game number
+// an index into the strings.
 func (b *Builder) writeTable(p *page) {
 	p.raw("<section id=\"list\"><h2>Flagged and unreadable games</h2>\n")
 	codes := make([]string, 0, len(b.listed))
@@ -218,38 +237,68 @@ func (b *Builder) writeTable(p *page) {
 	p.int(len(b.rows))
 	p.raw("</span> of ")
 	p.int(len(b.rows))
-	p.raw(" shown</div>\n")
-	p.raw("<table id=\"games\"><thead><tr><th>source</th><th>game</th><th>red</th><th>black</th><th>event</th><th>date</th><th>result</th><th>status</th><th>codes</th></tr></thead>\n<tbody>\n")
+	p.raw(" games <span class=\"pager\"><button id=\"prev\" type=\"button\">&lsaquo;</button> <span id=\"pageno\"></span> <button id=\"next\" type=\"button\">&rsaquo;</button></span></div>\n")
+	p.raw("<noscript><p>The table is drawn by the page's script; the report file lists every game.</p></noscript>\n")
+	p.raw("<table id=\"games\"><thead><tr><th>source</th><th>game</th><th>red</th><th>black</th><th>event</th><th>date</th><th>result</th><th>status</th><th>codes</th></tr></thead>\n<tbody></tbody></table></section>\n")
+	drawn := map[int]bool{}
+	for _, i := range b.selected() {
+		drawn[i] = true
+	}
+	// The data: a table of the distinct strings and the rows as numbers
+	// (an index into the table, or the game number), so repeated sources,
+	// events, dates and code lists cost a few bytes each. JSON with <, >
+	// and & escaped: it cannot end the script element.
+	index := map[string]int{}
+	var strs []string
+	id := func(s string) int {
+		i, ok := index[s]
+		if !ok {
+			i = len(strs)
+			index[s] = i
+			strs = append(strs, s)
+		}
+		return i
+	}
+	cells := make([]int, 0, 10*len(b.rows))
+	var anchor []byte
 	for i := range b.rows {
 		r := &b.rows[i]
-		p.raw(`<tr data-codes="`)
-		p.text(strings.Join(r.codes, " "))
-		p.raw(`"><td>`)
-		if r.game != nil {
-			p.raw(`<a href="#g-`)
-			p.int(i + 1)
-			p.raw(`">`)
-			p.text(r.source)
-			p.raw("</a>")
-		} else {
-			p.text(r.source)
+		anchor = anchor[:0]
+		if drawn[i] {
+			anchor = strconv.AppendInt(append(anchor, "g-"...), int64(i+1), 10)
 		}
-		p.raw("</td><td class=\"num\">")
-		p.int(r.index + 1)
-		for _, s := range []string{r.red, r.black, r.event, r.date, r.result} {
-			p.raw("</td><td>")
-			p.text(s)
-		}
-		p.raw("</td><td class=\"")
-		p.text(string(r.status))
-		p.raw("\">")
-		p.text(string(r.status))
-		p.raw("</td><td>")
-		p.text(strings.Join(r.codes, " "))
-		p.raw("</td></tr>\n")
+		cells = append(cells, id(r.source), r.index+1, id(r.red), id(r.black), id(r.event), id(r.date),
+			id(r.result), id(string(r.status)), id(strings.Join(r.codes, " ")), id(string(anchor)))
 	}
-	p.raw("</tbody></table></section>\n")
+	p.raw("<script type=\"application/json\" id=\"rows\">{\"s\":[")
+	for i, s := range strs {
+		if i > 0 {
+			p.raw(",")
+		}
+		p.json(s)
+	}
+	p.raw("],\n\"r\":[")
+	for i := 0; i < len(cells); i += 10 {
+		if i > 0 {
+			p.raw(",\n")
+		}
+		p.raw("[")
+		for j, c := range cells[i : i+10] {
+			if j > 0 {
+				p.raw(",")
+			}
+			p.int(c)
+		}
+		p.raw("]")
+		if len(p.b) > 1<<15 {
+			p.flush()
+		}
+	}
+	p.raw("]}</script>\n")
 }
+
+// boardSymbol is the id of the empty board the diagrams share.
+const boardSymbol = "xq-board"
 
 // writeGames writes a section per drawn game, in input order.
 func (b *Builder) writeGames(p *page) {
@@ -271,6 +320,8 @@ func (b *Builder) writeGames(p *page) {
 		p.raw(" are drawn: the first game of every code, then input order; --html-limit sets it)")
 	}
 	p.raw(".</p>\n")
+	p.b = append(p.b, svgboard.BackgroundSymbol(boardSymbol)...)
+	p.raw("\n")
 	for _, i := range sel {
 		b.writeGame(p, i, b.rows[i].game)
 	}
@@ -306,6 +357,7 @@ func (b *Builder) writeGame(p *page, i int, g *Game) {
 	p.text(g.Result)
 	p.raw("</span></h3>\n<div class=\"cols\">")
 	if v.diagram != nil {
+		v.diagram.Background = boardSymbol
 		p.raw("<figure>")
 		p.b = v.diagram.Append(p.b)
 		p.raw("<figcaption>")

@@ -72,7 +72,7 @@ func appendBackground(b []byte) []byte {
 		b = itoa(b, t.x)
 		b = append(b, `" y="`...)
 		b = itoa(b, ry)
-		b = append(b, `" font-size="22" text-anchor="middle" fill="`+ink+`" font-family="`+cjkFonts+`">`...)
+		b = append(b, `" font-size="22" fill="`+ink+`">`...)
 		b = append(b, t.text...)
 		b = append(b, "</text>"...)
 	}
@@ -85,7 +85,7 @@ func appendBackground(b []byte) []byte {
 		b = itoa(b, top-frame-10)
 		b = append(b, `" font-size="`...)
 		b = itoa(b, numberFontSize)
-		b = append(b, `" text-anchor="middle" fill="#1a1a1a" font-family="`+cjkFonts+`">`...)
+		b = append(b, `" fill="#1a1a1a">`...)
 		b = append(b, blackNumerals[f]...)
 		b = append(b, `</text><text class="file red" x="`...)
 		b = itoa(b, x)
@@ -93,7 +93,7 @@ func appendBackground(b []byte) []byte {
 		b = itoa(b, bottom+frame+22)
 		b = append(b, `" font-size="`...)
 		b = itoa(b, numberFontSize)
-		b = append(b, `" text-anchor="middle" fill="#c62828" font-family="`+cjkFonts+`">`...)
+		b = append(b, `" fill="#c62828">`...)
 		b = append(b, redNumerals[f]...)
 		b = append(b, "</text>"...)
 	}

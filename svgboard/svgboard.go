@@ -88,6 +88,24 @@ type Diagram struct {
 	Title string
 	// Width is the width attribute in CSS pixels; 0 means 360.
 	Width int
+	// Background, when set, is the id of a <symbol> holding the empty
+	// board (see BackgroundSymbol), which the diagram then uses instead of
+	// drawing its own: a page of many diagrams defines the board once.
+	Background string
+}
+
+// BackgroundSymbol returns a hidden <svg> that defines the empty board as
+// a <symbol> with the given id, for diagrams whose Background is id.
+func BackgroundSymbol(id string) []byte {
+	b := []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" aria-hidden="true"><symbol id="`)
+	b = appendEscaped(b, id)
+	b = append(b, `" viewBox="0 0 `...)
+	b = strconv.AppendInt(b, Width, 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, Height, 10)
+	b = append(b, `" font-family="`+cjkFonts+`" text-anchor="middle">`...)
+	b = append(b, boardBackground...)
+	return append(b, "</symbol></svg>"...)
 }
 
 // Point returns the centre of square sq in the drawing: Red's side at the
@@ -145,13 +163,19 @@ func (d *Diagram) Append(dst []byte) []byte {
 	b = strconv.AppendInt(b, int64(width), 10)
 	b = append(b, `" height="`...)
 	b = strconv.AppendInt(b, int64(width*Height/Width), 10)
-	b = append(b, `" role="img">`...)
+	b = append(b, `" role="img" font-family="`+cjkFonts+`" text-anchor="middle">`...)
 	if d.Title != "" {
 		b = append(b, "<title>"...)
 		b = appendEscaped(b, d.Title)
 		b = append(b, "</title>"...)
 	}
-	b = append(b, boardBackground...)
+	if d.Background != "" {
+		b = append(b, `<use href="#`...)
+		b = appendEscaped(b, d.Background)
+		b = append(b, `"/>`...)
+	} else {
+		b = append(b, boardBackground...)
+	}
 	for _, m := range d.Marks {
 		if !m.Square.Valid() || int(m.Kind) >= len(markClass) {
 			continue
@@ -217,9 +241,7 @@ func appendPiece(b []byte, sq board.Square, pc board.Piece) []byte {
 	b = strconv.AppendInt(b, int64(y+6), 10)
 	b = append(b, `" fill="`...)
 	b = append(b, ink...)
-	b = append(b, `" font-size="18" text-anchor="middle" font-family="`...)
-	b = append(b, cjkFonts...)
-	b = append(b, `">`...)
+	b = append(b, `" font-size="18">`...)
 	b = append(b, Char(pc)...)
 	return append(b, "</text></g>"...)
 }

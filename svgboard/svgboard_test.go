@@ -59,6 +59,9 @@ func TestGolden(t *testing.T) {
 				Width:  300,
 			}
 		}},
+		{"shared-background", func(t *testing.T) Diagram {
+			return Diagram{Board: placement(t, board.StartFEN), Background: "xq-board"}
+		}},
 		{"cycle", func(t *testing.T) Diagram {
 			return Diagram{
 				Board: placement(t, "3k5/9/9/9/9/9/9/9/4r4/3K1R3 w"),
@@ -92,6 +95,16 @@ func TestGolden(t *testing.T) {
 			}
 			checkXML(t, buf.Bytes())
 		})
+	}
+}
+
+// TestBackgroundSymbol checks the shared board: a well-formed hidden
+// SVG with one symbol of the given id, holding the grid.
+func TestBackgroundSymbol(t *testing.T) {
+	s := BackgroundSymbol("xq-board")
+	checkXML(t, s)
+	if !bytes.Contains(s, []byte(`<symbol id="xq-board"`)) || !bytes.Contains(s, []byte(`class="grid"`)) {
+		t.Errorf("symbol: %.200s", s)
 	}
 }
 
