@@ -90,7 +90,7 @@ func (b *Builder) WriteTo(w io.Writer, run Run) error {
 }
 
 func (b *Builder) writeRun(p *page, run Run) {
-	p.raw("<header><h1>xqtool report</h1>\n<table class=\"run\">")
+	p.raw("<header><h1>xqtool report</h1>\n<table class=\"run\">\n")
 	p.raw("<tr><th>inputs</th><td>")
 	for i, in := range run.Inputs {
 		if i > 0 {

@@ -84,11 +84,60 @@ func (h *htmlFlags) open(rules string) (*htmlOutput, error) {
 	return &htmlOutput{b: htmlreport.NewBuilder(h.limit), f: f, rules: rules}, nil
 }
 
-// add adds a report of the run.
+// add adds a report of the run. Only the games the page may draw are
+// converted whole; for the others the table row and the counts need the
+// tags, the flags and the number of plies.
 func (o *htmlOutput) add(r *analyze.Report) {
-	if o != nil {
-		o.b.Add(pageGame(toJSON(r, true, o.rules)))
+	if o == nil {
+		return
 	}
+	head := pageHead(r, o.rules)
+	if o.b.Keeps(head) {
+		o.b.Add(pageGame(toJSON(r, true, o.rules)))
+		return
+	}
+	if r.Game != nil {
+		head.Moves = blankMoves(len(r.Game.Plies))
+	}
+	o.b.Add(head)
+}
+
+// pageHead is the page's game without moves, line, tried moves and
+// classes (they matter only for a diagram).
+func pageHead(r *analyze.Report, rules string) *htmlreport.Game {
+	rec := r.Record
+	g := &htmlreport.Game{
+		Source: rec.Source,
+		Index:  rec.Index,
+		Format: string(rec.Format),
+		Tags:   map[string]string{},
+		Result: r.Declared(),
+		Status: r.Status,
+		Rules:  rules,
+		Flags:  r.Flags,
+	}
+	for _, name := range []string{"Red", "Black", "Event", "Date"} {
+		for _, t := range rec.Tags { // the first tag of the name, as toJSON keeps
+			if t.Name == name {
+				g.Tags[name] = t.Value
+				break
+			}
+		}
+	}
+	return g
+}
+
+// blanks backs blankMoves.
+var blanks []string
+
+// blankMoves returns n empty strings without allocating per game: the
+// Builder counts a game's plies as len(Moves) and reads them only for the
+// games it keeps.
+func blankMoves(n int) []string {
+	if n > len(blanks) {
+		blanks = make([]string, 2*n)
+	}
+	return blanks[:n:n]
 }
 
 // finish writes the page and renames it into place when err is nil;
