@@ -18,7 +18,7 @@ build:
 # the summary (exit 1 from export only means some record was unreadable,
 # which the sample has on purpose).
 run: build
-	$(BIN) export -o out sample || [ $$? -eq 1 ]
+	$(BIN) export -o out --html out/report.html sample || [ $$? -eq 1 ]
 	@ls -l out
 
 test:
