@@ -5,10 +5,11 @@ package htmlreport
 const css = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","WenQuanYi Micro Hei","Microsoft YaHei",sans-serif;margin:0 auto;max-width:1200px;padding:0 16px;color:#222;background:#fafafa}
 h1{font-size:22px;margin:16px 0 8px}h2{font-size:18px;margin:24px 0 8px;border-bottom:1px solid #ddd}h3{font-size:15px;margin:0 0 8px}
+header{display:flex;gap:40px;flex-wrap:wrap;align-items:flex-start}header h2{margin-top:8px}
 table.run th{text-align:left;padding-right:16px;font-weight:600}td.num{text-align:right}
 .chart a text{fill:#222}.chart a:hover rect{opacity:.75}.hint{color:#666;font-size:12px}
 .filters{margin:8px 0;position:sticky;top:0;background:#fafafa;padding:6px 0;z-index:1}
-#games{border-collapse:collapse;width:100%;font-size:13px}#games th,#games td{border-bottom:1px solid #e4e4e4;padding:2px 6px;text-align:left;vertical-align:top}
+#games{border-collapse:collapse;width:100%;font-size:12px}#games th,#games td{border-bottom:1px solid #e4e4e4;padding:2px 6px;text-align:left;vertical-align:top}
 #games th{background:#eee}#games td.error{color:#b71c1c;font-weight:600}#games td.flagged{color:#e65100}
 #games tbody tr:hover{background:#fff3e0}
 section.game{content-visibility:auto;contain-intrinsic-size:auto 560px;background:#fff;border:1px solid #ddd;border-radius:4px;padding:12px;margin:12px 0}

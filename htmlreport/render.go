@@ -90,7 +90,7 @@ func (b *Builder) WriteTo(w io.Writer, run Run) error {
 }
 
 func (b *Builder) writeRun(p *page, run Run) {
-	p.raw("<header><h1>xqtool report</h1>\n<table class=\"run\">\n")
+	p.raw("<h1>xqtool report</h1>\n<header><div><h2>The run</h2><table class=\"run\">\n")
 	p.raw("<tr><th>inputs</th><td>")
 	for i, in := range run.Inputs {
 		if i > 0 {
@@ -115,7 +115,7 @@ func (b *Builder) writeRun(p *page, run Run) {
 		p.int(c.n)
 		p.raw("</td></tr>\n")
 	}
-	p.raw("</table></header>\n")
+	p.raw("</table></div>\n")
 }
 
 // codesByCount returns the codes seen, most games first, then by name.
@@ -139,7 +139,7 @@ func (b *Builder) writeChart(p *page) {
 	codes := b.codesByCount()
 	p.raw("<section id=\"chart\"><h2>Games per flag code</h2>\n")
 	if len(codes) == 0 {
-		p.raw("<p>No game carries a flag.</p></section>\n")
+		p.raw("<p>No game carries a flag.</p></section></header>\n")
 		return
 	}
 	const rowH, labelW, barW, width = 22, 190, 330, 680
@@ -185,7 +185,7 @@ func (b *Builder) writeChart(p *page) {
 		}
 		p.raw("</text></a>")
 	}
-	p.raw("</svg>\n<p class=\"hint\">Bars count every game carrying the code; the table lists the flagged and unreadable ones. Click a bar to filter the table.</p></section>\n")
+	p.raw("</svg>\n<p class=\"hint\">Bars count every game carrying the code; the table lists the flagged and unreadable ones. Click a bar to filter the table.</p></section></header>\n")
 }
 
 // barColor colours a bar by the severity its code usually has.
