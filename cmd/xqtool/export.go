@@ -59,14 +59,14 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			}
 			ctx, stop := signalContext()
 			defer stop()
-			ho, err := hf.open(ruleName(&opt))
-			if err != nil {
-				return err
-			}
 			ds, err := export.Create(out, opts...)
 			if err != nil {
-				_ = ho.finish(err, nil)
 				return usageErr("%v", err)
+			}
+			ho, err := hf.open(ruleName(&opt)) // after Create: --html may be inside DIR
+			if err != nil {
+				ds.Abort()
+				return err
 			}
 			sum, err := runPipeline(ctx, cmd, args, &pf, opt, func(r *analyze.Report) error {
 				ho.add(r)
