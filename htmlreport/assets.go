@@ -17,7 +17,7 @@ section.game{content-visibility:auto;contain-intrinsic-size:auto 560px;backgroun
 .info{flex:1;min-width:300px}ul.flags{margin:0 0 8px;padding-left:18px}ul.flags li{word-break:break-word}
 ul.flags li.error b{color:#b71c1c}ul.flags li.warning b{color:#e65100}ul.flags li.info b{color:#546e7a}
 table.tags{font-size:12px;border-collapse:collapse}table.tags th{text-align:left;padding-right:10px;color:#555;font-weight:500}
-.moves{font-size:13px;line-height:1.8;margin:6px 0}.moves .lbl{font-weight:600;margin-right:6px}.moves .n{color:#888;margin-right:2px}
+.moves{font-size:13px;line-height:1.8;margin:6px 0}.moves .lbl{font-weight:600;margin-right:6px}.moves i{color:#888;font-style:normal;margin-right:2px}
 .moves span.bad{background:#c62828;color:#fff;padding:1px 3px;border-radius:3px}.moves span.cyc{background:#ffe0b2}.moves span.unplayed{color:#999;text-decoration:line-through}
 .note{color:#555;font-style:italic}
 `

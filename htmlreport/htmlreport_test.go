@@ -107,7 +107,7 @@ func TestPageContents(t *testing.T) {
 	if !strings.Contains(sec, `<span data-ply="3" class="bad">马二进四</span>`) {
 		t.Error("illegal move: ply 3 is not highlighted in the record's notation")
 	}
-	if !strings.Contains(sec, `<span data-ply="2">马８进７</span>`) {
+	if !strings.Contains(sec, `<i>1.</i>炮二平五 马８进７ `) {
 		t.Error("illegal move: the Chinese line lacks 马８进７")
 	}
 	// The perpetual check: the cycle's moves of both sides as arrows.

@@ -418,37 +418,39 @@ func (b *Builder) writeGame(p *page, i int, g *Game) {
 // the class "unplayed".
 func writeLine(p *page, moves []string, mark map[int]string, fen string, played int) {
 	if len(moves) == 0 {
-		p.raw("<i>no moves</i>")
+		p.raw("<em>no moves</em>")
 		return
 	}
 	num, black := fenMoveNumber(fen)
 	for i, m := range moves {
 		ply := i + 1
 		if !black || i == 0 {
-			p.raw(`<span class="n">`)
+			p.raw("<i>")
 			p.int(num)
 			if black && i == 0 {
 				p.raw("…")
 			} else {
 				p.raw(".")
 			}
-			p.raw("</span>")
+			p.raw("</i>")
 		}
-		p.raw(`<span data-ply="`)
-		p.int(ply)
-		p.raw(`"`)
 		cls := mark[ply]
 		if ply > played && cls == "" {
 			cls = "unplayed"
 		}
 		if cls != "" {
-			p.raw(` class="`)
+			// Only marked plies are elements: a long line stays short.
+			p.raw(`<span data-ply="`)
+			p.int(ply)
+			p.raw(`" class="`)
 			p.raw(cls)
-			p.raw(`"`)
+			p.raw(`">`)
+			p.text(m)
+			p.raw("</span> ")
+		} else {
+			p.text(m)
+			p.raw(" ")
 		}
-		p.raw(">")
-		p.text(m)
-		p.raw("</span> ")
 		if black {
 			num++
 		}

@@ -95,7 +95,9 @@ type Diagram struct {
 }
 
 // BackgroundSymbol returns a hidden <svg> that defines the empty board as
-// a <symbol> with the given id, for diagrams whose Background is id.
+// a <symbol> with the given id, and the two sides' discs as groups id-red
+// and id-black, for diagrams whose Background is id (their pieces are
+// then a disc used from here, moved to the point, and the character).
 func BackgroundSymbol(id string) []byte {
 	b := []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" aria-hidden="true"><symbol id="`)
 	b = appendEscaped(b, id)
@@ -105,7 +107,27 @@ func BackgroundSymbol(id string) []byte {
 	b = strconv.AppendInt(b, Height, 10)
 	b = append(b, `" font-family="`+cjkFonts+`" text-anchor="middle">`...)
 	b = append(b, boardBackground...)
-	return append(b, "</symbol></svg>"...)
+	b = append(b, "</symbol><defs>"...)
+	for _, side := range []string{"red", "black"} {
+		ink := sideInk(side)
+		b = append(b, `<g id="`...)
+		b = appendEscaped(b, id)
+		b = append(b, '-')
+		b = append(b, side...)
+		b = append(b, `"><circle r="`...)
+		b = strconv.AppendInt(b, Radius, 10)
+		b = append(b, `" fill="#fbe9c6" stroke="`+ink+`" stroke-width="1.5"/><circle r="`...)
+		b = strconv.AppendInt(b, Radius-3, 10)
+		b = append(b, `" fill="none" stroke="`+ink+`" stroke-width="0.8"/></g>`...)
+	}
+	return append(b, "</defs></svg>"...)
+}
+
+func sideInk(side string) string {
+	if side == "black" {
+		return "#1a1a1a"
+	}
+	return "#c62828"
 }
 
 // Point returns the centre of square sq in the drawing: Red's side at the
@@ -196,7 +218,11 @@ func (d *Diagram) Append(dst []byte) []byte {
 		b = append(b, `" stroke-width="3" stroke-dasharray="5 3"/>`...)
 	}
 	for sq := board.Square(0); sq < board.Squares; sq++ {
-		if pc := d.Board[sq]; !pc.IsEmpty() {
+		if pc := d.Board[sq]; pc.IsEmpty() {
+			continue
+		} else if d.Background != "" {
+			b = appendSharedPiece(b, sq, pc, d.Background)
+		} else {
 			b = appendPiece(b, sq, pc)
 		}
 	}
@@ -242,6 +268,35 @@ func appendPiece(b []byte, sq board.Square, pc board.Piece) []byte {
 	b = append(b, `" fill="`...)
 	b = append(b, ink...)
 	b = append(b, `" font-size="18">`...)
+	b = append(b, Char(pc)...)
+	return append(b, "</text></g>"...)
+}
+
+// appendSharedPiece draws a piece with the disc of the shared symbols
+// (BackgroundSymbol), moved to its point.
+func appendSharedPiece(b []byte, sq board.Square, pc board.Piece, id string) []byte {
+	x, y := Point(sq)
+	side := "red"
+	if pc.Color() == board.Black {
+		side = "black"
+	}
+	b = append(b, `<g class="pc `...)
+	b = append(b, side...)
+	b = append(b, `" data-sq="`...)
+	b = append(b, sq.String()...)
+	b = append(b, `" data-piece="`...)
+	b = append(b, pc.FENLetter())
+	b = append(b, `" transform="translate(`...)
+	b = strconv.AppendInt(b, int64(x), 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(y), 10)
+	b = append(b, `)" fill="`...)
+	b = append(b, sideInk(side)...)
+	b = append(b, `"><use href="#`...)
+	b = appendEscaped(b, id)
+	b = append(b, '-')
+	b = append(b, side...)
+	b = append(b, `"/><text y="6" font-size="18">`...)
 	b = append(b, Char(pc)...)
 	return append(b, "</text></g>"...)
 }
