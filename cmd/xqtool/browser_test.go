@@ -226,6 +226,26 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// A table link jumps to its drawn game, whose diagram is then on the
+	// screen (rendered: content-visibility defers off-screen games).
+	jump, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+	  const a = document.querySelector('#games tbody a[href^="#g-"]');
+	  a.click();
+	  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+	  const sec = document.querySelector(a.getAttribute('href')), svg = sec.querySelector('svg.board');
+	  const r = svg.getBoundingClientRect(), hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+	  return (r.top >= 0 && r.top < innerHeight && r.width > 100 && svg.contains(hit)) ? 'ok' : 'diagram not shown: ' + JSON.stringify(r);
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if jump != "ok" {
+		t.Errorf("following a table link: %s", jump)
+	}
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`)); err != nil {
+		t.Fatal(err)
+	}
+
 	// Screenshots for a person: the top of the page, and the whole page.
 	for name, shot := range map[string]chromedp.Action[[]byte]{
 		"xqtool-report.png":      chromedp.CaptureScreenshot(),
