@@ -236,7 +236,7 @@ func TestReadGamesErrors(t *testing.T) {
 // text that must be escaped: the page is still written, with notes.
 func TestHostileGames(t *testing.T) {
 	games := []*Game{
-		{Source: `<script>alert("x")</script>`, Status: analyze.StatusFlagged, FEN: "garbage",
+		{Source: `<script>alert("x")</script>`, Status: analyze.StatusFlagged, FEN: "garbage", Moves: []string{},
 			Flags: []analyze.Flag{{Code: "illegal_move", Ply: 99, Severity: analyze.SevError, Detail: "<b>&"}}},
 		{Source: "b", Status: analyze.StatusFlagged, FEN: "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", Moves: []string{"e0e1", "a0a9", "zz"},
 			Tried: []string{"x", "e0e0", "e1e2"}, Cycles: []Cycle{{Ply: 3, First: 9, Last: 2}},
@@ -253,6 +253,17 @@ func TestHostileGames(t *testing.T) {
 		if !strings.Contains(page, note) {
 			t.Errorf("no note %q", note)
 		}
+	}
+}
+
+// TestNoMoves: a report line written without --with-moves has no moves;
+// its game is listed and described, but no position is drawn.
+func TestNoMoves(t *testing.T) {
+	g := &Game{Source: "a.pgn", Status: analyze.StatusFlagged, FEN: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+		Tried: []string{"h0f1"}, Flags: []analyze.Flag{{Code: "illegal_move", Ply: 3, Severity: analyze.SevError}}}
+	page := render(t, []*Game{g}, DefaultLimit)
+	if strings.Contains(page, `class="board"`) || !strings.Contains(page, "write it with validate --with-moves") {
+		t.Error("a game without moves is drawn, or the page does not say why it is not")
 	}
 }
 

@@ -82,6 +82,11 @@ func newView(g *Game) view {
 	if !ok {
 		return v
 	}
+	if g.Moves == nil {
+		// A report written without --with-moves: the position is unknown.
+		v.note = "no diagram: the report has no moves (write it with validate --with-moves)"
+		return v
+	}
 	p, err := startPosition(g.FEN)
 	if err != nil {
 		v.note = "no diagram: the start position cannot be set up (" + err.Error() + ")"
