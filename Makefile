@@ -18,7 +18,7 @@ build:
 # the summary (exit 1 from export only means some record was unreadable,
 # which the sample has on purpose).
 run: build
-	$(BIN) export -o out sample || [ $$? -eq 1 ]
+	$(BIN) export -o out --html out/report.html sample || [ $$? -eq 1 ]
 	@ls -l out
 
 test:
@@ -55,7 +55,7 @@ sample:
 FUZZTIME ?= 60s
 FUZZMINIMIZE ?= 5s
 fuzz:
-	@for pkg in board notation parse analyze; do \
+	@for pkg in board notation parse analyze htmlreport; do \
 	  for f in $$($(GO) test -list '^Fuzz' ./$$pkg/ | grep '^Fuzz'); do \
 	    echo "== $$pkg $$f"; $(GO) test ./$$pkg/ -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) -parallel 1 || exit 1; \
 	  done; \

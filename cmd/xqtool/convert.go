@@ -16,6 +16,7 @@ import (
 func newConvertCmd() *cobra.Command {
 	var pf pipelineFlags
 	var to, nota, out string
+	var hf htmlFlags
 	cmd := &cobra.Command{
 		Use:   "convert [--to jsonl|pgn|xqf] [--notation chinese|iccs|wxf] [-o FILE|DIR] PATH...",
 		Short: "Write the records as JSON lines, normalized PGN or XQF",
@@ -98,10 +99,18 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 			if out != "" && out != "-" {
 				pf.outputs = append(pf.outputs, out)
 			}
+			hf.exclude(&pf)
+			ho, err := hf.open(rules)
+			if err != nil {
+				return finish(err)
+			}
 			ctx, stop := signalContext()
 			defer stop()
-			_, err = runPipeline(ctx, cmd, args, &pf, opt, sink)
-			if err = finish(err); err != nil {
+			_, err = runPipeline(ctx, cmd, args, &pf, opt, func(r *analyze.Report) error {
+				ho.add(r)
+				return sink(r)
+			})
+			if err = ho.finish(finish(err), args); err != nil {
 				return interrupted(asRunError(err))
 			}
 			if failed.n > 0 {
@@ -112,6 +121,7 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 		},
 	}
 	pf.register(cmd)
+	hf.register(cmd)
 	cmd.Flags().StringVar(&to, "to", "jsonl", "output format: jsonl, pgn or xqf")
 	cmd.Flags().StringVar(&nota, "notation", "chinese", "move notation of PGN output: chinese, wxf or iccs")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "output file (jsonl, pgn; default stdout) or directory (xqf)")

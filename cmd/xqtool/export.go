@@ -13,6 +13,7 @@ func newExportCmd() *cobra.Command {
 	var pf pipelineFlags
 	var out, partition string
 	var onlyOK bool
+	var hf htmlFlags
 	cmd := &cobra.Command{
 		Use:   "export -o DIR [flags] PATH...",
 		Short: "Write games, positions and flags as Parquet datasets",
@@ -65,7 +66,14 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			}
 			pf.outputs = append(pf.outputs, out)
 			pf.onFile = ds.WriteFile
+			hf.exclude(&pf)
+			ho, err := hf.open(ruleName(&opt)) // after Create: --html may be inside DIR
+			if err != nil {
+				ds.Abort()
+				return err
+			}
 			sum, err := runPipeline(ctx, cmd, args, &pf, opt, func(r *analyze.Report) error {
+				ho.add(r)
 				if onlyOK && r.Status != analyze.StatusOK {
 					return nil
 				}
@@ -73,9 +81,11 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			})
 			if err != nil {
 				ds.Abort()
+				_ = ho.finish(err, nil)
 				return interrupted(asRunError(err))
 			}
-			if err := ds.Close(); err != nil {
+			err = ds.Close()
+			if err = ho.finish(err, args); err != nil {
 				return asRunError(err)
 			}
 			sum.print(cmd.OutOrStdout())
@@ -86,6 +96,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 		},
 	}
 	pf.register(cmd)
+	hf.register(cmd)
 	cmd.Flags().StringVarP(&out, "output", "o", "", "directory to write the datasets into (required)")
 	cmd.Flags().StringVar(&partition, "partition", "", "partition the datasets: year")
 	cmd.Flags().BoolVar(&onlyOK, "only-ok", false, "export only games with status ok")

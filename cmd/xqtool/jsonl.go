@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/htmlreport"
 	"github.com/xqtool/xqtool/parse"
 )
 
@@ -24,6 +25,11 @@ type gameJSON struct {
 	Flags    []analyze.Flag    `json:"flags"`
 	// Classes classifies the moves of the repetition cycles judged.
 	Classes []classJSON `json:"classes,omitempty"`
+	// For the HTML page (see pageFields): the main line as written, the
+	// moves a failed move may have meant, the judged cycles' spans.
+	Line   []string           `json:"line,omitempty"`
+	Tried  []string           `json:"tried,omitempty"`
+	Cycles []htmlreport.Cycle `json:"cycles,omitempty"`
 }
 
 // classJSON is one classified move of a judged cycle.
@@ -78,6 +84,7 @@ func toJSON(r *analyze.Report, withMoves bool, rules string) gameJSON {
 	if g.Flags == nil {
 		g.Flags = []analyze.Flag{}
 	}
+	pageFields(&g, r, withMoves)
 	return g
 }
 

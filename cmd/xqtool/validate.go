@@ -13,6 +13,7 @@ func newValidateCmd() *cobra.Command {
 	var pf pipelineFlags
 	var report string
 	var withMoves bool
+	var hf htmlFlags
 	cmd := &cobra.Command{
 		Use:   "validate [flags] PATH...",
 		Short: "Replay every game and flag what is wrong with each record",
@@ -23,6 +24,7 @@ JSON line per game, and one of kind "file" per input file without games. Exit co
 unreadable, 2 usage or I/O error, 130 interrupted.`,
 		Example: `  xqtool validate games/
   xqtool validate --workers 4 --report report.jsonl --require-tags Event,Red,Black games.zip
+  xqtool validate --html report.html games/
   cat game.pgn | xqtool validate -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -51,7 +53,13 @@ unreadable, 2 usage or I/O error, 130 interrupted.`,
 					return jw.write(toFileJSON(row))
 				}
 			}
+			hf.exclude(&pf)
+			ho, err := hf.open(rules)
+			if err != nil {
+				return err
+			}
 			sum, err := runPipeline(ctx, cmd, args, &pf, opt, func(r *analyze.Report) error {
+				ho.add(r)
 				if jw == nil {
 					return nil
 				}
@@ -60,6 +68,7 @@ unreadable, 2 usage or I/O error, 130 interrupted.`,
 			if err == nil && bw != nil {
 				err = bw.Flush()
 			}
+			err = ho.finish(err, args)
 			if out != nil {
 				if err != nil {
 					out.Abort()
@@ -78,6 +87,7 @@ unreadable, 2 usage or I/O error, 130 interrupted.`,
 		},
 	}
 	pf.register(cmd)
+	hf.register(cmd)
 	cmd.Flags().StringVar(&report, "report", "", "write one JSON line per game to FILE")
 	cmd.Flags().BoolVar(&withMoves, "with-moves", false, "include the main line (ICCS) in the report")
 	return cmd

@@ -1,0 +1,222 @@
+package htmlreport
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/xqtool/xqtool/analyze"
+)
+
+// DefaultLimit is the number of games drawn with a diagram unless the
+// Builder is told otherwise (validate --html-limit).
+const DefaultLimit = 500
+
+// Builder collects the games of a run, in input order, for one page.
+// Every flagged or unreadable game gets a table row; the details (moves,
+// tags, flags) are kept only for games that may get a diagram: the first
+// Limit flagged games and the first flagged game carrying each code.
+// The zero Builder is not usable: call NewBuilder.
+type Builder struct {
+	limit int
+
+	games, ok, flagged, unreadable, plies int
+	rules                                 []string
+	sources                               map[string]string // interned
+	byCode                                map[string]int    // games carrying each code
+	listed                                map[string]int    // listed games carrying each code
+	rows                                  []row
+	kept                                  int            // flagged rows with details kept in input order
+	firstOf                               map[string]int // code -> first flagged row carrying it
+	strs                                  map[string]string
+}
+
+// row is one line of the table.
+type row struct {
+	source                          string
+	index                           int
+	red, black, event, date, result string
+	status                          analyze.Status
+	codes                           []string // distinct, in the order of the flags
+	game                            *Game    // kept details, or nil
+}
+
+// NewBuilder returns a Builder that draws diagrams for at most limit
+// games (limit < 0 means DefaultLimit; 0 draws none).
+func NewBuilder(limit int) *Builder {
+	if limit < 0 {
+		limit = DefaultLimit
+	}
+	return &Builder{
+		limit:   limit,
+		sources: map[string]string{},
+		byCode:  map[string]int{},
+		listed:  map[string]int{},
+		firstOf: map[string]int{},
+		strs:    map[string]string{},
+	}
+}
+
+// clone copies g with every string copied, so a kept game holds no
+// memory of the reader's buffers.
+func (g *Game) clone() *Game {
+	c := *g
+	c.Source = strings.Clone(g.Source)
+	c.Format = strings.Clone(g.Format)
+	c.FEN = strings.Clone(g.FEN)
+	c.Result = strings.Clone(g.Result)
+	c.Rules = strings.Clone(g.Rules)
+	c.Tags = make(map[string]string, len(g.Tags))
+	for k, v := range g.Tags {
+		c.Tags[strings.Clone(k)] = strings.Clone(v)
+	}
+	c.Moves = cloneAll(g.Moves)
+	c.Line = cloneAll(g.Line)
+	c.Tried = cloneAll(g.Tried)
+	c.Flags = slices.Clone(g.Flags)
+	for i := range c.Flags {
+		c.Flags[i].Detail = strings.Clone(c.Flags[i].Detail)
+	}
+	c.Classes = slices.Clone(g.Classes)
+	c.Cycles = slices.Clone(g.Cycles)
+	return &c
+}
+
+func cloneAll(s []string) []string {
+	if s == nil {
+		return nil
+	}
+	out := make([]string, len(s))
+	for i, v := range s {
+		out[i] = strings.Clone(v)
+	}
+	return out
+}
+
+// Keeps reports whether Add would keep the details of g (its moves, tags
+// and flags for a diagram), from g's status and flags alone; a caller
+// that builds games from another form can then build the moves only for
+// the games kept.
+func (b *Builder) Keeps(g *Game) bool {
+	if g.Status != analyze.StatusFlagged {
+		return false
+	}
+	if b.kept < b.limit {
+		return true
+	}
+	for _, f := range g.Flags {
+		if _, seen := b.firstOf[f.Code]; !seen {
+			return true
+		}
+	}
+	return false
+}
+
+// Add adds the next game of the run. The Builder keeps a copy of g when
+// it may draw it.
+func (b *Builder) Add(g *Game) {
+	b.games++
+	b.plies += len(g.Moves)
+	if g.Rules != "" && !slices.Contains(b.rules, g.Rules) {
+		b.rules = append(b.rules, g.Rules)
+	}
+	src, ok := b.sources[g.Source]
+	if !ok {
+		src = strings.Clone(g.Source)
+		b.sources[src] = src
+	}
+	codes := make([]string, 0, len(g.Flags))
+	for _, f := range g.Flags {
+		if !slices.Contains(codes, f.Code) {
+			codes = append(codes, f.Code)
+			b.byCode[f.Code]++
+		}
+	}
+	switch g.Status {
+	case analyze.StatusOK:
+		b.ok++
+		return
+	case analyze.StatusFlagged:
+		b.flagged++
+	default:
+		b.unreadable++
+	}
+	for _, c := range codes {
+		b.listed[c]++
+	}
+	// The row's strings are copied: a reader's strings may share the
+	// memory of the whole record text.
+	r := row{
+		source: src,
+		index:  g.Index,
+		red:    strings.Clone(g.Tags["Red"]),
+		black:  strings.Clone(g.Tags["Black"]),
+		event:  b.intern(g.Tags["Event"]),
+		date:   b.intern(g.Tags["Date"]),
+		result: g.Result,
+		status: g.Status,
+		codes:  codes,
+	}
+	if g.Status == analyze.StatusFlagged {
+		keep := b.kept < b.limit
+		if keep {
+			b.kept++
+		}
+		for _, c := range codes {
+			if _, seen := b.firstOf[c]; !seen {
+				b.firstOf[c] = len(b.rows)
+				keep = true
+			}
+		}
+		if keep {
+			r.game = g.clone()
+		}
+	}
+	b.rows = append(b.rows, r)
+}
+
+// intern returns s, stored once (events and dates repeat across games).
+func (b *Builder) intern(s string) string {
+	if s == "" {
+		return ""
+	}
+	if v, ok := b.strs[s]; ok {
+		return v
+	}
+	if len(b.strs) > 1<<16 {
+		return strings.Clone(s) // a bound on the table
+	}
+	v := strings.Clone(s)
+	b.strs[v] = v
+	return v
+}
+
+// selected returns the rows drawn with a diagram, in input order: the
+// first game of every code (codes in name order) while the limit allows,
+// then the others in input order up to the limit.
+func (b *Builder) selected() []int {
+	chosen := map[int]bool{}
+	codes := make([]string, 0, len(b.firstOf))
+	for c := range b.firstOf {
+		codes = append(codes, c)
+	}
+	slices.Sort(codes)
+	for _, c := range codes {
+		if len(chosen) < b.limit {
+			chosen[b.firstOf[c]] = true
+		}
+	}
+	for i := range b.rows {
+		if len(chosen) >= b.limit {
+			break
+		}
+		if b.rows[i].game != nil {
+			chosen[i] = true
+		}
+	}
+	out := make([]int, 0, len(chosen))
+	for i := range chosen {
+		out = append(out, i)
+	}
+	slices.Sort(out)
+	return out
+}

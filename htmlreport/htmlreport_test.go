@@ -1,0 +1,309 @@
+package htmlreport
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/xqtool/xqtool/analyze"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden page")
+
+func readTestGames(t testing.TB) []*Game {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "games.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var games []*Game
+	if err := ReadGames(f, func(g *Game) error { games = append(games, g); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	return games
+}
+
+func render(t testing.TB, games []*Game, limit int) string {
+	t.Helper()
+	b := NewBuilder(limit)
+	for _, g := range games {
+		b.Add(g)
+	}
+	var buf bytes.Buffer
+	if err := b.WriteTo(&buf, Run{Inputs: []string{"testdata/games.jsonl"}}); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// TestGoldenPage renders testdata/games.jsonl (report lines of the sample
+// corpus) and compares the page with testdata/page.html (go test -update
+// rewrites it; open it in a browser before committing).
+func TestGoldenPage(t *testing.T) {
+	got := render(t, readTestGames(t), DefaultLimit)
+	path := filepath.Join("testdata", "page.html")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("the page differs from %s (go test -update rewrites it)", path)
+	}
+	// Self-contained: nothing is fetched.
+	for _, ref := range []string{"src=", "<link", "@import", "url(", "http://", "https://"} {
+		for _, line := range strings.Split(got, "\n") {
+			if strings.Contains(line, ref) && !strings.Contains(line, `xmlns="http://www.w3.org/2000/svg"`) {
+				t.Errorf("the page refers to something outside itself (%s): %.120s", ref, line)
+			}
+		}
+	}
+}
+
+// TestPageContents checks the parts of the page against the games.
+func TestPageContents(t *testing.T) {
+	games := readTestGames(t)
+	page := render(t, games, DefaultLimit)
+	listed, flagged := 0, 0
+	for _, g := range games {
+		if g.Status != analyze.StatusOK {
+			listed++
+		}
+		if g.Status == analyze.StatusFlagged {
+			flagged++
+		}
+	}
+	// The table's rows are JSON data, one per line after the sources.
+	data := page[strings.Index(page, `<script type="application/json" id="rows">`):]
+	data = data[:strings.Index(data, "</script>")]
+	if n := strings.Count(data, "\n"); n != listed {
+		t.Errorf("%d table rows, want %d", n, listed)
+	}
+	if n := strings.Count(page, `<section class="game"`); n != flagged {
+		t.Errorf("%d games drawn, want %d", n, flagged)
+	}
+	if n := strings.Count(page, `<svg xmlns="http://www.w3.org/2000/svg" class="board"`); n != flagged {
+		t.Errorf("%d diagrams, want %d", n, flagged)
+	}
+	// The illegal move of sample/broken/illegal-move.pgn: 马二进四 from h0
+	// to f1, blocked; the diagram shows the position before ply 3.
+	sec := section(t, page, "sample/broken/illegal-move.pgn")
+	if !strings.Contains(sec, `<g class="arrow tried" data-move="h0f1"`) || strings.Count(sec, `class="arrow`) != 1 {
+		t.Errorf("illegal move: want exactly the arrow h0f1:\n%s", sec)
+	}
+	if !strings.Contains(sec, `data-sq="e2" data-piece="C"`) || !strings.Contains(sec, `data-sq="g7" data-piece="n"`) {
+		t.Error("illegal move: the diagram is not the position after 炮二平五 马８进７")
+	}
+	if !strings.Contains(sec, `<span data-ply="3" class="bad">马二进四</span>`) {
+		t.Error("illegal move: ply 3 is not highlighted in the record's notation")
+	}
+	if !strings.Contains(sec, `<i>1.</i>炮二平五 马８进７ `) {
+		t.Error("illegal move: the Chinese line lacks 马８进７")
+	}
+	// The perpetual check: the cycle's moves of both sides as arrows.
+	sec = section(t, page, "sample/rules-perpetual-check.pgn")
+	if strings.Count(sec, `class="arrow red-move"`) == 0 || strings.Count(sec, `class="arrow black-move"`) == 0 {
+		t.Errorf("perpetual check: the cycle's moves are not drawn:\n%s", sec)
+	}
+	// The result mismatch: the final position, the mated king ringed.
+	sec = section(t, page, "sample/broken/result-mismatch.pgn")
+	if !strings.Contains(sec, `class="mark focus" data-sq="d9"`) {
+		t.Errorf("result mismatch: the mated king is not marked:\n%s", sec)
+	}
+}
+
+// section returns the drawn game of a source.
+func section(t *testing.T, page, source string) string {
+	t.Helper()
+	i := strings.Index(page, `<section class="game"`)
+	for i >= 0 {
+		end := strings.Index(page[i:], "</section>")
+		s := page[i : i+end]
+		if strings.Contains(s, `">`+source+" #") {
+			return s
+		}
+		next := strings.Index(page[i+end:], `<section class="game"`)
+		if next < 0 {
+			break
+		}
+		i += end + next
+	}
+	t.Fatalf("no drawn game from %s", source)
+	return ""
+}
+
+// TestLimit checks the choice of the games drawn: every code first (in
+// code order), then input order, and the count left out on the page.
+func TestLimit(t *testing.T) {
+	var games []*Game
+	codes := []string{"missing_tags", "missing_tags", "missing_tags", "illegal_move", "missing_tags", "perpetual_chase"}
+	for i, c := range codes {
+		games = append(games, &Game{Source: "s.pgn", Index: i, FEN: "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", Moves: []string{},
+			Status: analyze.StatusFlagged, Flags: []analyze.Flag{{Code: c, Severity: analyze.SevWarning}}})
+	}
+	for _, tc := range []struct {
+		limit int
+		want  []int // drawn games (indices)
+	}{
+		{0, nil},
+		{1, []int{3}},          // illegal_move < missing_tags < perpetual_chase
+		{2, []int{0, 3}},       // the first two codes by name: illegal_move, missing_tags
+		{3, []int{0, 3, 5}},    // every code represented
+		{4, []int{0, 1, 3, 5}}, // then input order
+		{10, []int{0, 1, 2, 3, 4, 5}},
+	} {
+		b := NewBuilder(tc.limit)
+		for _, g := range games {
+			b.Add(g)
+		}
+		var got []int
+		for _, i := range b.selected() {
+			got = append(got, b.rows[i].index)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("limit %d: drew %v, want %v", tc.limit, got, tc.want)
+		}
+		var buf bytes.Buffer
+		if err := b.WriteTo(&buf, Run{}); err != nil {
+			t.Fatal(err)
+		}
+		left := len(games) - len(tc.want)
+		if msg := fmt.Sprintf("; %d left out", left); left > 0 && !strings.Contains(buf.String(), msg) {
+			t.Errorf("limit %d: the page does not say %q", tc.limit, msg)
+		}
+	}
+}
+
+// TestBoundedMemory checks that a Builder keeps details only for the
+// games it may draw.
+func TestBoundedMemory(t *testing.T) {
+	b := NewBuilder(3)
+	for i := range 1000 {
+		code := "missing_tags"
+		if i == 900 {
+			code = "illegal_move"
+		}
+		b.Add(&Game{Source: "s.pgn", Index: i, Moves: make([]string, 80), Status: analyze.StatusFlagged,
+			Flags: []analyze.Flag{{Code: code, Severity: analyze.SevWarning}}})
+	}
+	kept := 0
+	for _, r := range b.rows {
+		if r.game != nil {
+			kept++
+		}
+	}
+	if kept != 4 { // the first 3, and the first illegal_move
+		t.Errorf("%d games kept, want 4", kept)
+	}
+	if len(b.rows) != 1000 {
+		t.Errorf("%d rows, want 1000", len(b.rows))
+	}
+}
+
+func TestReadGamesErrors(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		line int
+		is   error
+	}{
+		{"{\"source\":\"a\",\"status\":\"ok\"}\n\nnot json\n", 3, nil},
+		{"{\"source\":\"a\",\"status\":\"ok\"}\n[1,2]\n", 2, nil},
+		{"{}\n", 1, ErrNotReport},
+	} {
+		err := ReadGames(strings.NewReader(tc.in), func(*Game) error { return nil })
+		var le *LineError
+		if !errors.As(err, &le) || le.Line != tc.line {
+			t.Errorf("%q: error %v, want one on line %d", tc.in, err, tc.line)
+		}
+		if tc.is != nil && !errors.Is(err, tc.is) {
+			t.Errorf("%q: error %v is not %v", tc.in, err, tc.is)
+		}
+	}
+}
+
+// TestHostileGames renders games whose fields do not fit together (moves
+// that cannot be played, plies out of range, bad FENs and squares) and
+// text that must be escaped: the page is still written, with notes.
+func TestHostileGames(t *testing.T) {
+	games := []*Game{
+		{Source: `<script>alert("x")</script>`, Status: analyze.StatusFlagged, FEN: "garbage", Moves: []string{},
+			Flags: []analyze.Flag{{Code: "illegal_move", Ply: 99, Severity: analyze.SevError, Detail: "<b>&"}}},
+		{Source: "b", Status: analyze.StatusFlagged, FEN: "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", Moves: []string{"e0e1", "a0a9", "zz"},
+			Tried: []string{"x", "e0e0", "e1e2"}, Cycles: []Cycle{{Ply: 3, First: 9, Last: 2}},
+			Classes: []Class{{Ply: 1, Chased: []string{"q9", "e9"}}},
+			Flags:   []analyze.Flag{{Code: "perpetual_chase", Ply: 3, Severity: analyze.SevWarning}, {Code: "illegal_move", Ply: -4}}},
+		{Source: "c", Status: analyze.StatusFlagged, FEN: "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", Moves: []string{"e0e1", "d9d8"},
+			Cycles: []Cycle{{Ply: 2, First: 1, Last: 7}}, Flags: []analyze.Flag{{Code: "perpetual_check", Ply: 2}}},
+	}
+	page := render(t, games, DefaultLimit)
+	if strings.Contains(page, "<script>alert") || strings.Contains(page, "<b>&") {
+		t.Error("text not escaped")
+	}
+	for _, note := range []string{"cannot be set up", `move &#34;a0a9&#34; at ply 2 cannot be played`} {
+		if !strings.Contains(page, note) {
+			t.Errorf("no note %q", note)
+		}
+	}
+}
+
+// TestNoMoves: a report line written without --with-moves has no moves;
+// its game is listed and described, but no position is drawn.
+func TestNoMoves(t *testing.T) {
+	g := &Game{Source: "a.pgn", Status: analyze.StatusFlagged, FEN: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+		Tried: []string{"h0f1"}, Flags: []analyze.Flag{{Code: "illegal_move", Ply: 3, Severity: analyze.SevError}}}
+	page := render(t, []*Game{g}, DefaultLimit)
+	if strings.Contains(page, `class="board"`) || !strings.Contains(page, "write it with validate --with-moves") {
+		t.Error("a game without moves is drawn, or the page does not say why it is not")
+	}
+}
+
+func FuzzPage(f *testing.F) {
+	data, err := os.ReadFile(filepath.Join("testdata", "games.jsonl"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		f.Add([]byte(line))
+	}
+	f.Add([]byte(`{"source":"a","status":"flagged","fen":"4k4/9/9/9/9/9/9/9/9/4K4 w","moves":["e0e1"],"cycles":[{"ply":1,"first":1,"last":1}],"flags":[{"code":"perpetual_check","ply":1}]}`))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		b := NewBuilder(2)
+		_ = ReadGames(bytes.NewReader(in), func(g *Game) error { b.Add(g); return nil })
+		var buf bytes.Buffer
+		if err := b.WriteTo(&buf, Run{Inputs: []string{"fuzz"}}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(buf.String(), "</html>\n") {
+			t.Fatal("page not complete")
+		}
+	})
+}
+
+func ExampleBuilder() {
+	b := NewBuilder(DefaultLimit)
+	line := `{"source":"game.pgn","index":0,"format":"pgn","tags":{"Red":"R","Black":"B"},` +
+		`"fen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",` +
+		`"moves":["h2e2","h9g7"],"line":["炮二平五","马８进７","马二进四"],"tried":["h0f1"],"result":"1-0","status":"flagged",` +
+		`"flags":[{"code":"illegal_move","ply":3,"side":"red","severity":"error","detail":"blocked"}]}`
+	_ = ReadGames(strings.NewReader(line), func(g *Game) error { b.Add(g); return nil })
+	var page bytes.Buffer
+	_ = b.WriteTo(&page, Run{Inputs: []string{"report.jsonl"}})
+	fmt.Println(strings.Count(page.String(), `class="arrow tried" data-move="h0f1"`), "arrow")
+	// Output: 1 arrow
+}
+
+func TestPageRowsInScript(t *testing.T) {
+	if pageRowsJS != fmt.Sprint(PageRows) {
+		t.Errorf("the script pages %s rows, PageRows is %d", pageRowsJS, PageRows)
+	}
+}

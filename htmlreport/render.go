@@ -1,0 +1,473 @@
+package htmlreport
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/svgboard"
+)
+
+// Run describes what the page reports on, beyond its games.
+type Run struct {
+	// Inputs are the paths the run read (or the report files rendered).
+	Inputs []string
+}
+
+// page writes HTML through a scratch buffer.
+type page struct {
+	w   *bufio.Writer
+	b   []byte
+	err error
+}
+
+func (p *page) flush() {
+	if p.err == nil {
+		_, p.err = p.w.Write(p.b)
+	}
+	p.b = p.b[:0]
+}
+
+func (p *page) raw(s string) {
+	p.b = append(p.b, s...)
+	if len(p.b) > 1<<15 {
+		p.flush()
+	}
+}
+
+func (p *page) text(s string) { p.b = appendEscaped(p.b, s) }
+
+func (p *page) int(n int) { p.b = strconv.AppendInt(p.b, int64(n), 10) }
+
+// json appends s as a JSON string, with <, > and & escaped (safe inside a
+// script element) and invalid UTF-8 replaced.
+func (p *page) json(s string) {
+	q, _ := json.Marshal(s) // a string always marshals
+	p.b = append(p.b, q...)
+}
+
+// appendEscaped appends s escaped for HTML text and attribute values.
+func appendEscaped(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '<':
+			b = append(b, "&lt;"...)
+		case '>':
+			b = append(b, "&gt;"...)
+		case '&':
+			b = append(b, "&amp;"...)
+		case '"':
+			b = append(b, "&#34;"...)
+		case '\'':
+			b = append(b, "&#39;"...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// WriteTo writes the page: the run, the chart, the table and the
+// diagrams. The same games in the same order give the same bytes.
+func (b *Builder) WriteTo(w io.Writer, run Run) error {
+	p := &page{w: bufio.NewWriterSize(w, 1<<16)}
+	p.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>xqtool report</title>\n")
+	p.raw(`<meta name="viewport" content="width=device-width, initial-scale=1">` + "\n<style>" + css + "</style></head>\n<body>\n")
+	b.writeRun(p, run)
+	b.writeChart(p)
+	b.writeTable(p)
+	b.writeGames(p)
+	p.raw("<script>" + script + "</script>\n</body></html>\n")
+	p.flush()
+	if p.err != nil {
+		return p.err
+	}
+	return p.w.Flush()
+}
+
+func (b *Builder) writeRun(p *page, run Run) {
+	p.raw("<h1>xqtool report</h1>\n<header><div><h2>The run</h2><table class=\"run\">\n")
+	p.raw("<tr><th>inputs</th><td>")
+	for i, in := range run.Inputs {
+		if i > 0 {
+			p.raw(" ")
+		}
+		p.raw("<code>")
+		p.text(in)
+		p.raw("</code>")
+	}
+	p.raw("</td></tr>\n<tr><th>rules</th><td>")
+	p.text(strings.Join(b.rules, ", "))
+	p.raw("</td></tr>\n")
+	for _, c := range []struct {
+		name string
+		n    int
+	}{{"sources", len(b.sources)}, {"games", b.games}, {"ok", b.ok}, {"flagged", b.flagged}, {"unreadable", b.unreadable}, {"plies", b.plies}} {
+		p.raw("<tr><th>")
+		p.raw(c.name)
+		p.raw("</th><td class=\"num\" id=\"count-")
+		p.raw(c.name)
+		p.raw("\">")
+		p.int(c.n)
+		p.raw("</td></tr>\n")
+	}
+	p.raw("</table></div>\n")
+}
+
+// codesByCount returns the codes seen, most games first, then by name.
+func (b *Builder) codesByCount() []string {
+	codes := make([]string, 0, len(b.byCode))
+	for c := range b.byCode {
+		codes = append(codes, c)
+	}
+	slices.SortFunc(codes, func(x, y string) int {
+		if d := b.byCode[y] - b.byCode[x]; d != 0 {
+			return d
+		}
+		return strings.Compare(x, y)
+	})
+	return codes
+}
+
+// writeChart draws games per code as horizontal bars, each a link that
+// filters the table to that code.
+func (b *Builder) writeChart(p *page) {
+	codes := b.codesByCount()
+	p.raw("<section id=\"chart\"><h2>Games per flag code</h2>\n")
+	if len(codes) == 0 {
+		p.raw("<p>No game carries a flag.</p></section></header>\n")
+		return
+	}
+	const rowH, labelW, barW, width = 22, 190, 330, 680
+	max := b.byCode[codes[0]]
+	p.raw(`<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="680" height="`)
+	p.int(len(codes)*rowH + 8)
+	p.raw(`" viewBox="0 0 680 `)
+	p.int(len(codes)*rowH + 8)
+	p.raw(`" font-size="13" font-family="sans-serif">`)
+	for i, c := range codes {
+		y := 4 + i*rowH
+		n := b.byCode[c]
+		w := n * barW / max
+		if w < 1 {
+			w = 1
+		}
+		p.raw(`<a class="bar" href="#code-`)
+		p.text(c)
+		p.raw(`"><text x="`)
+		p.int(labelW - 6)
+		p.raw(`" y="`)
+		p.int(y + 15)
+		p.raw(`" text-anchor="end">`)
+		p.text(c)
+		p.raw(`</text><rect x="`)
+		p.int(labelW)
+		p.raw(`" y="`)
+		p.int(y + 3)
+		p.raw(`" width="`)
+		p.int(w)
+		p.raw(`" height="16" fill="`)
+		p.raw(barColor(c))
+		p.raw(`"/><text x="`)
+		p.int(labelW + w + 6)
+		p.raw(`" y="`)
+		p.int(y + 15)
+		p.raw(`">`)
+		p.int(n)
+		if l := b.listed[c]; l != n {
+			p.raw(" (")
+			p.int(l)
+			p.raw(" listed)")
+		}
+		p.raw("</text></a>")
+	}
+	p.raw("</svg>\n<p class=\"hint\">Bars count every game carrying the code; the table lists the flagged and unreadable ones. Click a bar to filter the table.</p></section></header>\n")
+}
+
+// barColor colours a bar by the severity its code usually has.
+func barColor(code string) string {
+	switch code {
+	case analyze.CodeDuplicate, analyze.CodeNaturalLimit, analyze.CodeRepetitionDraw:
+		return "#90a4ae"
+	case analyze.CodeIllegalMove, analyze.CodeUnreadableMove, analyze.CodeAmbiguousMove, analyze.CodeUnreadableRecord,
+		analyze.CodeInvalidStart, analyze.CodeTruncated, analyze.CodeResultMismatch, analyze.CodeMovesAfterEnd:
+		return "#c62828"
+	}
+	return "#ef6c00"
+}
+
+// PageRows is the number of table rows the page shows at a time; the
+// table pages through the rest (the rows are data in the page, drawn by
+// its script, so a run of any size opens quickly).
+const PageRows = 500
+
+// writeTable writes the filters, an empty table and the rows as JSON data
+// that the script draws a page at a time: {"s": strings, "r": rows}, each
+// row [source, game number, red, black, event, date, result, status,
+// codes, anchor of the drawn game or ""], every field but the game number
+// an index into the strings.
+func (b *Builder) writeTable(p *page) {
+	p.raw("<section id=\"list\"><h2>Flagged and unreadable games</h2>\n")
+	codes := make([]string, 0, len(b.listed))
+	for c := range b.listed {
+		codes = append(codes, c)
+	}
+	slices.Sort(codes)
+	for _, c := range b.codesByCount() {
+		p.raw(`<a id="code-`)
+		p.text(c)
+		p.raw(`"></a>`)
+	}
+	p.raw("\n<div class=\"filters\"><label>code <select id=\"code\"><option value=\"\">any</option>")
+	for _, c := range codes {
+		p.raw(`<option value="`)
+		p.text(c)
+		p.raw(`">`)
+		p.text(c)
+		p.raw(" (")
+		p.int(b.listed[c])
+		p.raw(")</option>")
+	}
+	p.raw("</select></label> <label>text <input id=\"text\" type=\"search\" placeholder=\"source, player, event…\"></label> ")
+	p.raw("<span id=\"shown\">")
+	p.int(len(b.rows))
+	p.raw("</span> of ")
+	p.int(len(b.rows))
+	p.raw(" games <span class=\"pager\"><button id=\"prev\" type=\"button\">&lsaquo;</button> <span id=\"pageno\"></span> <button id=\"next\" type=\"button\">&rsaquo;</button></span></div>\n")
+	p.raw("<noscript><p>The table is drawn by the page's script; the report file lists every game.</p></noscript>\n")
+	p.raw("<table id=\"games\"><thead><tr><th>source</th><th>game</th><th>red</th><th>black</th><th>event</th><th>date</th><th>result</th><th>status</th><th>codes</th></tr></thead>\n<tbody></tbody></table></section>\n")
+	drawn := map[int]bool{}
+	for _, i := range b.selected() {
+		drawn[i] = true
+	}
+	// The data: a table of the distinct strings and the rows as numbers
+	// (an index into the table, or the game number), so repeated sources,
+	// events, dates and code lists cost a few bytes each. JSON with <, >
+	// and & escaped: it cannot end the script element.
+	index := map[string]int{}
+	var strs []string
+	id := func(s string) int {
+		i, ok := index[s]
+		if !ok {
+			i = len(strs)
+			index[s] = i
+			strs = append(strs, s)
+		}
+		return i
+	}
+	cells := make([]int, 0, 10*len(b.rows))
+	var anchor []byte
+	for i := range b.rows {
+		r := &b.rows[i]
+		anchor = anchor[:0]
+		if drawn[i] {
+			anchor = strconv.AppendInt(append(anchor, "g-"...), int64(i+1), 10)
+		}
+		cells = append(cells, id(r.source), r.index+1, id(r.red), id(r.black), id(r.event), id(r.date),
+			id(r.result), id(string(r.status)), id(strings.Join(r.codes, " ")), id(string(anchor)))
+	}
+	p.raw("<script type=\"application/json\" id=\"rows\">{\"s\":[")
+	for i, s := range strs {
+		if i > 0 {
+			p.raw(",")
+		}
+		p.json(s)
+	}
+	p.raw("],\n\"r\":[")
+	for i := 0; i < len(cells); i += 10 {
+		if i > 0 {
+			p.raw(",\n")
+		}
+		p.raw("[")
+		for j, c := range cells[i : i+10] {
+			if j > 0 {
+				p.raw(",")
+			}
+			p.int(c)
+		}
+		p.raw("]")
+		if len(p.b) > 1<<15 {
+			p.flush()
+		}
+	}
+	p.raw("]}</script>\n")
+}
+
+// boardSymbol is the id of the empty board the diagrams share.
+const boardSymbol = "xq-board"
+
+// writeGames writes a section per drawn game, in input order.
+func (b *Builder) writeGames(p *page) {
+	sel := b.selected()
+	chosen := map[int]bool{}
+	for _, i := range sel {
+		chosen[i] = true
+	}
+	p.raw("<section id=\"diagrams\"><h2>Flagged games</h2>\n<p id=\"drawn\">Diagrams for ")
+	p.int(len(sel))
+	p.raw(" of ")
+	p.int(b.flagged)
+	p.raw(" flagged games")
+	if left := b.flagged - len(sel); left > 0 {
+		p.raw("; ")
+		p.int(left)
+		p.raw(" left out (at most ")
+		p.int(b.limit)
+		p.raw(" are drawn: the first game of every code, then input order; --html-limit sets it)")
+	}
+	p.raw(".</p>\n")
+	p.b = append(p.b, svgboard.BackgroundSymbol(boardSymbol)...)
+	p.raw("\n")
+	for _, i := range sel {
+		b.writeGame(p, i, b.rows[i].game)
+	}
+	p.raw("</section>\n")
+}
+
+func (b *Builder) writeGame(p *page, i int, g *Game) {
+	r := &b.rows[i]
+	v := newView(g)
+	p.raw(`<section class="game" id="g-`)
+	p.int(i + 1)
+	p.raw(`" data-codes="`)
+	p.text(strings.Join(r.codes, " "))
+	p.raw(`"><h3><a href="#g-`)
+	p.int(i + 1)
+	p.raw(`">`)
+	p.text(g.Source)
+	p.raw(" #")
+	p.int(g.Index + 1)
+	p.raw("</a> ")
+	p.text(g.Tags["Red"])
+	p.raw(" – ")
+	p.text(g.Tags["Black"])
+	if g.Tags["Event"] != "" {
+		p.raw(", ")
+		p.text(g.Tags["Event"])
+	}
+	if g.Tags["Date"] != "" {
+		p.raw(", ")
+		p.text(g.Tags["Date"])
+	}
+	p.raw(" <span class=\"result\">")
+	p.text(g.Result)
+	p.raw("</span></h3>\n<div class=\"cols\">")
+	if v.diagram != nil {
+		v.diagram.Background = boardSymbol
+		p.raw("<figure>")
+		p.b = v.diagram.Append(p.b)
+		p.raw("<figcaption>")
+		p.text(v.caption)
+		p.raw("</figcaption></figure>")
+	}
+	p.raw("<div class=\"info\"><ul class=\"flags\">")
+	for _, f := range g.Flags {
+		p.raw(`<li class="`)
+		p.text(string(f.Severity))
+		p.raw(`"><b>`)
+		p.text(f.Code)
+		p.raw("</b>")
+		if f.Ply > 0 {
+			p.raw(" ply ")
+			p.int(f.Ply)
+		}
+		if f.Side != "" {
+			p.raw(" ")
+			p.text(f.Side)
+		}
+		p.raw(": ")
+		p.text(f.Detail)
+		p.raw("</li>")
+	}
+	p.raw("</ul>")
+	if v.note != "" {
+		p.raw("<p class=\"note\">")
+		p.text(v.note)
+		p.raw("</p>")
+	}
+	p.raw("<table class=\"tags\">")
+	names := make([]string, 0, len(g.Tags))
+	for k := range g.Tags {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	for _, k := range names {
+		p.raw("<tr><th>")
+		p.text(k)
+		p.raw("</th><td>")
+		p.text(g.Tags[k])
+		p.raw("</td></tr>")
+	}
+	p.raw("</table></div></div>\n")
+	p.raw("<p class=\"moves own\"><span class=\"lbl\">record (")
+	p.text(g.Format)
+	p.raw(")</span> ")
+	writeLine(p, v.own, v.mark, g.FEN, len(g.Moves))
+	p.raw("</p>\n<p class=\"moves chinese\"><span class=\"lbl\">Chinese</span> ")
+	writeLine(p, v.chinese, v.mark, g.FEN, len(v.chinese))
+	p.raw("</p></section>\n")
+	p.flush()
+}
+
+// writeLine writes moves with their numbers (the first ply's number and
+// side come from the FEN); plies in mark get its class, plies past played
+// the class "unplayed".
+func writeLine(p *page, moves []string, mark map[int]string, fen string, played int) {
+	if len(moves) == 0 {
+		p.raw("<em>no moves</em>")
+		return
+	}
+	num, black := fenMoveNumber(fen)
+	for i, m := range moves {
+		ply := i + 1
+		if !black || i == 0 {
+			p.raw("<i>")
+			p.int(num)
+			if black && i == 0 {
+				p.raw("…")
+			} else {
+				p.raw(".")
+			}
+			p.raw("</i>")
+		}
+		cls := mark[ply]
+		if ply > played && cls == "" {
+			cls = "unplayed"
+		}
+		if cls != "" {
+			// Only marked plies are elements: a long line stays short.
+			p.raw(`<span data-ply="`)
+			p.int(ply)
+			p.raw(`" class="`)
+			p.raw(cls)
+			p.raw(`">`)
+			p.text(m)
+			p.raw("</span> ")
+		} else {
+			p.text(m)
+			p.raw(" ")
+		}
+		if black {
+			num++
+		}
+		black = !black
+	}
+}
+
+// fenMoveNumber returns the full-move number and whether Black moves
+// first, from a FEN's side and move-number fields (1 and Red by default).
+func fenMoveNumber(fen string) (int, bool) {
+	f := strings.Fields(fen)
+	black := len(f) > 1 && (f[1] == "b" || f[1] == "B")
+	num := 1
+	if len(f) > 5 {
+		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 && n < 1e6 {
+			num = n
+		}
+	}
+	return num, black
+}
