@@ -66,7 +66,9 @@ var explained = []struct {
 	{"C45", "C46", "Black played 车1平2 (右直车, as C46's name and book line 8...车1平2 say) in round 8 or 9",
 		func(at func(int, int) string) bool { return at(1, 8) == "R1.2" || at(1, 9) == "R1.2" }},
 	{"B55", "B56", "Red gave both pawns, 兵七进一 and 兵三进一 in rounds 8 and 9 (C56's 红弃双兵)",
-		func(at func(int, int) string) bool { return at(0, 8) == "P7+1" && at(1, 8) == "P3+1" && at(0, 9) == "P3+1" }},
+		func(at func(int, int) string) bool {
+			return at(0, 8) == "P7+1" && at(1, 8) == "P3+1" && at(0, 9) == "P3+1"
+		}},
 	{"C23", "C25", "Red exchanged both pawns, 兵三进一 then 兵七进一 in rounds 8 and 9 (C25's 兑双兵)",
 		func(at func(int, int) string) bool { return at(0, 8) == "P3+1" && at(0, 9) == "P7+1" }},
 	{"C86", "C85", "C86 is 马七进六 then 车一进一 (红右横车) in rounds 6 and 7; Red played the left 横车 first, or no 马七进六",
