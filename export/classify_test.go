@@ -23,7 +23,7 @@ func TestClassifyTags(t *testing.T) {
 		{"fix keeps a right code", `[ECCO "C41"]` + "\n" + `[Opening "x"]`, true, []string{"C41", "x", "黑退边炮"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			rec, err := parse.NewPGNReader(strings.NewReader(tt.tags + "\n\n" + moves + "\n"), "t.pgn").Next()
+			rec, err := parse.NewPGNReader(strings.NewReader(tt.tags+"\n\n"+moves+"\n"), "t.pgn").Next()
 			if err != nil {
 				t.Fatal(err)
 			}
