@@ -164,9 +164,25 @@ var kindLetter = [board.NumKinds]byte{
 	board.Rook: 'R', board.Cannon: 'C', board.Pawn: 'P',
 }
 
-// wxfLine writes the WXF form of the first moves into l, mirrored when
-// Red's first move starts on files 6..9.
+// fileCount is how many of each piece stand on each file.
+type fileCount [board.NumPieces][board.Files]uint8
+
+// startCount is the fileCount of the standard start, the only position
+// classified from.
+var startCount = func() (c fileCount) {
+	p := board.StartPosition()
+	for sq, pc := range p.Board() {
+		if !pc.IsEmpty() {
+			c[pc][board.Square(sq).File()]++
+		}
+	}
+	return c
+}()
+
+// wxfLine writes the WXF form of the first moves from the standard start
+// (board b) into l, mirrored when Red's first move starts on files 6..9.
 func wxfLine(b [board.Squares]board.Piece, moves []board.Move, l *line) {
+	count := startCount
 	n := min(len(moves), len(l))
 	for i := 0; i < n; i++ {
 		m := moves[i]
@@ -174,11 +190,17 @@ func wxfLine(b [board.Squares]board.Piece, moves []board.Move, l *line) {
 		if !from.Valid() || !to.Valid() {
 			break
 		}
-		pc := b[from]
+		pc, capt := b[from], b[to]
 		if pc.IsEmpty() {
 			break
 		}
-		l[i] = wxfKey(&b, pc, from, to)
+		ff, tf := from.File(), to.File()
+		l[i] = wxfKey(pc, from, to, count[pc][ff] > 1)
+		count[pc][ff]--
+		count[pc][tf]++
+		if !capt.IsEmpty() {
+			count[capt][tf]--
+		}
 		b[to], b[from] = pc, board.NoPiece
 	}
 	if f := byte(l[0] >> 16); f > '5' && f <= '9' {
@@ -188,35 +210,27 @@ func wxfLine(b [board.Squares]board.Piece, moves []board.Move, l *line) {
 	}
 }
 
-// wxfKey is the WXF move of pc from from to to on board b. A piece that
-// shares its file with another of its kind and side gets '+' for a file:
+// wxfKey is the WXF move of pc from from to to. A piece that shares its
+// file with another of its kind and side (tandem) gets '+' for a file:
 // the tandem forms never name a defining move.
-func wxfKey(b *[board.Squares]board.Piece, pc board.Piece, from, to board.Square) key {
-	c := pc.Color()
-	file := func(f int) byte {
-		if c == board.Red {
-			return byte('9' - f)
-		}
-		return byte('1' + f)
-	}
+func wxfKey(pc board.Piece, from, to board.Square, tandem bool) key {
 	ff, tf := from.File(), to.File()
-	fileCh := file(ff)
-	for r := 0; r < board.Ranks; r++ {
-		if sq := board.SquareAt(ff, r); sq != from && b[sq] == pc {
-			fileCh = '+'
-			break
-		}
-	}
 	dr := to.Rank() - from.Rank()
-	if c == board.Black {
-		dr = -dr
+	if pc.Color() == board.Black {
+		// Black numbers files from its own right (ICCS a = 1) and goes
+		// forward down the board.
+		ff, tf, dr = 8-ff, 8-tf, -dr
+	}
+	fileCh := byte('9' - ff)
+	if tandem {
+		fileCh = '+'
 	}
 	var dir, num byte
 	switch k := pc.Kind(); {
 	case dr == 0:
-		dir, num = '.', file(tf)
+		dir, num = '.', byte('9'-tf)
 	case k == board.Knight || k == board.Bishop || k == board.Advisor:
-		dir, num = '+', file(tf)
+		dir, num = '+', byte('9'-tf)
 	default:
 		dir, num = '+', byte('0'+abs(dr))
 	}

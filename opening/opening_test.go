@@ -205,3 +205,18 @@ func ExampleClassify() {
 	fmt.Println(c.Code, c.Name())
 	// Output: C00 中炮对屏风马
 }
+
+func TestWXF(t *testing.T) {
+	start := board.StartPosition()
+	for _, tt := range []struct{ moves, want string }{
+		{"炮二平五 马8进7", "C2.5 N8+7"},
+		// Mirrored: Red opens on the left wing.
+		{"炮八平五 马2进3 马八进七 车1平2", "C2.5 N8+7 N2+3 R9.8"},
+		// Tandem cannons on file 2: the front one has no file.
+		{"炮二进二 卒1进1 炮八平二 卒1进1 前炮平五", "C2+2 P1+1 C8.2 P1+1 C+.5"},
+	} {
+		if got := WXF(start, play(t, start, tt.moves)); got != tt.want {
+			t.Errorf("WXF(%s) = %q, want %q", tt.moves, got, tt.want)
+		}
+	}
+}

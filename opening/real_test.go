@@ -133,3 +133,45 @@ func TestRealAgreement(t *testing.T) {
 		t.Errorf("agreement %.2f%% is below the 96.5%% floor", 100*rate)
 	}
 }
+
+// BenchmarkClassifyReal classifies the main line of every readable real
+// record once per op: its cost per pass over the corpus, to set against
+// validate's (BenchmarkValidate in cmd/xqtool).
+func BenchmarkClassifyReal(b *testing.B) {
+	dir := shareddata.Dir(b, "records")
+	type game struct {
+		start board.Position
+		moves []board.Move
+	}
+	var games []game
+	w := &corpus.Walker{}
+	err := w.Walk(context.Background(), []string{dir}, func(it corpus.Item) error {
+		if it.Rec == nil {
+			return nil
+		}
+		g := replay.Replay(it.Rec, replay.Options{SkipVariations: true})
+		if g.HasStart {
+			n := min(len(g.Plies), 2*Rounds)
+			moves := make([]board.Move, n)
+			for i := range moves {
+				moves[i] = g.Plies[i].Move
+			}
+			games = append(games, game{g.Start, moves})
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	classified := 0
+	for b.Loop() {
+		classified = 0
+		for _, g := range games {
+			if _, ok := Classify(g.start, g.moves); ok {
+				classified++
+			}
+		}
+	}
+	b.ReportMetric(float64(len(games)), "games")
+	b.ReportMetric(float64(classified), "classified")
+}
