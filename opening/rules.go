@@ -46,21 +46,20 @@ const (
 // node is one rule. Its children are matched by label: moves (for the
 // move nodes and scans), values (var), or the fixed labels below.
 type node struct {
-	op       op
-	code     string // opCode: the answer; opLet/opIf/opVar: variable; opCall: rule name
-	value    string // opLet
-	side     int    // 0 Red, 1 Black
-	round    int    // 1-based round; relative offset when rel
-	rel      bool
-	to       int   // last round of a scan or all
-	moves    []key // seq, set, all
-	cases    []arm
-	yes, no  *node // seq, set, all, if
-	other    *node // * label
-	end      *node // scan: no move decided
-	call     *node // resolved opCall target
-	line     int
-	children []*node // parse only
+	op      op
+	code    string // opCode: the answer; opLet/opIf/opVar: variable; opCall: rule name
+	value   string // opLet
+	side    int    // 0 Red, 1 Black
+	round   int    // 1-based round; relative offset when rel
+	rel     bool
+	to      int   // last round of a scan or all
+	moves   []key // seq, set, all
+	cases   []arm
+	yes, no *node // seq, set, all, if
+	other   *node // * label
+	end     *node // scan: no move decided
+	call    *node // resolved opCall target
+	line    int
 }
 
 // arm is a labelled child: any of keys (or a value of a var) leads to n.
