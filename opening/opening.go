@@ -23,6 +23,8 @@ package opening
 import (
 	_ "embed"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/xqtool/xqtool/board"
@@ -88,6 +90,13 @@ func load(tsv, rules string) (*tables, error) {
 		return nil, err
 	}
 	t.rules = rs
+	for _, d := range append([]*node{rs.root}, slices.Collect(maps.Values(rs.defs))...) {
+		walk(d, map[*node]bool{}, func(n *node) {
+			if n.op == opCode {
+				n.class = t.names[n.code]
+			}
+		})
+	}
 	return t, nil
 }
 
@@ -135,9 +144,11 @@ func Classify(start board.Position, moves []board.Move) (Class, bool) {
 	var l line
 	wxfLine(start.Board(), moves, &l)
 	var v vars
-	code, _ := eco.rules.root.eval(&l, &v, 0)
-	c, ok := eco.names[code]
-	return c, ok
+	ans, _ := eco.rules.root.eval(&l, &v, 0)
+	if ans == nil { // a root rule of skip or let answers nothing
+		return Class{}, false
+	}
+	return ans.class, true
 }
 
 // WXF returns the first moves as the classification reads them (mirrored

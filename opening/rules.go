@@ -48,6 +48,7 @@ const (
 type node struct {
 	op      op
 	code    string // opCode: the answer; opLet/opIf/opVar: variable; opCall: rule name
+	class   Class  // opCode: the names of the answer (set by load)
 	value   string // opLet
 	side    int    // 0 Red, 1 Black
 	round   int    // 1-based round; relative offset when rel
@@ -371,16 +372,17 @@ func (l *line) at(side, round int) key {
 }
 
 // eval runs rule n on the line; cur is the round a scan is at. It returns
-// the answer, or go on (true) for skip and let inside a scan.
-func (n *node) eval(l *line, v *vars, cur int) (string, bool) {
+// the answer (an opCode node), or go on (true) for skip and let inside a
+// scan.
+func (n *node) eval(l *line, v *vars, cur int) (*node, bool) {
 	switch n.op {
 	case opCode:
-		return n.code, false
+		return n, false
 	case opSkip:
-		return "", true
+		return nil, true
 	case opLet:
 		v.set(n.code, n.value)
-		return "", true
+		return nil, true
 	case opMove:
 		r := n.round
 		if n.rel {
@@ -407,13 +409,13 @@ func (n *node) eval(l *line, v *vars, cur int) (string, bool) {
 		return n.call.eval(l, v, cur)
 	case opScan:
 		for r := n.round; r <= n.to; r++ {
-			if code, more := pick(n, l.at(n.side, r)).eval(l, v, r); !more {
-				return code, false
+			if ans, more := pick(n, l.at(n.side, r)).eval(l, v, r); !more {
+				return ans, false
 			}
 		}
 		return n.end.eval(l, v, cur)
 	}
-	return "", false
+	return nil, false
 }
 
 func pick(n *node, k key) *node {
