@@ -18,6 +18,7 @@ import (
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/notation"
+	"github.com/xqtool/xqtool/opening"
 	"github.com/xqtool/xqtool/parse"
 	"github.com/xqtool/xqtool/replay"
 )
@@ -137,6 +138,10 @@ type Report struct {
 	Classes  []Classification
 	// Rules is the repetition rule set used.
 	Rules RuleSet
+	// Opening is the ECCO class computed from the main line (package
+	// opening); its Code is "" for a game from another start or with no
+	// move.
+	Opening opening.Class
 }
 
 // Declared returns the declared result, "*" when none.
@@ -182,6 +187,7 @@ func Analyze(rec *parse.Record, readErr error, opt Options) *Report {
 	r.checkStart()
 	if g.HasStart {
 		r.checkMoves()
+		r.classifyOpening()
 		if !opt.NoRepetition {
 			r.checkRepetition(opt)
 		}

@@ -51,4 +51,7 @@ func Example_schema() {
 	// status             utf8
 	// flag_codes         list<item: utf8, nullable>
 	// rules              utf8 (nullable)
+	// ecco_computed      utf8 (nullable)
+	// opening_computed   utf8 (nullable)
+	// variation_computed utf8 (nullable)
 }

@@ -44,6 +44,7 @@ type GamesWriter struct {
 	norms                                                       [3]*dictColumn  // normTags order
 	datePrecision                                               *dictColumn
 	startFEN, resDeclared, resByPos, termination, status, rules *dictColumn
+	eccoComputed, openingComputed, variationComputed            *dictColumn
 	otherKeys, otherVals, moves, flagCodes                      *listColumn
 
 	buf []byte
@@ -90,6 +91,8 @@ func newGamesWriter(w io.Writer, cfg *config) (*GamesWriter, error) {
 	gw.datePrecision = t.dictCol("date_precision", 0)
 	gw.startFEN, gw.resDeclared, gw.resByPos = t.dictCol("start_fen", 0), t.dictCol("result_declared", 0), t.dictCol("result_by_position", 0)
 	gw.termination, gw.status, gw.rules = t.dictCol("termination", 0), t.dictCol("status", 0), t.dictCol("rules", 0)
+	gw.eccoComputed, gw.openingComputed = t.dictCol("ecco_computed", 0), t.dictCol("opening_computed", 0)
+	gw.variationComputed = t.dictCol("variation_computed", 0)
 	gw.otherKeys = t.listCol("other_tags.key_value.key", 0)
 	gw.otherVals = t.listCol("other_tags.key_value.value", 0)
 	gw.moves = t.listCol("moves_iccs.list.element", 1<<14) // board.Move is 14 bits
@@ -183,6 +186,9 @@ func (gw *GamesWriter) write(g game) error {
 	}
 	gw.flagCodes.endRow()
 	gw.rules.appendNonEmpty(gw.t.cfg.rules)
+	gw.eccoComputed.appendNonEmpty(r.Opening.Code)
+	gw.openingComputed.appendNonEmpty(r.Opening.Opening)
+	gw.variationComputed.appendNonEmpty(r.Opening.Variation)
 	return gw.t.added()
 }
 

@@ -109,7 +109,8 @@ func wantGame(r *analyze.Report, rules string) []string {
 		}
 	}
 	return append(row, other.String(), nonEmpty(startFEN(r)), fmt.Sprint(plies), moves.String(), r.Declared(),
-		nonEmpty(r.ResultByPosition), r.Termination, string(r.Status), codes.String(), nonEmpty(rules))
+		nonEmpty(r.ResultByPosition), r.Termination, string(r.Status), codes.String(), nonEmpty(rules),
+		nonEmpty(r.Opening.Code), nonEmpty(r.Opening.Opening), nonEmpty(r.Opening.Variation))
 }
 
 // TestGamesRows reads back every row and compares it with the values

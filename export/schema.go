@@ -33,6 +33,10 @@ func field(name string, t arrow.DataType, nullable bool) arrow.Field {
 // prefix of the main line in lowercase ICCS and ply_count its length.
 // result_declared is "1-0", "0-1", "1/2-1/2" or "*"; result_by_position
 // is the result the final position decides (mate or stalemate), else null.
+// ecco, opening and variation are the tags as declared; ecco_computed,
+// opening_computed and variation_computed the ECCO class computed from the
+// moves (package opening), null for a game from another start or with no
+// move (variation_computed also when the code names no variation).
 var GamesSchema = arrow.NewSchema([]arrow.Field{
 	field("game_id", str, false),
 	field("source", str, false),
@@ -68,6 +72,9 @@ var GamesSchema = arrow.NewSchema([]arrow.Field{
 	field("status", str, false),
 	field("flag_codes", strList, false),
 	field("rules", str, true),
+	field("ecco_computed", str, true),
+	field("opening_computed", str, true),
+	field("variation_computed", str, true),
 }, nil)
 
 // PositionsSchema is the schema of positions.parquet: one row per ply of

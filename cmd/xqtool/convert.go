@@ -17,6 +17,7 @@ func newConvertCmd() *cobra.Command {
 	var pf pipelineFlags
 	var to, nota, out string
 	var hf htmlFlags
+	var classify, fixECCO bool
 	cmd := &cobra.Command{
 		Use:   "convert [--to jsonl|pgn|xqf] [--notation chinese|iccs|wxf] [-o FILE|DIR] PATH...",
 		Short: "Write the records as JSON lines, normalized PGN or XQF",
@@ -32,6 +33,10 @@ out, in input order:
          (stdout or -o FILE)
   xqf    one plain XQF 1.0 file per game into -o DIR, named <game_id>.xqf
          (game_id as in the export datasets)
+
+--classify fills the ECCO, Opening and Variation tags from the moves (ECCO
+codes, package opening) where a record lacks them; --fix-ecco also replaces
+them where the declared ECCO differs from the computed one.
 
 Files are written to a temporary name and renamed when complete. Exit code:
 0 every game written; 1 some game could not be written (unreadable record,
@@ -96,6 +101,13 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 			default:
 				return usageErr("--to must be jsonl, pgn or xqf, got %q", to)
 			}
+			if classify || fixECCO {
+				write := sink
+				sink = func(r *analyze.Report) error {
+					export.ClassifyTags(r, fixECCO)
+					return write(r)
+				}
+			}
 			if out != "" && out != "-" {
 				pf.outputs = append(pf.outputs, out)
 			}
@@ -125,6 +137,8 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 	cmd.Flags().StringVar(&to, "to", "jsonl", "output format: jsonl, pgn or xqf")
 	cmd.Flags().StringVar(&nota, "notation", "chinese", "move notation of PGN output: chinese, wxf or iccs")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "output file (jsonl, pgn; default stdout) or directory (xqf)")
+	cmd.Flags().BoolVar(&classify, "classify", false, "write ECCO, Opening and Variation tags computed from the moves where absent")
+	cmd.Flags().BoolVar(&fixECCO, "fix-ecco", false, "with --classify, also replace a declared ECCO tag that differs from the computed one")
 	return cmd
 }
 
