@@ -199,7 +199,14 @@ func pgnTagValue(s string) string {
 
 // pgnComment returns {c} with c made safe, or "" for an empty comment.
 func pgnComment(c string) string {
-	c = strings.TrimSpace(strings.ReplaceAll(c, "\r", ""))
+	// Control characters other than line ends and tabs cannot stand in
+	// PGN text (a reader drops them as damage): they are left out.
+	c = strings.TrimSpace(strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f {
+			return -1
+		}
+		return r
+	}, c))
 	if c == "" {
 		return ""
 	}

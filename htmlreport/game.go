@@ -17,6 +17,7 @@ package htmlreport
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -143,12 +144,13 @@ func WrittenLine(g *replay.Game) ([]string, bool) {
 
 // ReadGames reads a validate --report file (one JSON object per line) and
 // calls fn with each game in order. A line that is not a game object is
-// an error naming the line; blank lines are skipped.
+// an error naming the line; blank lines and the lines of input files
+// that gave no game (they carry a "kind") are skipped.
 func ReadGames(r io.Reader, fn func(*Game) error) error {
 	br := bufio.NewReaderSize(r, 1<<16)
 	for line := 1; ; line++ {
 		b, err := br.ReadBytes('\n')
-		if len(b) > 0 && !blank(b) {
+		if len(b) > 0 && !blank(b) && !fileLine(b) {
 			var g Game
 			if jerr := json.Unmarshal(b, &g); jerr != nil {
 				return &LineError{Line: line, Err: jerr}
@@ -167,6 +169,19 @@ func ReadGames(r io.Reader, fn func(*Game) error) error {
 			return err
 		}
 	}
+}
+
+// fileLine reports whether a report line describes an input file (it
+// has a "kind", such as the "file" lines of files that gave no game)
+// rather than a game.
+func fileLine(b []byte) bool {
+	if !bytes.Contains(b, []byte(`"kind"`)) {
+		return false
+	}
+	var k struct {
+		Kind string `json:"kind"`
+	}
+	return json.Unmarshal(b, &k) == nil && k.Kind != ""
 }
 
 // ErrNotReport means a line is JSON but not a report line.

@@ -316,7 +316,7 @@ func (c *CBRReader) cblzTree(rec *Record, moves, text []byte, movesOff, textOff 
 		comment := ""
 		if j := bytes.Index(text, []byte("\r\n")); j >= 0 {
 			var repl bool
-			comment, repl = binDecodeGB(text[:j])
+			comment, repl = binDecodeGB(bytes.TrimRight(text[:j], "\x00")) // a C string's terminator
 			rec.Replaced = rec.Replaced || repl
 			text, textOff = text[j+2:], textOff+j+2
 		} else if !short {
