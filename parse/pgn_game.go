@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/xqtool/xqtool/notation"
 )
 
 // parseGame decodes and parses p.buf. It returns nil when the bytes hold
@@ -67,10 +69,10 @@ func pgnParse(dec *TextDecoder, sc *pgnScratch, name string, index int, buf []by
 // 40 bytes: the buffer is written once and read twice per game.
 type pgnTok struct {
 	kind   uint8
-	class  uint8 // notation classes the move may belong to (pgnClass*)
-	rank0  bool  // a coordinate move uses rank 0
-	rank10 bool  // a coordinate move uses rank 10
-	number int32 // move number written right before a move (at most 1e7)
+	class  notation.Class // notation classes the move may belong to
+	rank0  bool           // a coordinate move uses rank 0
+	rank10 bool           // a coordinate move uses rank 10
+	number int32          // move number written right before a move (at most 1e7)
 	// The text is s[start:mid] and the annotation suffix of a move
 	// s[mid:end].
 	start, mid, end int32
@@ -120,14 +122,6 @@ const (
 	pgnTokClose
 	pgnTokNAG
 	pgnTokJunk
-)
-
-// Notation classes of a move token (bit set).
-const (
-	pgnClassChinese = 1 << iota
-	pgnClassWXF
-	pgnClassCoord
-	pgnClassSAN
 )
 
 // pgnGame is the parse state of one game.

@@ -5,6 +5,8 @@ package parse
 import (
 	"fmt"
 	"strings"
+
+	"github.com/xqtool/xqtool/notation"
 )
 
 // finish decides the notation and builds the move tree from the tokens.
@@ -16,7 +18,7 @@ func (g *pgnGame) finish() {
 	}
 	count, rank0, rank10 := g.classCount, g.rank0, g.rank10 // counted by addMove
 	format := strings.ToLower(strings.TrimSpace(rec.Tags.Value("Format")))
-	best, bestN := 0, 0
+	best, bestN := notation.Class(0), 0
 	for b := 0; b < 4; b++ {
 		if count[b] > bestN {
 			best, bestN = 1<<b, count[b]
@@ -25,18 +27,18 @@ func (g *pgnGame) finish() {
 	// The Format tag breaks ties when the tokens agree with it.
 	switch {
 	case (format == "wxf" || format == "axf") && count[1] == bestN && bestN > 0:
-		best = pgnClassWXF
+		best = notation.ClassWXF
 	case (format == "iccs" || format == "node" || format == "uci") && count[2] == bestN && bestN > 0:
-		best = pgnClassCoord
+		best = notation.ClassCoord
 	case strings.EqualFold(rec.Tags.Value("Variant"), "xiangqi") && count[3] == bestN && bestN > 0:
-		best = pgnClassSAN
+		best = notation.ClassSAN
 	}
 	switch best {
-	case pgnClassChinese:
+	case notation.ClassChinese:
 		rec.Notation = NotationChinese
-	case pgnClassWXF:
+	case notation.ClassWXF:
 		rec.Notation = NotationWXF
-	case pgnClassCoord:
+	case notation.ClassCoord:
 		switch {
 		case rank10 && !rank0:
 			rec.Notation = NotationUCI
@@ -47,7 +49,7 @@ func (g *pgnGame) finish() {
 		default:
 			rec.Notation = NotationICCS
 		}
-	case pgnClassSAN:
+	case notation.ClassSAN:
 		rec.Notation = NotationSAN
 	}
 	nMoves := 0 // the moves of class best: a move's classes are a bit set
@@ -69,7 +71,7 @@ type pgnFrame struct {
 // build turns the tokens into the move tree with an explicit stack. nMoves
 // is the number of moves of class: the nodes take one allocation of the
 // right size.
-func (g *pgnGame) build(class, nMoves int) {
+func (g *pgnGame) build(class notation.Class, nMoves int) {
 	rec := g.rec
 	alloc := newNodeAlloc(nMoves, nMoves)
 	defer alloc.giveTo(rec)
@@ -96,7 +98,7 @@ func (g *pgnGame) build(class, nMoves int) {
 		t := &g.toks[i]
 		switch t.kind {
 		case pgnTokMove:
-			if int(t.class)&class == 0 {
+			if t.class&class == 0 {
 				if !g.full() {
 					g.problem(g.tokPos(t), g.s[t.start:t.end], fmt.Errorf("%w: move in another notation", ErrSyntax))
 				}
