@@ -3,6 +3,8 @@ package notation
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/xqtool/xqtool/board"
 )
 
 // Class is a set of the notations a word of move text can be written in
@@ -38,6 +40,10 @@ const (
 	RuneNumeral                         // 一 … 九, １ … ９, 1 … 9, 壹 …
 )
 
+// runeWritten marks, in runeClasses, the characters that FormatChinese
+// writes (in any style).
+const runeWritten RuneClass = 1 << 7
+
 // runeClasses holds the role of every BMP character that classify knows,
 // indexed directly: a table lookup is much cheaper than the switch.
 var runeClasses = func() *[0x10000]RuneClass {
@@ -54,6 +60,22 @@ var runeClasses = func() *[0x10000]RuneClass {
 			t[r] = RuneNumeral
 		}
 	}
+	for _, cs := range []*charSet{&styleSimplified, &styleTraditional} {
+		for _, side := range cs.piece {
+			for _, r := range side[1:] {
+				t[r] |= runeWritten
+			}
+		}
+		for _, r := range append(cs.dir[1:], cs.qual[1:]...) {
+			t[r] |= runeWritten
+		}
+	}
+	for n := 1; n <= 9; n++ {
+		for _, st := range []ChineseStyle{{}, {ASCIIDigits: true}} {
+			t[numeral(board.Red, n, st)] |= runeWritten
+			t[numeral(board.Black, n, st)] |= runeWritten
+		}
+	}
 	return t
 }()
 
@@ -63,7 +85,14 @@ func RuneOf(r rune) RuneClass {
 	if uint32(r) >= uint32(len(runeClasses)) {
 		return 0
 	}
-	return runeClasses[r]
+	return runeClasses[r] &^ runeWritten
+}
+
+// Written reports whether FormatChinese writes r in one of its styles: the
+// standard spelling of Chinese move text, a subset of the characters that
+// RuneOf knows (炮, 砲, 进, 進, 五, ５, 5, but not 包, 上 or 伍).
+func Written(r rune) bool {
+	return uint32(r) < uint32(len(runeClasses)) && runeClasses[r]&runeWritten != 0
 }
 
 // Classify finds the notations a word of move text can be written in, from
