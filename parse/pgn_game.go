@@ -122,6 +122,12 @@ const (
 	pgnTokClose
 	pgnTokNAG
 	pgnTokJunk
+	// pgnTokWord is a word that is not a move in any notation; build
+	// makes it a move (one that cannot be read) where it stands in a move
+	// slot, and drops it as junk elsewhere. Its number is the move number
+	// written right before it, as for a move; a dropped word hands it on
+	// to the next move.
+	pgnTokWord
 )
 
 // pgnGame is the parse state of one game.

@@ -448,8 +448,10 @@ func (g *pgnGame) word(start, end int, pos Pos, depth, pendingNum int, colon boo
 	}
 	t := notation.Classify(w)
 	if t.Class == 0 {
-		g.addSpan(pgnTokJunk, end-len(w), end, pos)
-		return pendingNum, false
+		// The word takes the pending number; build hands it on to the
+		// next move if the word does not stand where a move should.
+		g.addSpan(pgnTokWord, end-len(w), end, pos).number = int32(pendingNum)
+		return 0, false
 	}
 	g.addMove(end-len(w), end, pos, t, pendingNum)
 	return 0, false
