@@ -266,7 +266,7 @@ func (pw *pgnWriter) line(p board.Position, n *parse.Node, alts []*parse.Node) {
 		}
 		number = false
 		glued, nags := pgnSuffix(n.Suffix)
-		pw.token(pw.n.format(&p, m) + glued)
+		pw.token(formatMove(pw.n, &p, m) + glued)
 		for _, g := range nags {
 			pw.token(g)
 		}

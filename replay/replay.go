@@ -307,24 +307,7 @@ func resolveNode(p *board.Position, n *parse.Node, nt parse.Notation, mayBeInChe
 		}
 		return n.Move, nil
 	}
-	return notation.ResolveTextInCheck(p, n.Text, NotationOf(nt), mayBeInCheck)
-}
-
-// NotationOf maps a record's notation to package notation's.
-func NotationOf(n parse.Notation) notation.Notation {
-	switch n {
-	case parse.NotationChinese:
-		return notation.NotationChinese
-	case parse.NotationWXF:
-		return notation.NotationWXF
-	case parse.NotationICCS:
-		return notation.NotationICCS
-	case parse.NotationUCI:
-		return notation.NotationUCI
-	case parse.NotationSAN:
-		return notation.NotationSAN
-	}
-	return notation.NotationAuto
+	return notation.ResolveTextInCheck(p, n.Text, nt, mayBeInCheck)
 }
 
 func (r *resolver) failure(p *board.Position, ply int, n *parse.Node, err error) *Failure {
