@@ -16,39 +16,41 @@ import (
 // nothing that looks like a game (blank lines, junk before the first tag
 // section).
 func (p *PGNReader) parseGame(startOff int64, startLine int, complete bool) *Record {
-	rec := pgnParse(p.dec, &p.scratch, p.name, p.index, p.buf, p.lineOffs, startOff, startLine, complete, p.overflow)
+	raw := RawGame{name: p.name, index: p.index, buf: p.buf, lineOffs: p.lineOffs,
+		startOff: startOff, startLine: startLine, complete: complete, overflow: p.overflow}
+	rec := pgnParse(p.dec, &p.scratch, &raw)
 	if rec != nil {
 		p.index++
 	}
 	return rec
 }
 
-// pgnParse decodes and parses the raw text of one game (game index of the
-// file name), with the reusable buffers of sc. It returns a nil Record when
-// buf holds no game.
-func pgnParse(dec *TextDecoder, sc *pgnScratch, name string, index int, buf []byte, lineOffs []int64, startOff int64, startLine int, complete, overflow bool) *Record {
-	s, enc, replaced := dec.Decode(buf)
+// pgnParse decodes and parses the raw text of one game, with the reusable
+// buffers of sc; raw.lineOffs holds the offsets of all lines of raw.buf.
+// It returns a nil Record when the text holds no game.
+func pgnParse(dec *TextDecoder, sc *pgnScratch, raw *RawGame) *Record {
+	s, enc, replaced := dec.Decode(raw.buf)
 	g := pgnGame{
 		rec: &Record{
-			Source:   name,
-			Index:    index,
+			Source:   raw.name,
+			Index:    raw.index,
 			Format:   FormatPGN,
 			Encoding: enc,
 			Replaced: replaced,
 			Root:     Node{},
 		},
 		s:        s,
-		name:     name,
-		lineOffs: lineOffs,
-		first:    startLine,
+		name:     raw.name,
+		lineOffs: raw.lineOffs,
+		first:    raw.startLine,
 		legacy:   textDoubleByte(enc),
 		toks:     sc.toks[:0],
 		tags:     sc.tags[:0],
-		atEOF:    !complete,
+		atEOF:    !raw.complete,
 	}
-	g.rec.Pos = Pos{Offset: startOff, Line: startLine, Column: 1}
+	g.rec.Pos = Pos{Offset: raw.startOff, Line: raw.startLine, Column: 1}
 	g.parse()
-	if overflow {
+	if raw.overflow {
 		g.problem(g.rec.Pos, "", fmt.Errorf("%w: game longer than %d bytes, rest skipped", ErrSyntax, pgnMaxGame))
 	}
 	// Drop the references to this game's text before the tag buffer is
