@@ -118,12 +118,3 @@ func appendCounters(dst []byte, p *board.Position) []byte {
 	}
 	return strconv.AppendInt(dst, int64(fm), 10)
 }
-
-// appendICCS appends the lowercase ICCS form of m ("h2e2").
-func appendICCS(dst []byte, m board.Move) []byte {
-	if !m.Valid() {
-		return append(dst, "0000"...)
-	}
-	f, t := m.From(), m.To()
-	return append(dst, byte('a'+f.File()), byte('0'+f.Rank()), byte('a'+t.File()), byte('0'+t.Rank()))
-}

@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/notation"
 )
 
 // game holds what the three datasets share about one report.
@@ -152,7 +153,7 @@ func (gw *GamesWriter) write(g game) error {
 		for _, p := range gm.Plies {
 			// The ICCS text depends on the move alone: an array lookup.
 			if k := iccsKey(p.Move); !gw.moves.appendKey(k) {
-				gw.buf = appendICCS(gw.buf[:0], p.Move)
+				gw.buf = notation.AppendICCS(gw.buf[:0], p.Move, false)
 				gw.moves.addKey(k, gw.buf)
 			}
 		}
