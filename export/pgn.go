@@ -89,7 +89,7 @@ type pgnWriter struct {
 // map cannot be played (nor can anything under it).
 func resolvedMoves(start board.Position, rec *parse.Record) map[*parse.Node]board.Move {
 	moves := make(map[*parse.Node]board.Move)
-	replay.Walk(start, &rec.Root, rec.Notation, func(s *replay.Step) {
+	replay.Walk(start, &rec.Root, rec.Notation, func(s replay.Step) {
 		if s.Err == nil {
 			moves[s.Node] = s.Move
 		}

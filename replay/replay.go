@@ -230,7 +230,7 @@ func Replay(rec *parse.Record, opt Options) *Game {
 // replayVariations plays the alternatives node.Children[1:] (to the move
 // node.Children[0]) from position p (before that move), at ply index ply.
 func (g *Game) replayVariations(p *board.Position, node *parse.Node, ply int, r *resolver) {
-	walk(*p, node, 1, ply, r.notation, func(s *Step) {
+	walk(*p, node, 1, ply, r.notation, func(s Step) {
 		if s.Err != nil {
 			f := r.failure(&s.Before, s.Ply, s.Node, s.Err)
 			f.Variation = true

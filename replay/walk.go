@@ -21,13 +21,13 @@ type Step struct {
 // walked), while its alternatives are walked all the same, each from the
 // position before it. The lines that branch at one node are walked last
 // first, each to its end before the lines that branch off it.
-func Walk(start board.Position, root *parse.Node, nt parse.Notation, visit func(*Step)) {
+func Walk(start board.Position, root *parse.Node, nt parse.Notation, visit func(s Step)) {
 	walk(start, root, 0, 0, nt, visit)
 }
 
 // walk is Walk over the children of parent from index first on, whose
 // moves are ply plies into the game.
-func walk(p board.Position, parent *parse.Node, first, ply int, nt parse.Notation, visit func(*Step)) {
+func walk(p board.Position, parent *parse.Node, first, ply int, nt parse.Notation, visit func(s Step)) {
 	type item struct {
 		pos board.Position
 		n   *parse.Node // first move of the line
@@ -47,7 +47,7 @@ func walk(p board.Position, parent *parse.Node, first, ply int, nt parse.Notatio
 		for n != nil {
 			m, err := ResolveNode(&pos, n, nt)
 			s = Step{Node: n, Ply: k + 1, Before: pos, Move: m, Err: err}
-			visit(&s)
+			visit(s)
 			if err != nil {
 				break
 			}

@@ -18,7 +18,7 @@ func TestWalk(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	Walk(board.StartPosition(), &rec.Root, rec.Notation, func(s *Step) {
+	Walk(board.StartPosition(), &rec.Root, rec.Notation, func(s Step) {
 		if s.Err != nil {
 			got = append(got, fmt.Sprintf("%d:%s!", s.Ply, s.Node.Text))
 			return
