@@ -142,7 +142,7 @@ func (gw *GamesWriter) write(g game) error {
 	if gm := r.Game; gm != nil && gm.HasStart {
 		// startFEN without the board package's formatting (fmt and an
 		// allocation per game).
-		gw.buf = appendFEN(gw.buf[:0], &gm.Start)
+		gw.buf = gm.Start.AppendFEN(gw.buf[:0])
 		gw.startFEN.appendText(gw.buf)
 	} else {
 		gw.startFEN.appendNonEmpty(startFEN(r))
