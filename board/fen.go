@@ -134,43 +134,62 @@ func (s *Setup) Placement() string {
 }
 
 func placement(b *[Squares]Piece) string {
-	var sb strings.Builder
-	sb.Grow(90)
+	var buf [90]byte
+	return string(appendPlacement(buf[:0], b))
+}
+
+// appendPlacement appends the first FEN field of b to dst.
+func appendPlacement(dst []byte, b *[Squares]Piece) []byte {
 	for r := Ranks - 1; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < Files; f++ {
-			p := b[SquareAt(f, r)]
-			if p.IsEmpty() {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			sb.WriteByte(p.FENLetter())
-		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
+		dst = AppendRankFEN(dst, b, r)
 		if r > 0 {
-			sb.WriteByte('/')
+			dst = append(dst, '/')
 		}
 	}
-	return sb.String()
+	return dst
+}
+
+// AppendRankFEN appends the FEN text of rank r (0..9) of b to dst: piece
+// letters and counts of empty squares, without the '/' between ranks. A
+// writer that keeps a placement up to date rewrites the ranks of a move's
+// two squares with it.
+func AppendRankFEN(dst []byte, b *[Squares]Piece, r int) []byte {
+	empty := byte(0)
+	for _, pc := range b[r*Files : (r+1)*Files] {
+		if pc.IsEmpty() {
+			empty++
+			continue
+		}
+		if empty > 0 {
+			dst = append(dst, '0'+empty)
+			empty = 0
+		}
+		dst = append(dst, pc.FENLetter())
+	}
+	if empty > 0 {
+		dst = append(dst, '0'+empty)
+	}
+	return dst
+}
+
+// AppendFENCounters appends the FEN fields after the placement: " w - - "
+// or " b - - " and the two move counters (a full-move counter below 1
+// written as 1).
+func AppendFENCounters(dst []byte, side Color, halfMove, fullMove int) []byte {
+	if side == Black {
+		dst = append(dst, " b - - "...)
+	} else {
+		dst = append(dst, " w - - "...)
+	}
+	dst = strconv.AppendInt(dst, int64(halfMove), 10)
+	dst = append(dst, ' ')
+	return strconv.AppendInt(dst, int64(max(fullMove, 1)), 10)
 }
 
 // FEN returns the full six-field FEN of the setup.
 func (s *Setup) FEN() string {
-	side := "w"
-	if s.Side == Black {
-		side = "b"
-	}
-	fm := s.FullMove
-	if fm < 1 {
-		fm = 1
-	}
-	return fmt.Sprintf("%s %s - - %d %d", s.Placement(), side, s.HalfMove, fm)
+	var buf [128]byte
+	return string(AppendFENCounters(appendPlacement(buf[:0], &s.Board), s.Side, s.HalfMove, s.FullMove))
 }
 
 // PositionErrorKinds is a set of reasons why a Setup is not a legal

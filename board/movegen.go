@@ -26,9 +26,6 @@ func KindSetOf(kinds ...Kind) KindSet {
 	return s
 }
 
-// Has reports whether k is in the set.
-func (s KindSet) Has(k Kind) bool { return s&(1<<k) != 0 }
-
 // genPseudoOf is genPseudo restricted to pieces whose kind is in kinds.
 func (p *Position) genPseudoOf(buf []Move, kinds KindSet) []Move {
 	us := p.side
@@ -303,38 +300,6 @@ func (p *Position) AppendCheckCandidates(buf []Move) []Move {
 	return buf
 }
 
-// AppendPseudoMovesFrom appends the pseudo-legal moves of the piece on
-// from (none if it is empty or not of the side to move): moves that follow
-// the piece's rules — leg, eye, screen, palace, river — but may leave the
-// own king attacked or the kings facing. Check one with CheckMove before
-// playing it.
-func (p *Position) AppendPseudoMovesFrom(buf []Move, from Square) []Move {
-	if !from.Valid() {
-		return buf
-	}
-	pc := p.board[from]
-	if pc.IsEmpty() || pc.Color() != p.side {
-		return buf
-	}
-	return p.genPiece(buf, from, pc)
-}
-
-// AppendLegalMovesFrom appends the legal moves of the piece on from (none
-// if it is empty or not of the side to move).
-func (p Position) AppendLegalMovesFrom(buf []Move, from Square) []Move {
-	if !from.Valid() {
-		return buf
-	}
-	pc := p.board[from]
-	if pc.IsEmpty() || pc.Color() != p.side {
-		return buf
-	}
-	n := len(buf)
-	buf = p.genPiece(buf, from, pc)
-	legal := p.filterLegal(buf[n:])
-	return buf[:n+len(legal)]
-}
-
 // AppendLegalCaptures appends the legal captures of the side to move to
 // buf, in the order of AppendLegalMoves: only captures are tested for
 // legality.
@@ -438,13 +403,6 @@ func (p Position) Outcome() Outcome {
 	return Stalemate
 }
 
-// IsCheckmate reports whether the side to move is checkmated.
-func (p Position) IsCheckmate() bool { return p.Outcome() == Checkmate }
-
-// IsStalemate reports whether the side to move is stalemated (困毙), which
-// loses in xiangqi.
-func (p Position) IsStalemate() bool { return p.Outcome() == Stalemate }
-
 // Perft counts the leaf nodes of the legal move tree of the given depth
 // (bulk counting at the last ply).
 func (p Position) Perft(depth int) uint64 {
@@ -489,4 +447,20 @@ func (p Position) Divide(depth int) []DivideEntry {
 		out = append(out, DivideEntry{m, n})
 	}
 	return out
+}
+
+// AppendPseudoMovesFrom appends the pseudo-legal moves of the piece on
+// from (none if it is empty or not of the side to move): moves that follow
+// the piece's rules — leg, eye, screen, palace, river — but may leave the
+// own king attacked or the kings facing. Check one with CheckMove before
+// playing it.
+func (p *Position) AppendPseudoMovesFrom(buf []Move, from Square) []Move {
+	if !from.Valid() {
+		return buf
+	}
+	pc := p.board[from]
+	if pc.IsEmpty() || pc.Color() != p.side {
+		return buf
+	}
+	return p.genPiece(buf, from, pc)
 }

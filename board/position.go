@@ -54,8 +54,13 @@ func (p *Position) Setup() Setup {
 
 // FEN returns the six-field FEN.
 func (p *Position) FEN() string {
-	s := p.Setup()
-	return s.FEN()
+	var buf [128]byte
+	return string(p.AppendFEN(buf[:0]))
+}
+
+// AppendFEN appends p.FEN() to dst.
+func (p *Position) AppendFEN(dst []byte) []byte {
+	return AppendFENCounters(appendPlacement(dst, &p.board), p.side, int(p.halfMove), int(p.fullMove))
 }
 
 // Placement returns the first FEN field.

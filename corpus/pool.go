@@ -9,6 +9,9 @@ import (
 	"sync"
 )
 
+// batchSize is the number of items a worker takes at a time.
+const batchSize = 16
+
 // Process runs work on every item produced by produce, on workers
 // goroutines (runtime.NumCPU when workers < 1), and hands the results to
 // consume in the order the items were produced, whatever the number of
@@ -21,9 +24,6 @@ import (
 // consume, a panic in work (turned into an error naming the item), or the
 // cancellation of ctx stops the run; Process then waits for every
 // goroutine it started and returns errors.Join of the error and ctx.Err().
-// batchSize is the number of items a worker takes at a time.
-const batchSize = 16
-
 func Process[In, Out any](ctx context.Context, workers int,
 	produce func(ctx context.Context, emit func(In) error) error,
 	work func(In) Out,

@@ -103,7 +103,7 @@ func BenchmarkFENCompression(b *testing.B) {
 				pages, page = append(pages, page), nil
 			}
 			n := len(page)
-			page = appendFEN(binary.LittleEndian.AppendUint32(page, 0), &p)
+			page = p.AppendFEN(binary.LittleEndian.AppendUint32(page, 0))
 			binary.LittleEndian.PutUint32(page[n:], uint32(len(page)-n-4))
 			p.MakeMove(pl.Move)
 			plies++

@@ -1,10 +1,6 @@
 package export
 
-import (
-	"strconv"
-
-	"github.com/xqtool/xqtool/board"
-)
+import "github.com/xqtool/xqtool/board"
 
 // standardFEN is the FEN of the standard start position.
 var standardFEN = board.StartFEN
@@ -24,10 +20,9 @@ func (fw *fenWriter) reset(p *board.Position) {
 	b := p.Board()
 	fw.place = fw.place[:0]
 	for r := board.Ranks - 1; r >= 0; r-- {
-		var row [board.Files]byte
-		n := rankText(&row, &b, r)
-		fw.at[r], fw.n[r] = uint8(len(fw.place)), uint8(n)
-		fw.place = append(fw.place, row[:n]...)
+		at := len(fw.place)
+		fw.place = board.AppendRankFEN(fw.place, &b, r)
+		fw.at[r], fw.n[r] = uint8(at), uint8(len(fw.place)-at)
 		if r > 0 {
 			fw.place = append(fw.place, '/')
 		}
@@ -47,8 +42,9 @@ func (fw *fenWriter) moved(p *board.Position, m board.Move) {
 // setRank rewrites the text of rank r of board b in the placement. When
 // its length changes, the ranks after it (below it) move.
 func (fw *fenWriter) setRank(b *[board.Squares]board.Piece, r int) {
-	var row [board.Files]byte
-	n := rankText(&row, b, r)
+	var buf [board.Files]byte
+	row := board.AppendRankFEN(buf[:0], b, r)
+	n := len(row)
 	at, old := int(fw.at[r]), int(fw.n[r])
 	if d := n - old; d != 0 {
 		end := len(fw.place)
@@ -65,65 +61,7 @@ func (fw *fenWriter) setRank(b *[board.Squares]board.Piece, r int) {
 	copy(fw.place[at:], row[:n])
 }
 
-// rankText writes the FEN text of rank r of board b to row and returns
-// its length.
-func rankText(row *[board.Files]byte, b *[board.Squares]board.Piece, r int) int {
-	n, empty := 0, byte(0)
-	for _, pc := range b[r*board.Files : (r+1)*board.Files] {
-		if pc.IsEmpty() {
-			empty++
-			continue
-		}
-		if empty > 0 {
-			row[n] = '0' + empty
-			n++
-			empty = 0
-		}
-		row[n] = pc.FENLetter()
-		n++
-	}
-	if empty > 0 {
-		row[n] = '0' + empty
-		n++
-	}
-	return n
-}
-
 // append appends the FEN of p, whose placement fw holds, to dst.
 func (fw *fenWriter) append(dst []byte, p *board.Position) []byte {
-	return appendCounters(append(dst, fw.place...), p)
-}
-
-// appendFEN appends p.FEN() to dst without the allocations of the board
-// package's general path.
-func appendFEN(dst []byte, p *board.Position) []byte {
-	var fw fenWriter
-	fw.reset(p)
-	return fw.append(dst, p)
-}
-
-// appendCounters appends the FEN fields after the placement: side to
-// move, the two unused fields and the move counters.
-func appendCounters(dst []byte, p *board.Position) []byte {
-	if p.Side() == board.Black {
-		dst = append(dst, " b - - "...)
-	} else {
-		dst = append(dst, " w - - "...)
-	}
-	dst = strconv.AppendInt(dst, int64(p.HalfMove()), 10)
-	dst = append(dst, ' ')
-	fm := p.FullMove()
-	if fm < 1 {
-		fm = 1
-	}
-	return strconv.AppendInt(dst, int64(fm), 10)
-}
-
-// appendICCS appends the lowercase ICCS form of m ("h2e2").
-func appendICCS(dst []byte, m board.Move) []byte {
-	if !m.Valid() {
-		return append(dst, "0000"...)
-	}
-	f, t := m.From(), m.To()
-	return append(dst, byte('a'+f.File()), byte('0'+f.Rank()), byte('a'+t.File()), byte('0'+t.Rank()))
+	return board.AppendFENCounters(append(dst, fw.place...), p.Side(), p.HalfMove(), p.FullMove())
 }

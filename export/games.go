@@ -8,6 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/notation"
 	"github.com/xqtool/xqtool/tagnorm"
 )
 
@@ -157,7 +158,7 @@ func (gw *GamesWriter) write(g game) error {
 	if gm := r.Game; gm != nil && gm.HasStart {
 		// startFEN without the board package's formatting (fmt and an
 		// allocation per game).
-		gw.buf = appendFEN(gw.buf[:0], &gm.Start)
+		gw.buf = gm.Start.AppendFEN(gw.buf[:0])
 		gw.startFEN.appendText(gw.buf)
 	} else {
 		gw.startFEN.appendNonEmpty(startFEN(r))
@@ -168,7 +169,7 @@ func (gw *GamesWriter) write(g game) error {
 		for _, p := range gm.Plies {
 			// The ICCS text depends on the move alone: an array lookup.
 			if k := iccsKey(p.Move); !gw.moves.appendKey(k) {
-				gw.buf = appendICCS(gw.buf[:0], p.Move)
+				gw.buf = notation.AppendICCS(gw.buf[:0], p.Move, false)
 				gw.moves.addKey(k, gw.buf)
 			}
 		}

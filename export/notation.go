@@ -9,14 +9,14 @@ import (
 	"github.com/xqtool/xqtool/parse"
 )
 
-// Notation is the move notation of written PGN.
-type Notation string
+// Notation is the move notation of written PGN: package notation's type.
+type Notation = notation.Notation
 
 // Notations of written PGN.
 const (
-	Chinese Notation = "chinese" // 炮二平五 (xqbase standard)
-	WXF     Notation = "wxf"     // C2.5
-	ICCS    Notation = "iccs"    // H2-E2
+	Chinese = notation.NotationChinese // 炮二平五 (xqbase standard)
+	WXF     = notation.NotationWXF     // C2.5
+	ICCS    = notation.NotationICCS    // H2-E2
 )
 
 // ParseNotation returns the notation named s (case-insensitive).
@@ -28,8 +28,8 @@ func ParseNotation(s string) (Notation, error) {
 	return "", fmt.Errorf("export: unknown notation %q (want chinese, wxf or iccs)", s)
 }
 
-// format writes m, a legal move of p, in notation n.
-func (n Notation) format(p *board.Position, m board.Move) string {
+// formatMove writes m, a legal move of p, in notation n of written PGN.
+func formatMove(n Notation, p *board.Position, m board.Move) string {
 	switch n {
 	case WXF:
 		return notation.FormatWXF(p, m)

@@ -58,7 +58,7 @@ func WritePGN(w io.Writer, r *analyze.Report, n Notation) error {
 	}
 	rec := r.Record
 	bw := bufio.NewWriter(w)
-	pw := &pgnWriter{w: bw, n: n, nt: rec.Notation}
+	pw := &pgnWriter{w: bw, n: n}
 	pw.tags(r)
 	bw.WriteByte('\n')
 	if c := pgnComment(rec.Root.Comment); c != "" {
@@ -66,6 +66,7 @@ func WritePGN(w io.Writer, r *analyze.Report, n Notation) error {
 	}
 	if r.Game != nil && r.Game.HasStart {
 		if root := &rec.Root; len(root.Children) > 0 {
+			pw.moves = resolvedMoves(r.Game.Start, rec)
 			pw.line(r.Game.Start, root.Children[0], root.Children[1:])
 		}
 	} else if len(rec.Root.Children) > 0 {
@@ -77,10 +78,23 @@ func WritePGN(w io.Writer, r *analyze.Report, n Notation) error {
 }
 
 type pgnWriter struct {
-	w   *bufio.Writer
-	n   Notation
-	nt  parse.Notation
-	col int // bytes on the current movetext line
+	w     *bufio.Writer
+	n     Notation
+	moves map[*parse.Node]board.Move // the playable moves of the tree (resolvedMoves)
+	col   int                        // bytes on the current movetext line
+}
+
+// resolvedMoves returns the moves of rec's tree that can be played from
+// start, by node, as replay.Walk resolves them: a node missing from the
+// map cannot be played (nor can anything under it).
+func resolvedMoves(start board.Position, rec *parse.Record) map[*parse.Node]board.Move {
+	moves := make(map[*parse.Node]board.Move)
+	replay.Walk(start, &rec.Root, rec.Notation, func(s replay.Step) {
+		if s.Err == nil {
+			moves[s.Node] = s.Move
+		}
+	})
+	return moves
 }
 
 // pgnMaxLine is the width (in characters) movetext lines are wrapped at.
@@ -259,8 +273,8 @@ func pgnSuffix(s string) (glued string, nags []string) {
 func (pw *pgnWriter) line(p board.Position, n *parse.Node, alts []*parse.Node) {
 	number := true
 	for n != nil {
-		m, err := replay.ResolveNode(&p, n, pw.nt)
-		if err != nil {
+		m, ok := pw.moves[n]
+		if !ok {
 			pw.token(pgnComment(unplayablePrefix + restOfLine(n)))
 			return
 		}
@@ -273,7 +287,7 @@ func (pw *pgnWriter) line(p board.Position, n *parse.Node, alts []*parse.Node) {
 		}
 		number = false
 		glued, nags := pgnSuffix(n.Suffix)
-		pw.token(pw.n.format(&p, m) + glued)
+		pw.token(formatMove(pw.n, &p, m) + glued)
 		for _, g := range nags {
 			pw.token(g)
 		}
@@ -283,7 +297,7 @@ func (pw *pgnWriter) line(p board.Position, n *parse.Node, alts []*parse.Node) {
 		}
 		for _, alt := range alts {
 			number = true
-			if _, err := replay.ResolveNode(&p, alt, pw.nt); err != nil {
+			if _, ok := pw.moves[alt]; !ok {
 				pw.token(pgnComment(badVarPrefix + restOfLine(alt)))
 				continue
 			}

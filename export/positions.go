@@ -290,7 +290,7 @@ func (pw *PositionsWriter) write(g game) error {
 		// The ICCS text depends on the move alone; WXF and Chinese also
 		// on the position (the piece, and others on its file).
 		if k := iccsKey(m); !pw.iccs.appendKey(k) {
-			pw.iccs.addKey(k, appendICCS(pw.buf[:0], m))
+			pw.iccs.addKey(k, notation.AppendICCS(pw.buf[:0], m, false))
 		}
 		pw.appendNotations(&p, m)
 		if ply.Capture.IsEmpty() {

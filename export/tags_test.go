@@ -29,8 +29,8 @@ func TestAppendFEN(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := string(appendFEN(nil, &p)); got != p.FEN() {
-			t.Errorf("appendFEN = %q, FEN() = %q", got, p.FEN())
+		if got := string(p.AppendFEN(nil)); got != p.FEN() {
+			t.Errorf("AppendFEN = %q, FEN() = %q", got, p.FEN())
 		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/parse"
-	"github.com/xqtool/xqtool/replay"
 )
 
 // ResolveRecord returns a copy of r's record whose move tree holds
@@ -45,7 +44,7 @@ func ResolveRecord(r *analyze.Report) (*parse.Record, error) {
 	if fen := g.Start.FEN(); fen != standardFEN {
 		out.FEN = fen
 	}
-	resolveTree(g.Start, &src.Root, &out.Root, src.Notation)
+	resolveTree(resolvedMoves(g.Start, src), &src.Root, &out.Root)
 	return out, nil
 }
 
@@ -74,23 +73,22 @@ func joinComment(c, note string) string {
 	return c + "\n" + note
 }
 
-// resolveTree copies the playable subtree of src (whose children are
-// moves from position p) under dst, with coordinate moves. A main
-// continuation that cannot be played ends the line (its alternatives go
-// with it); an alternative that cannot be played is dropped. Both are
-// noted in a comment.
-func resolveTree(p board.Position, src, dst *parse.Node, nt parse.Notation) {
+// resolveTree copies the playable subtree of src under dst, with the
+// coordinate moves of moves (resolvedMoves). A main continuation that
+// cannot be played ends the line (its alternatives go with it); an
+// alternative that cannot be played is dropped. Both are noted in a
+// comment.
+func resolveTree(moves map[*parse.Node]board.Move, src, dst *parse.Node) {
 	type item struct {
-		p        board.Position
 		src, dst *parse.Node
 	}
-	stack := []item{{p, src, dst}}
+	stack := []item{{src, dst}}
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for i, c := range it.src.Children {
-			m, err := replay.ResolveNode(&it.p, c, nt)
-			if err != nil {
+			m, ok := moves[c]
+			if !ok {
 				if i == 0 {
 					it.dst.Comment = joinComment(it.dst.Comment, unplayablePrefix+restOfLine(c))
 					break
@@ -102,9 +100,7 @@ func resolveTree(p board.Position, src, dst *parse.Node, nt parse.Notation) {
 			nd := &parse.Node{Move: m, Number: c.Number, Suffix: c.Suffix, Comment: c.Comment, Pos: c.Pos}
 			it.dst.Children = append(it.dst.Children, nd)
 			if len(c.Children) > 0 {
-				np := it.p
-				np.MakeMove(m)
-				stack = append(stack, item{np, c, nd})
+				stack = append(stack, item{c, nd})
 			}
 		}
 	}

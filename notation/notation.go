@@ -6,18 +6,23 @@ import (
 	"github.com/xqtool/xqtool/board"
 )
 
-// Notation names a move notation, as used by ResolveText and the command
-// line (--notation).
+// Notation names a move notation: of a record (parse.Record.Notation), of
+// ResolveText, and of written PGN (the command line's --notation). It is
+// the module's one notation type.
 type Notation string
 
 // The notations. NotationAuto detects the notation of each token.
 const (
 	NotationAuto    Notation = ""
-	NotationChinese Notation = "chinese"
-	NotationWXF     Notation = "wxf"
-	NotationICCS    Notation = "iccs"
-	NotationUCI     Notation = "uci"
-	NotationSAN     Notation = "san"
+	NotationChinese Notation = "chinese" // 炮二平五
+	NotationWXF     Notation = "wxf"     // C2.5
+	NotationICCS    Notation = "iccs"    // H2-E2 / h2e2 (ranks 0..9)
+	NotationUCI     Notation = "uci"     // h3e3 (ranks 1..10, Fairy-Stockfish)
+	NotationSAN     Notation = "san"     // XBoard SAN (Cbe2)
+	// NotationCoords is the notation of binary records, whose moves are
+	// coordinates (board.Move) rather than text; ResolveText reads text
+	// in it as NotationAuto.
+	NotationCoords Notation = "coords"
 )
 
 // Detect guesses the notation of one move token: Chinese if it holds a
@@ -78,7 +83,7 @@ func resolveText(p *board.Position, text string, n Notation, mayBeInCheck bool) 
 			return m, withTextOverride(err, text)
 		}
 	}
-	if n == NotationAuto {
+	if n == NotationAuto || n == NotationCoords {
 		n = Detect(text)
 		if n == NotationWXF {
 			if _, err := ParseWXF(text); err != nil {

@@ -7,6 +7,8 @@ import (
 	"io"
 	"path"
 	"strings"
+
+	"github.com/xqtool/xqtool/notation"
 )
 
 // DetectSize is how many bytes from the start of a file Detect wants.
@@ -164,7 +166,7 @@ func detectPGN(head []byte) bool {
 			if w == "" {
 				continue
 			}
-			if c := pgnClassify(w, false); c.class&(pgnClassChinese|pgnClassWXF|pgnClassCoord) != 0 {
+			if c := notation.Classify(w); c.Class&(notation.ClassChinese|notation.ClassWXF|notation.ClassCoord) != 0 {
 				moves++
 				if moves >= 2 {
 					return true

@@ -93,6 +93,7 @@ func FuzzPGNReader(f *testing.F) {
 		"\xff\xfe[\x00E\x00",
 		"[E \"x\n\"]\n1. h0h1 )))",
 		"1.12.3 15+1 +P+1 Ｃ２＝５ ½-½",
+		"1. 炮二平五 马８上７ 2. 好 x (2... 坏 3. C25) 3... y 4. h2e2",
 	} {
 		f.Add([]byte(s))
 	}

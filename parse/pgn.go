@@ -182,12 +182,12 @@ func (g *RawGame) Parse() *Record {
 	// The pooled decoder keeps its legacy decoder and output buffer; only
 	// the file's encoding decision comes from the game.
 	sc.dec.enc, sc.dec.label, sc.dec.hint, sc.dec.weak = g.enc, g.label, g.hint, g.weak
-	lineOffs := g.lineOffs
+	raw := *g
 	if !g.overflow {
 		sc.lineOffs = pgnLineOffs(sc.lineOffs[:0], g.buf, g.startOff)
-		lineOffs = sc.lineOffs
+		raw.lineOffs = sc.lineOffs
 	}
-	rec := pgnParse(&sc.dec, sc, g.name, g.index, g.buf, lineOffs, g.startOff, g.startLine, g.complete, g.overflow)
+	rec := pgnParse(&sc.dec, sc, &raw)
 	pgnScratchPool.Put(sc)
 	return rec
 }

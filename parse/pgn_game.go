@@ -8,48 +8,52 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/xqtool/xqtool/notation"
 )
 
 // parseGame decodes and parses p.buf. It returns nil when the bytes hold
 // nothing that looks like a game (blank lines, junk before the first tag
 // section).
 func (p *PGNReader) parseGame(startOff int64, startLine int, complete bool) *Record {
-	rec := pgnParse(p.dec, &p.scratch, p.name, p.index, p.buf, p.lineOffs, startOff, startLine, complete, p.overflow)
+	raw := RawGame{name: p.name, index: p.index, buf: p.buf, lineOffs: p.lineOffs,
+		startOff: startOff, startLine: startLine, complete: complete, overflow: p.overflow}
+	rec := pgnParse(p.dec, &p.scratch, &raw)
 	if rec != nil {
 		p.index++
 	}
 	return rec
 }
 
-// pgnParse decodes and parses the raw text of one game (game index of the
-// file name), with the reusable buffers of sc. It returns a nil Record when
-// buf holds no game.
-func pgnParse(dec *TextDecoder, sc *pgnScratch, name string, index int, buf []byte, lineOffs []int64, startOff int64, startLine int, complete, overflow bool) *Record {
-	s, enc, replaced := dec.Decode(buf)
+// pgnParse decodes and parses the raw text of one game, with the reusable
+// buffers of sc; raw.lineOffs holds the offsets of all lines of raw.buf.
+// It returns a nil Record when the text holds no game.
+func pgnParse(dec *TextDecoder, sc *pgnScratch, raw *RawGame) *Record {
+	s, enc, replaced := dec.Decode(raw.buf)
 	g := pgnGame{
 		rec: &Record{
-			Source:   name,
-			Index:    index,
+			Source:   raw.name,
+			Index:    raw.index,
 			Format:   FormatPGN,
 			Encoding: enc,
 			Replaced: replaced,
 			Root:     Node{},
 		},
 		s:        s,
-		name:     name,
-		lineOffs: lineOffs,
-		first:    startLine,
+		name:     raw.name,
+		lineOffs: raw.lineOffs,
+		first:    raw.startLine,
 		legacy:   textDoubleByte(enc),
 		toks:     sc.toks[:0],
 		tags:     sc.tags[:0],
-		atEOF:    !complete,
+		atEOF:    !raw.complete,
 	}
-	g.rec.Pos = Pos{Offset: startOff, Line: startLine, Column: 1}
+	g.rec.Pos = Pos{Offset: raw.startOff, Line: raw.startLine, Column: 1}
 	if dec.Weak() {
 		g.problem(g.rec.Pos, "", fmt.Errorf("%w: %s chosen on little evidence (no move text tells GB18030 from Big5)", ErrEncoding, enc))
 	}
 	g.parse()
-	if overflow {
+	if raw.overflow {
 		g.problem(g.rec.Pos, "", fmt.Errorf("%w: game longer than %d bytes, rest skipped", ErrSyntax, pgnMaxGame))
 	}
 	// Drop the references to this game's text before the tag buffer is
@@ -70,10 +74,10 @@ func pgnParse(dec *TextDecoder, sc *pgnScratch, name string, index int, buf []by
 // 40 bytes: the buffer is written once and read twice per game.
 type pgnTok struct {
 	kind   uint8
-	class  uint8 // notation classes the move may belong to (pgnClass*)
-	rank0  bool  // a coordinate move uses rank 0
-	rank10 bool  // a coordinate move uses rank 10
-	number int32 // move number written right before a move (at most 1e7)
+	class  notation.Class // notation classes the move may belong to
+	rank0  bool           // a coordinate move uses rank 0
+	rank10 bool           // a coordinate move uses rank 10
+	number int32          // move number written right before a move (at most 1e7)
 	// The text is s[start:mid] and the annotation suffix of a move
 	// s[mid:end].
 	start, mid, end int32
@@ -123,14 +127,12 @@ const (
 	pgnTokClose
 	pgnTokNAG
 	pgnTokJunk
-)
-
-// Notation classes of a move token (bit set).
-const (
-	pgnClassChinese = 1 << iota
-	pgnClassWXF
-	pgnClassCoord
-	pgnClassSAN
+	// pgnTokWord is a word that is not a move in any notation; build
+	// makes it a move (one that cannot be read) where it stands in a move
+	// slot, and drops it as junk elsewhere. Its number is the move number
+	// written right before it, as for a move; a dropped word hands it on
+	// to the next move.
+	pgnTokWord
 )
 
 // pgnGame is the parse state of one game.

@@ -7,6 +7,8 @@ import (
 	"math/bits"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/xqtool/xqtool/notation"
 )
 
 // moveText tokenizes the move text from c: one pass over the bytes, with
@@ -109,7 +111,7 @@ func (g *pgnGame) moveText(c pgnCursor) {
 				continue
 			}
 			if b >= utf8.RuneSelf {
-				switch r, n := pgnDecodeRune(s[c.i:]); r {
+				switch r, n := notation.DecodeRune(s[c.i:]); r {
 				case '\u3000', '\ufeff':
 					c = g.skip(c, n)
 					continue
@@ -124,7 +126,7 @@ func (g *pgnGame) moveText(c pgnCursor) {
 						continue
 					}
 					c = g.advance(c, start+end)
-					_, n = pgnDecodeRune(s[c.i:])
+					_, n = notation.DecodeRune(s[c.i:])
 					c = g.skip(c, n)
 					g.addTrimmed(pgnTokComment, start, start+end, pos)
 					continue
@@ -153,7 +155,7 @@ func (g *pgnGame) moveText(c pgnCursor) {
 			c.i += 4
 			c.col += 4
 			c.off += 4
-			g.addQuickMove(start, c.i, pos, pgnClassCoord, w[1] == '0' || w[3] == '0', pendingNum)
+			g.addQuickMove(start, c.i, pos, notation.ClassCoord, w[1] == '0' || w[3] == '0', pendingNum)
 			pendingNum = 0
 			continue
 		case b >= 0xE0 && start+12 <= len(s) && pgnWordEnds(s, start+12) && pgnChineseAt(s, start):
@@ -164,7 +166,7 @@ func (g *pgnGame) moveText(c pgnCursor) {
 			} else {
 				c.off += 12
 			}
-			g.addQuickMove(start, c.i, pos, pgnClassChinese, false, pendingNum)
+			g.addQuickMove(start, c.i, pos, notation.ClassChinese, false, pendingNum)
 			pendingNum = 0
 			continue
 		}
@@ -185,7 +187,7 @@ func (g *pgnGame) moveText(c pgnCursor) {
 		case runes == 0 && len(w) == 4 && pgnCoord4(w):
 			// "h2e2": coordinates only (a file letter is never the
 			// third character of a WXF move).
-			g.addQuickMove(start, j, pos, pgnClassCoord, w[1] == '0' || w[3] == '0', pendingNum)
+			g.addQuickMove(start, j, pos, notation.ClassCoord, w[1] == '0' || w[3] == '0', pendingNum)
 			pendingNum = 0
 			continue
 		case runes == 0 && w[0] >= '0' && w[0] <= '9':
@@ -196,19 +198,19 @@ func (g *pgnGame) moveText(c pgnCursor) {
 			}
 		case runes == 4 && len(w) == 12 && pgnChinese4(chinese):
 			// "炮二平五": no digit run followed by a dot, no suffix.
-			g.addQuickMove(start, j, pos, pgnClassChinese, false, pendingNum)
+			g.addQuickMove(start, j, pos, notation.ClassChinese, false, pendingNum)
 			pendingNum = 0
 			continue
 		}
 		var end bool
-		if pendingNum, end = g.word(start, j, pos, depth, pendingNum, colon, runes == 0); end {
+		if pendingNum, end = g.word(start, j, pos, depth, pendingNum, colon); end {
 			return // result token: the game ends here
 		}
 	}
 }
 
 // pgnCoord4 reports whether w is a four-character coordinate move
-// ("h2e2", "H2E2") between two different squares, as pgnClassify would.
+// ("h2e2", "H2E2") between two different squares, as notation.Classify would.
 func pgnCoord4(w string) bool {
 	f1, f2 := w[0]|0x20, w[2]|0x20
 	return f1 >= 'a' && f1 <= 'i' && f2 >= 'a' && f2 <= 'i' &&
@@ -234,7 +236,7 @@ func pgnChineseAt(s string, i int) bool {
 		if r < 0x800 { // overlong: not a three-byte rune
 			return false
 		}
-		cls |= uint32(pgnChineseRunes[r]) << (8 * (k / 3))
+		cls |= uint32(notation.RuneOf(r)) << (8 * (k / 3))
 	}
 	return pgnChinese4(cls)
 }
@@ -281,11 +283,11 @@ func pgnNumberDots(w string) (int, bool) {
 
 // pgnChinese4 reports whether four non-ASCII runes whose Chinese classes
 // are the bytes of cls (first rune lowest) are notation characters with
-// a direction third, as pgnClassify would find. A rune of any class is
+// a direction third, as notation.Classify would find. A rune of any class is
 // three bytes long in UTF-8.
 func pgnChinese4(cls uint32) bool {
 	return cls&0xFF != 0 && cls&0xFF00 != 0 && cls&0xFF0000 != 0 && cls&0xFF000000 != 0 &&
-		(cls>>16)&pgnChineseDir != 0
+		(cls>>16)&uint32(notation.RuneDirection) != 0
 }
 
 // pgnScanWord scans the word that starts at s[i] and returns its end,
@@ -329,7 +331,7 @@ func pgnScanWord(s string, i int) (j, runes, runeBytes int, colon bool, chinese 
 				colon = true
 			}
 			if runes < 4 {
-				chinese |= uint32(pgnChineseClass(r)) << (8 * runes)
+				chinese |= uint32(notation.RuneOf(r)) << (8 * runes)
 			}
 			j += n
 			runes++
@@ -384,7 +386,7 @@ func (g *pgnGame) advanceLine(c pgnCursor, j int) pgnCursor {
 			off++
 			continue
 		}
-		_, n := pgnDecodeRune(s[i:])
+		_, n := notation.DecodeRune(s[i:])
 		i += n
 		col++
 		if g.legacy {
@@ -399,9 +401,9 @@ func (g *pgnGame) advanceLine(c pgnCursor, j int) pgnCursor {
 
 // word handles the word s[start:end] of move text, at pos, and returns
 // the pending move number (written before the next move). end reports
-// that the word is the game's result. colon and ascii are what the
-// scanner saw of the word.
-func (g *pgnGame) word(start, end int, pos Pos, depth, pendingNum int, colon, ascii bool) (int, bool) {
+// that the word is the game's result. colon reports that the scanner
+// saw a colon in the word.
+func (g *pgnGame) word(start, end int, pos Pos, depth, pendingNum int, colon bool) (int, bool) {
 	w := g.s[start:end]
 	if res := pgnResultToken(w); res != "" {
 		if depth == 0 {
@@ -427,8 +429,8 @@ func (g *pgnGame) word(start, end int, pos Pos, depth, pendingNum int, colon, as
 	// Move number: digits followed by dots or a Chinese enumeration mark.
 	if c := w[0]; c >= '0' && c <= '9' || c == 0xEF { // full-width digits start with 0xEF
 		if n, rest, ok := pgnMoveNumber(w); ok {
-			if rest != "" && pgnClassify(rest, ascii).class == 0 {
-				if t := pgnClassify(w, ascii); t.class&pgnClassWXF != 0 {
+			if rest != "" && notation.Classify(rest).Class == 0 {
+				if t := notation.Classify(w); t.Class&notation.ClassWXF != 0 {
 					g.addMove(end-len(w), end, pos, t, 0)
 					return 0, false
 				}
@@ -444,10 +446,12 @@ func (g *pgnGame) word(start, end int, pos Pos, depth, pendingNum int, colon, as
 	if pgnIsPlaceholder(w) || pgnIsNoise(w) {
 		return pendingNum, false
 	}
-	t := pgnClassify(w, ascii)
-	if t.class == 0 {
-		g.addSpan(pgnTokJunk, end-len(w), end, pos)
-		return pendingNum, false
+	t := notation.Classify(w)
+	if t.Class == 0 {
+		// The word takes the pending number; build hands it on to the
+		// next move if the word does not stand where a move should.
+		g.addSpan(pgnTokWord, end-len(w), end, pos).number = int32(pendingNum)
+		return 0, false
 	}
 	g.addMove(end-len(w), end, pos, t, pendingNum)
 	return 0, false
@@ -455,8 +459,8 @@ func (g *pgnGame) word(start, end int, pos Pos, depth, pendingNum int, colon, as
 
 // addQuickMove is addMove for a move of the one class c (a constant, so
 // that the call is inlined) with no suffix.
-func (g *pgnGame) addQuickMove(start, end int, pos Pos, c uint8, rank0 bool, num int) {
-	g.classCount[bits.TrailingZeros8(c)&3]++
+func (g *pgnGame) addQuickMove(start, end int, pos Pos, c notation.Class, rank0 bool, num int) {
+	g.classCount[bits.TrailingZeros8(uint8(c))&3]++
 	g.rank0 = g.rank0 || rank0
 	g.hadMoves = true
 	t := g.addSpan(pgnTokMove, start, end, pos)
@@ -464,21 +468,21 @@ func (g *pgnGame) addQuickMove(start, end int, pos Pos, c uint8, rank0 bool, num
 }
 
 // addMove adds the move s[start:end] of classes tc.
-func (g *pgnGame) addMove(start, end int, pos Pos, tc pgnClass, num int) {
-	if tc.class&(tc.class-1) == 0 { // one class, the usual case
-		g.classCount[bits.TrailingZeros8(tc.class)]++
+func (g *pgnGame) addMove(start, end int, pos Pos, tc notation.Word, num int) {
+	if tc.Class&(tc.Class-1) == 0 { // one class, the usual case
+		g.classCount[bits.TrailingZeros8(uint8(tc.Class))]++
 	} else {
 		for b := range g.classCount {
-			if tc.class&(1<<b) != 0 {
+			if tc.Class&(1<<b) != 0 {
 				g.classCount[b]++
 			}
 		}
 	}
-	g.rank0 = g.rank0 || tc.rank0
-	g.rank10 = g.rank10 || tc.rank10
+	g.rank0 = g.rank0 || tc.Rank0
+	g.rank10 = g.rank10 || tc.Rank10
 	g.hadMoves = true
-	t := g.addSpan(pgnTokMove, start, start+tc.cut, pos)
+	t := g.addSpan(pgnTokMove, start, start+tc.Cut, pos)
 	t.end = int32(end)
-	t.class, t.rank0, t.rank10 = tc.class, tc.rank0, tc.rank10
+	t.class, t.rank0, t.rank10 = tc.Class, tc.Rank0, tc.Rank10
 	t.number = int32(num)
 }

@@ -5,6 +5,8 @@ package parse
 import (
 	"fmt"
 	"strings"
+
+	"github.com/xqtool/xqtool/notation"
 )
 
 // finish decides the notation and builds the move tree from the tokens.
@@ -16,7 +18,7 @@ func (g *pgnGame) finish() {
 	}
 	count, rank0, rank10 := g.classCount, g.rank0, g.rank10 // counted by addMove
 	format := strings.ToLower(strings.TrimSpace(rec.Tags.Value("Format")))
-	best, bestN := 0, 0
+	best, bestN := notation.Class(0), 0
 	for b := 0; b < 4; b++ {
 		if count[b] > bestN {
 			best, bestN = 1<<b, count[b]
@@ -25,18 +27,18 @@ func (g *pgnGame) finish() {
 	// The Format tag breaks ties when the tokens agree with it.
 	switch {
 	case (format == "wxf" || format == "axf") && count[1] == bestN && bestN > 0:
-		best = pgnClassWXF
+		best = notation.ClassWXF
 	case (format == "iccs" || format == "node" || format == "uci") && count[2] == bestN && bestN > 0:
-		best = pgnClassCoord
+		best = notation.ClassCoord
 	case strings.EqualFold(rec.Tags.Value("Variant"), "xiangqi") && count[3] == bestN && bestN > 0:
-		best = pgnClassSAN
+		best = notation.ClassSAN
 	}
 	switch best {
-	case pgnClassChinese:
+	case notation.ClassChinese:
 		rec.Notation = NotationChinese
-	case pgnClassWXF:
+	case notation.ClassWXF:
 		rec.Notation = NotationWXF
-	case pgnClassCoord:
+	case notation.ClassCoord:
 		switch {
 		case rank10 && !rank0:
 			rec.Notation = NotationUCI
@@ -47,7 +49,7 @@ func (g *pgnGame) finish() {
 		default:
 			rec.Notation = NotationICCS
 		}
-	case pgnClassSAN:
+	case notation.ClassSAN:
 		rec.Notation = NotationSAN
 	}
 	nMoves := 0 // the moves of class best: a move's classes are a bit set
@@ -63,13 +65,21 @@ func (g *pgnGame) finish() {
 type pgnFrame struct {
 	cur, parent *Node
 	lastNum     int
+	pair        pgnPair
 	pos         Pos
+}
+
+// pgnPair is the numbered pair of moves a line is in: the token of its
+// first move (the one its number was written before; -1 when the line has
+// had no number) and the moves of the pair read since.
+type pgnPair struct {
+	first, more int
 }
 
 // build turns the tokens into the move tree with an explicit stack. nMoves
 // is the number of moves of class: the nodes take one allocation of the
 // right size.
-func (g *pgnGame) build(class, nMoves int) {
+func (g *pgnGame) build(class notation.Class, nMoves int) {
 	rec := g.rec
 	alloc := newNodeAlloc(nMoves, nMoves)
 	defer alloc.giveTo(rec)
@@ -92,26 +102,55 @@ func (g *pgnGame) build(class, nMoves int) {
 		comments = comments[:0]
 	}
 	lastNum := 0
+	pair := pgnPair{first: -1}
+	// carry is the move number of a dropped word, for the next move, and
+	// carryAt the word's token.
+	carry, carryAt := 0, 0
 	for i := range g.toks {
 		t := &g.toks[i]
 		switch t.kind {
+		case pgnTokWord:
+			if !g.inMoveSlot(i, pair, class) {
+				if !g.full() {
+					g.problem(g.tokPos(t), g.text(t), fmt.Errorf("%w: unknown token", ErrSyntax))
+				}
+				if t.number > 0 {
+					carry, carryAt = int(t.number), i
+				}
+				continue
+			}
+			// The word stands where a move should: it becomes a move that
+			// cannot be read (replay stops the line there) rather than
+			// let the next move be played by the wrong side.
+			fallthrough
 		case pgnTokMove:
-			if int(t.class)&class == 0 {
+			if t.kind == pgnTokMove && t.class&class == 0 {
 				if !g.full() {
 					g.problem(g.tokPos(t), g.s[t.start:t.end], fmt.Errorf("%w: move in another notation", ErrSyntax))
 				}
 				continue
 			}
+			number := int(t.number)
+			switch {
+			case number > 0:
+				pair = pgnPair{first: i}
+			case carry > 0:
+				number = carry
+				pair = pgnPair{first: carryAt}
+			default:
+				pair.more++
+			}
+			carry = 0
 			// The node is zeroed: set only the fields that a move has
 			// (cheaper than copying a whole Node while the GC runs).
 			n := alloc.add(cur)
-			n.Text, n.Number, n.Pos = g.text(t), int(t.number), g.tokPos(t)
+			n.Text, n.Number, n.Pos = g.text(t), number, g.tokPos(t)
 			if t.mid < t.end {
 				// Most moves have no suffix: leaving the field alone
 				// saves a pointer write (and its write barrier).
 				n.Suffix = g.suffix(t)
 			}
-			if num := int(t.number); len(stack) == 0 && num > 0 {
+			if num := number; len(stack) == 0 && num > 0 {
 				if lastNum > 0 && num != lastNum && num != lastNum+1 {
 					g.problem(n.Pos, fmt.Sprint(num), fmt.Errorf("%w: %d after %d", ErrMoveNumber, num, lastNum))
 				}
@@ -132,7 +171,8 @@ func (g *pgnGame) build(class, nMoves int) {
 				cur.Suffix += g.text(t)
 			}
 		case pgnTokOpen:
-			stack = append(stack, pgnFrame{cur: cur, parent: parent, lastNum: lastNum, pos: g.tokPos(t)})
+			stack = append(stack, pgnFrame{cur: cur, parent: parent, lastNum: lastNum, pair: pair, pos: g.tokPos(t)})
+			pair, carry = pgnPair{first: -1}, 0
 			if parent == nil {
 				if !g.full() {
 					g.problem(g.tokPos(t), "(", fmt.Errorf("%w: variation before any move", ErrSyntax))
@@ -154,7 +194,7 @@ func (g *pgnGame) build(class, nMoves int) {
 			}
 			f := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			cur, parent, lastNum = f.cur, f.parent, f.lastNum
+			cur, parent, lastNum, pair, carry = f.cur, f.parent, f.lastNum, f.pair, 0
 		case pgnTokJunk:
 			if !g.full() {
 				g.problem(g.tokPos(t), g.text(t), fmt.Errorf("%w: unknown token", ErrSyntax))
@@ -165,4 +205,75 @@ func (g *pgnGame) build(class, nMoves int) {
 	if len(stack) > 0 {
 		g.problem(stack[len(stack)-1].pos, "(", fmt.Errorf("%w: %d unterminated variation(s)", ErrTruncated, len(stack)))
 	}
+}
+
+// pgnSlotLook bounds how far inMoveSlot looks for the moves after a word.
+const pgnSlotLook = 64
+
+// inMoveSlot reports whether the unknown word g.toks[i] stands where a
+// move of the line should be, so that dropping it would shift the sides of
+// the moves after it: it is in a numbered pair (right after the number, or
+// after the pair's first move) that the moves after it do not fill, and a
+// move follows it in the line. pair is the line's current pair; class is
+// the game's notation.
+func (g *pgnGame) inMoveSlot(i int, pair pgnPair, class notation.Class) bool {
+	var before int // moves of the pair before the word
+	switch {
+	case g.toks[i].number > 0:
+		before = g.blackNumber(i)
+	case pair.first >= 0:
+		before = g.blackNumber(pair.first) + 1 + pair.more
+	default:
+		return false
+	}
+	if before > 1 {
+		return false
+	}
+	// The next moves of the line: a numbered one starts the next pair.
+	k, numbered := g.nextMove(i+1, class)
+	switch {
+	case k < 0:
+		return false
+	case numbered:
+		return true
+	case before == 1:
+		return false // the move after the word fills the pair
+	}
+	k, numbered = g.nextMove(k+1, class)
+	return k < 0 || numbered
+}
+
+// blackNumber returns 1 if the move number before token i was written as
+// black's ("12...", "12…"): its pair has one move, not two. Else 0.
+func (g *pgnGame) blackNumber(i int) int {
+	before := strings.TrimRight(g.s[:g.toks[i].start], " \t\r\n\u3000")
+	if strings.HasSuffix(before, "..") || strings.HasSuffix(before, "…") || strings.HasSuffix(before, "‥") {
+		return 1
+	}
+	return 0
+}
+
+// nextMove returns the index of the next move of the line from token i on
+// (a move of class, or an unknown word, at the line's own depth) and
+// whether a move number was written before it; -1 when the line ends
+// first or the move is more than pgnSlotLook tokens away.
+func (g *pgnGame) nextMove(i int, class notation.Class) (int, bool) {
+	depth := 0
+	for k := i; k < len(g.toks) && k < i+pgnSlotLook; k++ {
+		u := &g.toks[k]
+		switch u.kind {
+		case pgnTokOpen:
+			depth++
+		case pgnTokClose:
+			if depth == 0 {
+				return -1, false
+			}
+			depth--
+		case pgnTokMove, pgnTokWord:
+			if depth == 0 && (u.kind == pgnTokWord || u.class&class != 0) {
+				return k, u.number > 0
+			}
+		}
+	}
+	return -1, false
 }

@@ -25,6 +25,7 @@ import (
 	"strings"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/notation"
 )
 
 // Format names a record format.
@@ -40,19 +41,19 @@ const (
 	FormatCBF     Format = "cbf"     // CCBridge XML
 )
 
-// Notation names the move notation of a text record.
-type Notation string
+// Notation names the move notation of a record: package notation's type.
+type Notation = notation.Notation
 
 // Move notations found in text records. Binary formats store coordinates
 // (NotationCoords is used for them too).
 const (
-	NotationUnknown Notation = ""
-	NotationChinese Notation = "chinese" // 炮二平五
-	NotationWXF     Notation = "wxf"     // C2.5
-	NotationICCS    Notation = "iccs"    // H2-E2 / h2e2 (ranks 0..9)
-	NotationUCI     Notation = "uci"     // h3e3 (ranks 1..10, Fairy-Stockfish)
-	NotationSAN     Notation = "san"     // XBoard SAN (Cbe2)
-	NotationCoords  Notation = "coords"  // binary coordinates (board.Move)
+	NotationUnknown = notation.NotationAuto
+	NotationChinese = notation.NotationChinese // 炮二平五
+	NotationWXF     = notation.NotationWXF     // C2.5
+	NotationICCS    = notation.NotationICCS    // H2-E2 / h2e2 (ranks 0..9)
+	NotationUCI     = notation.NotationUCI     // h3e3 (ranks 1..10, Fairy-Stockfish)
+	NotationSAN     = notation.NotationSAN     // XBoard SAN (Cbe2)
+	NotationCoords  = notation.NotationCoords  // binary coordinates (board.Move)
 )
 
 // Encoding names used in Record.Encoding.

@@ -12,6 +12,8 @@ import (
 	"golang.org/x/text/encoding/traditionalchinese"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
+
+	"github.com/xqtool/xqtool/notation"
 )
 
 // TextSniffSize is how many bytes of a file NewTextDecoder needs to decide
@@ -100,7 +102,10 @@ func (s *textCodeSet) has(code uint16) bool { return s[code>>3]&(1<<(code&7)) !=
 // notation characters of textScore.
 var textGBCodes, textBig5Codes = func() (*textCodeSet, *textCodeSet) {
 	gb, b5 := new(textCodeSet), new(textCodeSet)
-	for r := range textNotationRunes {
+	for r := rune(0x4E00); r < 0x10000; r++ {
+		if !textScored(r) {
+			continue
+		}
 		for _, e := range []struct {
 			enc encoding.Encoding
 			set *textCodeSet
@@ -184,28 +189,21 @@ func textIsASCII(b []byte) bool {
 	return true
 }
 
-// textNotationRunes are the characters that score a decoding: they are
-// frequent in Chinese move text and turn up rarely in mis-decoded bytes.
-var textNotationRunes = func() map[rune]bool {
-	m := make(map[rune]bool)
-	for _, r := range "进退平车車马馬炮兵卒帅帥將将前后後仕士相象一二三四五六七八九１２３４５６７８９" {
-		m[r] = true
-	}
-	return m
-}()
-
-// textScore counts notation characters in s.
+// textScore counts in s the characters of Chinese move text in its
+// standard spelling (notation.Written) that are not ASCII digits: they are
+// frequent in move text and turn up rarely in mis-decoded bytes.
 func textScore(s string) int {
 	n := 0
 	for _, r := range s {
-		if r >= 0x4E00 && textNotationRunes[r] {
-			n++
-		} else if r >= 0xFF11 && r <= 0xFF19 {
+		if textScored(r) {
 			n++
 		}
 	}
 	return n
 }
+
+// textScored reports whether textScore counts r.
+func textScored(r rune) bool { return r >= 0x4E00 && notation.Written(r) }
 
 // A TextDecoder decodes the pieces (games) of one file. It decides the
 // file's encoding once, from its first bytes, and applies it to every

@@ -229,49 +229,16 @@ func Replay(rec *parse.Record, opt Options) *Game {
 
 // replayVariations plays the alternatives node.Children[1:] (to the move
 // node.Children[0]) from position p (before that move), at ply index ply.
-// Nested variations are handled with an explicit stack.
 func (g *Game) replayVariations(p *board.Position, node *parse.Node, ply int, r *resolver) {
-	type item struct {
-		pos board.Position
-		n   *parse.Node // first move of the variation
-		ply int         // plies before n
-	}
-	var stack []item
-	for _, alt := range node.Children[1:] {
-		stack = append(stack, item{*p, alt, ply})
-	}
-	for len(stack) > 0 {
-		it := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		pos := it.pos
-		n := it.n
-		k := it.ply
-		for n != nil {
-			m, err := r.resolve(&pos, n)
-			if err != nil {
-				f := r.failure(&pos, k+1, n, err)
-				f.Variation = true
-				g.VarFails = append(g.VarFails, f)
-				break
-			}
-			if len(n.Children) > 1 {
-				// n's children beyond the first are alternatives to
-				// n.Children[0], played from the position after n.
-				after := pos
-				after.MakeMove(m)
-				for _, alt := range n.Children[1:] {
-					stack = append(stack, item{after, alt, k + 1})
-				}
-			}
-			pos.MakeMove(m)
-			g.VarPlies++
-			k++
-			if len(n.Children) == 0 {
-				break
-			}
-			n = n.Children[0]
+	walk(*p, node, 1, ply, r.notation, func(s Step) {
+		if s.Err != nil {
+			f := r.failure(&s.Before, s.Ply, s.Node, s.Err)
+			f.Variation = true
+			g.VarFails = append(g.VarFails, f)
+			return
 		}
-	}
+		g.VarPlies++
+	})
 }
 
 // resolver turns a node into a move for the record's notation.
@@ -307,24 +274,7 @@ func resolveNode(p *board.Position, n *parse.Node, nt parse.Notation, mayBeInChe
 		}
 		return n.Move, nil
 	}
-	return notation.ResolveTextInCheck(p, n.Text, NotationOf(nt), mayBeInCheck)
-}
-
-// NotationOf maps a record's notation to package notation's.
-func NotationOf(n parse.Notation) notation.Notation {
-	switch n {
-	case parse.NotationChinese:
-		return notation.NotationChinese
-	case parse.NotationWXF:
-		return notation.NotationWXF
-	case parse.NotationICCS:
-		return notation.NotationICCS
-	case parse.NotationUCI:
-		return notation.NotationUCI
-	case parse.NotationSAN:
-		return notation.NotationSAN
-	}
-	return notation.NotationAuto
+	return notation.ResolveTextInCheck(p, n.Text, nt, mayBeInCheck)
 }
 
 func (r *resolver) failure(p *board.Position, ply int, n *parse.Node, err error) *Failure {

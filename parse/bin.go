@@ -1,3 +1,7 @@
+// Helpers of the binary readers (XQF, CBR/CBL, CBF) and the XQF writer:
+// a board of pieces by square and its FEN, and the GB18030 and UTF-16 text
+// fields.
+
 package parse
 
 import (
