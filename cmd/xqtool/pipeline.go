@@ -30,6 +30,7 @@ type pipelineFlags struct {
 	noVars      bool
 	rules       string
 	repetitions int
+	shard       shardFlags
 }
 
 func (f *pipelineFlags) register(cmd *cobra.Command) {
@@ -39,6 +40,7 @@ func (f *pipelineFlags) register(cmd *cobra.Command) {
 		`tags a record must carry (comma-separated; "" for none)`)
 	cmd.Flags().BoolVar(&f.noVars, "no-variations", false, "do not replay variations")
 	registerRuleFlags(cmd, f)
+	f.shard.register(cmd)
 }
 
 func (f *pipelineFlags) options() (analyze.Options, error) {
@@ -191,15 +193,18 @@ func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pip
 			return nil, usageErr("%v", err)
 		}
 	}
+	shard, err := f.shard.shard()
+	if err != nil {
+		return nil, err
+	}
 	workers := f.workers
 	if workers < 1 {
 		workers = runtime.NumCPU()
 	}
 	sum := &summary{ByCode: map[string]int{}, Workers: workers, Rules: ruleName(&opt)}
-	var err error
 	bar := newProgress(cmd.ErrOrStderr(), f.quiet, paths)
 	start := time.Now()
-	w := &corpus.Walker{Stdin: cmd.InOrStdin(), Raw: true}
+	w := &corpus.Walker{Stdin: cmd.InOrStdin(), Raw: true, Shard: shard}
 	var dd dedupe
 	var num corpus.Numberer
 	// result is what a worker hands back for one item.
