@@ -183,6 +183,107 @@ func TestExportShardsEqualSingleRun(t *testing.T) {
 		}
 		t.Logf("%s: %d rows, the same in the single run and the 3 shards", name, n)
 	}
+
+	// dedupe over the 3 shard datasets finds the single run's clusters.
+	mustRun(t, "dedupe", single)
+	mustRun(t, "dedupe", sharded)
+	one := readDuplicates(t, filepath.Join(single, "duplicates.parquet"))
+	three := readDuplicates(t, filepath.Join(sharded, "duplicates.parquet"))
+	if len(one) != want || !maps.Equal(one, three) {
+		t.Errorf("dedupe: %d rows of the single run, %d of the 3 shards (or not the same)", len(one), len(three))
+	}
+	clusters := map[string]int{}
+	for _, d := range one {
+		clusters[d[0]]++
+	}
+	multi := 0
+	for _, n := range clusters {
+		if n > 1 {
+			multi++
+		}
+	}
+	if multi == 0 {
+		t.Error("dedupe found no cluster in the real records")
+	}
+	t.Logf("dedupe: %d games, %d clusters of copies, the same from 1 and 3 shards", len(one), multi)
+
+	// Every exact duplicate the single run flagged is in the cluster of
+	// the game it names.
+	byName := map[string]string{} // source#number → game_id
+	for _, g := range readColumns(t, filepath.Join(single, "games.parquet"), "game_id", "source", "index") {
+		var i int
+		fmt.Sscan(g[2], &i)
+		byName[fmt.Sprintf("%s#%d", g[1], i+1)] = g[0]
+	}
+	pairs := 0
+	for _, f := range readColumns(t, filepath.Join(single, "flags.parquet"), "game_id", "code", "detail") {
+		if f[1] != "duplicate" {
+			continue
+		}
+		_, first, _ := strings.Cut(f[2], " main line as ")
+		id, ok := byName[first]
+		if !ok {
+			t.Fatalf("flag detail %q names no game", f[2])
+		}
+		pairs++
+		if one[f[0]][0] != one[id][0] {
+			t.Errorf("%s is flagged a duplicate of %s (%s), but dedupe puts them in clusters %s and %s", f[0], first, id, one[f[0]][0], one[id][0])
+		}
+	}
+	if pairs == 0 {
+		t.Error("no duplicate flag in the single run")
+	}
+}
+
+// readDuplicates reads duplicates.parquet: game_id → cluster_id,
+// duplicate_kind, duplicate_of.
+func readDuplicates(t *testing.T, path string) map[string][3]string {
+	t.Helper()
+	out := map[string][3]string{}
+	for _, r := range readColumns(t, path, "game_id", "cluster_id", "duplicate_kind", "duplicate_of") {
+		if _, dup := out[r[0]]; dup {
+			t.Fatalf("%s: game %s twice", path, r[0])
+		}
+		out[r[0]] = [3]string{r[1], r[2], r[3]}
+	}
+	return out
+}
+
+// readColumns reads the named columns of a Parquet file, as text.
+func readColumns(t *testing.T, path string, names ...string) [][]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl, err := pqarrow.ReadTable(context.Background(), bytes.NewReader(data), parquet.NewReaderProperties(memory.DefaultAllocator),
+		pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	defer tbl.Release()
+	idx := make([]int, len(names))
+	for i, n := range names {
+		f := tbl.Schema().FieldIndices(n)
+		if len(f) != 1 {
+			t.Fatalf("%s: no column %s", path, n)
+		}
+		idx[i] = f[0]
+	}
+	var rows [][]string
+	tr := array.NewTableReader(tbl, 0)
+	defer tr.Release()
+	for tr.Next() {
+		rec := tr.RecordBatch()
+		for i := range int(rec.NumRows()) {
+			row := make([]string, len(idx))
+			for j, c := range idx {
+				row[j] = rec.Column(c).ValueStr(i)
+			}
+			rows = append(rows, row)
+		}
+	}
+	return rows
 }
 
 // summaryCount returns the number on the summary line named name.
