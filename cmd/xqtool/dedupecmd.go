@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -41,6 +43,12 @@ dataset.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if minPlies < 1 {
 				return usageErr("--dup-min-plies must be at least 1, got %d", minPlies)
+			}
+			if os.Getenv("GOGC") == "" {
+				// The index's memory is live until the end: a lower GC
+				// target keeps the peak near it (at 100× the real
+				// records: 180 MB instead of 285 MB, ~10% more CPU).
+				debug.SetGCPercent(50)
 			}
 			start := time.Now()
 			sum, err := dataset.Dedupe(args, dataset.DedupeOptions{MinPlies: minPlies, TempDir: tmp, Output: out})
