@@ -163,6 +163,9 @@ type Verdict struct {
 	KeptRef Ref
 	// Copies is the size of the cluster (1: the game has no copy).
 	Copies int
+	// Plies and KeptPlies are the main-line lengths of the game and of
+	// the kept copy (0 for a game that takes no part).
+	Plies, KeptPlies int
 	// Fills are the tag values the kept copy lacks, taken from the other
 	// copies in the kept-copy order (with Options.FillTags; kept copy only).
 	Fills []Fill
