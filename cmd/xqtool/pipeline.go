@@ -203,7 +203,11 @@ func runTwoPasses(ctx context.Context, cmd *cobra.Command, paths []string, f *pi
 	d := newDupRun(&f.dup)
 	defer d.ix.Close()
 	first := &summary{ByCode: map[string]int{}}
-	if err := runPass(ctx, cmd, paths, f, in, workers, opt, first, d.add); err != nil {
+	// The verdicts depend on error flags and the main line only: the
+	// first pass need not replay variations (their flags are warnings).
+	opt1 := opt
+	opt1.SkipVariations = true
+	if err := runPass(ctx, cmd, paths, f, in, workers, opt1, first, d.add); err != nil {
 		return err
 	}
 	if err := d.ix.Finish(); err != nil {
