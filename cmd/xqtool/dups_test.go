@@ -184,6 +184,19 @@ func TestMinPlies(t *testing.T) {
 	}
 }
 
+// TestNoDuplicates: --no-duplicates flags no copy.
+func TestNoDuplicates(t *testing.T) {
+	dir, _ := dupFiles(t)
+	out, _, _ := runCLI(t, "", "validate", "--quiet", "--no-duplicates", dir)
+	if strings.Contains(out, "duplicate") || strings.Contains(out, "clusters") {
+		t.Errorf("--no-duplicates:\n%s", out)
+	}
+	out, _, _ = runCLI(t, "", "validate", "--quiet", dir)
+	if !strings.Contains(out, "near_duplicate") {
+		t.Errorf("no near_duplicate without --no-duplicates:\n%s", out)
+	}
+}
+
 // TestRealClusters pins the kept-copy rule's outcome on six clusters of
 // the real records, each checked by hand (plies, tags, result; see the
 // comments).
