@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -16,8 +15,6 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
-	"github.com/xqtool/xqtool/analyze"
-	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/dedupe"
 )
 
@@ -36,51 +33,13 @@ var DuplicatesSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "duplicate_of", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// failCodes are the flag codes of a game whose main line broke off (a
-// move that could not be played, or moves after the end), or that has
-// no main line: such a game joins no cluster.
-var failCodes = []string{
-	analyze.CodeUnreadableRecord, analyze.CodeInvalidStart, analyze.CodeIllegalMove,
-	analyze.CodeUnreadableMove, analyze.CodeAmbiguousMove, analyze.CodeMovesAfterEnd,
-}
-
-// errorCodes are the flag codes of severity error (a game with one is
-// not clean for the kept-copy rule).
-var errorCodes = []string{
-	analyze.CodeUnreadableRecord, analyze.CodeTruncated, analyze.CodeInvalidStart, analyze.CodeIllegalMove,
-	analyze.CodeUnreadableMove, analyze.CodeAmbiguousMove, analyze.CodeMovesAfterEnd, analyze.CodeResultMismatch,
-}
-
-// DedupeGame fills d, for the duplicate index, from a game read back.
-// The start position comes from start_fen; the game can join a cluster
-// when its whole main line was played (no flag in failCodes); it is clean
-// when it has no error flag; the Result tag stands for the declared
-// result.
-func DedupeGame(g *Game, d *dedupe.Game) {
-	*d = dedupe.Game{Source: g.Source, Index: g.Index, Moves: g.Moves}
-	d.Complete = len(g.Moves) > 0 && !anyIn(g.Codes, failCodes)
-	if d.Complete {
-		s, err := board.ParseFEN(g.StartFEN)
-		if err != nil {
-			d.Complete = false
-		}
-		d.Start = s
+// row returns the games.parquet row of g as package dedupe reads it.
+func row(g *Game) *dedupe.Row {
+	return &dedupe.Row{
+		Source: g.Source, Index: g.Index, StartFEN: g.StartFEN, MovesICCS: g.MovesICCS,
+		ResultDeclared: g.Result, FlagCodes: g.Codes,
+		Event: g.Event, Date: g.Date, Site: g.Site, Round: g.Round, Red: g.Red, Black: g.Black,
 	}
-	d.Clean = !anyIn(g.Codes, errorCodes)
-	if g.Result != "" && g.Result != analyze.ResultUnknown {
-		d.Result = true
-		d.Tags[6] = g.Result
-	}
-	d.Tags[0], d.Tags[1], d.Tags[2], d.Tags[3], d.Tags[4], d.Tags[5] = g.Event, g.Date, g.Site, g.Round, g.Red, g.Black
-}
-
-func anyIn(codes, set []string) bool {
-	for _, c := range codes {
-		if slices.Contains(set, c) {
-			return true
-		}
-	}
-	return false
 }
 
 // DedupeOptions configures Dedupe.
@@ -112,7 +71,8 @@ const BytesPerGame = 10
 
 // Dedupe reads the games of the datasets in dirs in a single run's
 // order (see Reader), finds the clusters of copies with a dedupe.Index
-// and writes duplicates.parquet into each directory, with the rows of the
+// (each game read by dedupe.FromRow, the in-run detection's rule) and
+// writes duplicates.parquet into each directory, with the rows of the
 // games read from it (or all rows into opt.Output). Each file is written
 // to a temporary name and renamed when complete.
 func Dedupe(dirs []string, opt DedupeOptions) (DedupeSummary, error) {
@@ -124,7 +84,7 @@ func Dedupe(dirs []string, opt DedupeOptions) (DedupeSummary, error) {
 	if mem == nil {
 		mem = memory.DefaultAllocator
 	}
-	r, err := Open(dirs, mem)
+	r, err := Open(dirs)
 	if err != nil {
 		return sum, err
 	}
@@ -134,7 +94,6 @@ func Dedupe(dirs []string, opt DedupeOptions) (DedupeSummary, error) {
 	defer ix.Close()
 	var ids []uint64
 	var dirOf []uint16
-	var dg dedupe.Game
 	for {
 		g, err := r.Next()
 		if err == io.EOF {
@@ -147,7 +106,10 @@ func Dedupe(dirs []string, opt DedupeOptions) (DedupeSummary, error) {
 		if err != nil {
 			return sum, fmt.Errorf("%s: %s#%d: %w", g.File, g.Source, g.Index+1, err)
 		}
-		DedupeGame(g, &dg)
+		dg, err := dedupe.FromRow(row(g))
+		if err != nil {
+			return sum, fmt.Errorf("%s: %w", g.File, err)
+		}
 		if _, err := ix.Add(&dg); err != nil {
 			return sum, err
 		}

@@ -25,8 +25,6 @@ import (
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
-
-	"github.com/xqtool/xqtool/board"
 )
 
 // Errors of this package.
@@ -44,8 +42,8 @@ type Game struct {
 	Index  int
 	// StartFEN is the start position ("" when unknown).
 	StartFEN string
-	// Moves is the valid prefix of the main line.
-	Moves []board.Move
+	// MovesICCS is the valid prefix of the main line, lowercase ICCS.
+	MovesICCS []string
 	// Codes are the flag codes of the game (flag_codes).
 	Codes []string
 	// Event, Date, Site, Round, Red and Black tags ("" when absent).
@@ -141,10 +139,12 @@ type Reader struct {
 // Open opens the games files of the datasets in dirs (see GamesFiles).
 // The files are read one batch of rows at a time: memory depends on the
 // number of files (~2.5 MB each), not of games.
-func Open(dirs []string, mem memory.Allocator) (*Reader, error) {
-	if mem == nil {
-		mem = memory.DefaultAllocator
-	}
+//
+// The batches are allocated by Go's garbage-collected allocator, so the
+// strings of a Game stay valid while they are referenced, after the
+// reader moved on.
+func Open(dirs []string) (*Reader, error) {
+	mem := memory.NewGoAllocator()
 	r := &Reader{}
 	for d, dir := range dirs {
 		files, err := GamesFiles(dir)
@@ -321,7 +321,8 @@ func (c *cursor) bind() error {
 	return nil
 }
 
-// game fills g from the current row.
+// game fills g from the current row. Its strings point into the batch
+// (see Open).
 func (c *cursor) game(g *Game) error {
 	i := c.row
 	s := func(col int) string {
@@ -335,15 +336,11 @@ func (c *cursor) game(g *Game) error {
 	g.Event, g.Date, g.Site, g.Round, g.Red, g.Black = s(colEvent), s(colDate), s(colSite), s(colRound), s(colRed), s(colBlack)
 	g.Result = s(colResult)
 	g.Dir, g.File = c.dir, c.path
-	g.Moves = g.Moves[:0]
+	g.MovesICCS = g.MovesICCS[:0]
 	start, end := c.moves.ValueOffsets(i)
 	mv := c.moves.ListValues().(*array.String)
 	for j := start; j < end; j++ {
-		m, err := board.ParseMove(mv.Value(int(j)))
-		if err != nil {
-			return fmt.Errorf("%s: %s#%d: %w: move %d: %v", c.path, g.Source, g.Index+1, ErrRow, j-start+1, err)
-		}
-		g.Moves = append(g.Moves, m)
+		g.MovesICCS = append(g.MovesICCS, mv.Value(int(j)))
 	}
 	g.Codes = g.Codes[:0]
 	start, end = c.codes.ValueOffsets(i)

@@ -76,7 +76,7 @@ func exportShard(t testing.TB, dir string, s corpus.Shard, byYear bool, paths ..
 // readAll returns "source#index" of every game the reader gives.
 func readAll(t testing.TB, dirs ...string) []string {
 	t.Helper()
-	r, err := Open(dirs, nil)
+	r, err := Open(dirs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func readAll(t testing.TB, dirs ...string) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, fmt.Sprintf("%s#%d %s %d", g.Source, g.Index, g.GameID, len(g.Moves)))
+		out = append(out, fmt.Sprintf("%s#%d %s %d", g.Source, g.Index, g.GameID, len(g.MovesICCS)))
 	}
 }
 
@@ -163,7 +163,7 @@ func TestGamesFilesErrors(t *testing.T) {
 	}
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "games.parquet"), []byte("not parquet"), 0o644)
-	if _, err := Open([]string{dir}, nil); err == nil {
+	if _, err := Open([]string{dir}); err == nil {
 		t.Error("a broken games.parquet: no error")
 	}
 }

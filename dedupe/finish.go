@@ -7,12 +7,13 @@ import (
 	"github.com/xqtool/xqtool/board"
 )
 
-// finished holds the verdicts: 9 bytes a game, plus the names of the
+// finished holds the verdicts: 13 bytes a game, plus the names of the
 // kept copies of clusters with more than one game.
 type finished struct {
 	kind   []Kind
 	kept   []int32
 	count  []int32 // cluster size, at the kept copy's number
+	n      []uint32
 	refs   map[int32]Ref
 	fills  map[int32][]Fill
 	pairs  map[int32][][2]string
@@ -23,7 +24,7 @@ type finished struct {
 
 func (f *finished) verdict(num int) Verdict {
 	k := f.kept[num]
-	v := Verdict{Kind: f.kind[num], Kept: int(k), Copies: int(f.count[k])}
+	v := Verdict{Kind: f.kind[num], Kept: int(k), Copies: int(f.count[k]), Plies: int(f.n[num]), KeptPlies: int(f.n[k])}
 	if v.Copies > 1 {
 		v.KeptRef = f.refs[k]
 		if int(k) == num {
@@ -70,7 +71,7 @@ func (ix *Index) Finish() error {
 
 func (ix *Index) finish() error {
 	n := len(ix.n)
-	fin := &finished{kind: make([]Kind, n), kept: make([]int32, n), count: make([]int32, n)}
+	fin := &finished{kind: make([]Kind, n), kept: make([]int32, n), count: make([]int32, n), n: ix.n}
 	for i := range fin.kept {
 		fin.kept[i] = int32(i)
 		fin.count[i] = 1

@@ -55,6 +55,7 @@ package dedupe
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/xqtool/xqtool/board"
 )
@@ -113,7 +114,8 @@ type Game struct {
 	Complete bool
 	// Clean is true when the game has no error flag.
 	Clean bool
-	// Tags holds the values of TagNames ("" when absent or empty).
+	// Tags holds the values of TagNames ("" when absent; a value of
+	// spaces counts as empty).
 	Tags [7]string
 	// Result is true when the record declares a result (not "*").
 	Result bool
@@ -161,6 +163,9 @@ type Verdict struct {
 	KeptRef Ref
 	// Copies is the size of the cluster (1: the game has no copy).
 	Copies int
+	// Plies and KeptPlies are the main-line lengths of the game and of
+	// the kept copy (0 for a game that takes no part).
+	Plies, KeptPlies int
 	// Fills are the tag values the kept copy lacks, taken from the other
 	// copies in the kept-copy order (with Options.FillTags; kept copy only).
 	Fills []Fill
@@ -227,7 +232,7 @@ func (ix *Index) Add(g *Game) (int, error) {
 	num := len(ix.n)
 	var meta uint16
 	for i, v := range g.Tags {
-		if v != "" {
+		if strings.TrimSpace(v) != "" {
 			meta |= 1 << i
 		}
 	}

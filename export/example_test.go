@@ -47,4 +47,7 @@ func Example_schema() {
 	// status             utf8
 	// flag_codes         list<item: utf8, nullable>
 	// rules              utf8 (nullable)
+	// cluster_id         utf8
+	// duplicate_kind     utf8 (nullable)
+	// duplicate_of       utf8 (nullable)
 }

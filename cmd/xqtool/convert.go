@@ -97,9 +97,12 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 			}
 			ctx, stop := signalContext()
 			defer stop()
-			_, err = runPipeline(ctx, cmd, args, &pf, opt, sink)
+			sum, err := runPipeline(ctx, cmd, args, &pf, opt, sink)
 			if err = finish(err); err != nil {
 				return interrupted(asRunError(err))
+			}
+			if pf.dup.dedupe {
+				sum.printDups(cmd.ErrOrStderr())
 			}
 			if failed.n > 0 {
 				failed.print(cmd.ErrOrStderr())
@@ -109,6 +112,7 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 		},
 	}
 	pf.register(cmd)
+	pf.dup.registerOutput(cmd)
 	cmd.Flags().StringVar(&to, "to", "jsonl", "output format: jsonl, pgn or xqf")
 	cmd.Flags().StringVar(&nota, "notation", "chinese", "move notation of PGN output: chinese, wxf or iccs")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "output file (jsonl, pgn; default stdout) or directory (xqf)")

@@ -92,6 +92,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 		},
 	}
 	pf.register(cmd)
+	pf.dup.registerOutput(cmd)
 	cmd.Flags().StringVarP(&out, "output", "o", "", "directory to write the datasets into (required)")
 	cmd.Flags().StringVar(&partition, "partition", "", "partition the datasets: year")
 	cmd.Flags().BoolVar(&onlyOK, "only-ok", false, "export only games with status ok")

@@ -43,12 +43,11 @@ unreadable, 2 usage or I/O error, 130 interrupted.`,
 				bw = bufio.NewWriterSize(out, 1<<16)
 				jw = newJSONLWriter(bw)
 			}
-			sum, err := runPipeline(ctx, cmd, args, &pf, opt, func(r *analyze.Report) error {
-				if jw == nil {
-					return nil
-				}
-				return jw.write(toJSON(r, withMoves, rules))
-			})
+			var sink func(*analyze.Report) error // nil: one pass
+			if jw != nil {
+				sink = func(r *analyze.Report) error { return jw.write(toJSON(r, withMoves, rules)) }
+			}
+			sum, err := runPipeline(ctx, cmd, args, &pf, opt, sink)
 			if err == nil && bw != nil {
 				err = bw.Flush()
 			}
