@@ -94,8 +94,8 @@ const DefaultMinPlies = 20
 
 // BytesPerGame is the index's memory per game in its largest state
 // (during Finish): 46 bytes while adding, 19 more while deciding. Not
-// counted: the spare capacity of growing slices (append) and the hash
-// tables Finish builds (one entry per distinct line).
+// counted: at most one partly used chunk of 16,384 games per column, and
+// the hash tables Finish builds (one entry per distinct line).
 const BytesPerGame = 65
 
 // Game is one game as the index sees it.
@@ -195,12 +195,13 @@ type Index struct {
 	opt  Options
 	minN int
 
-	// Per game (struct of arrays: 46 bytes a game while adding).
-	h, m   []uint64 // hash of start + main line; of its mirror
-	b, bm  []uint64 // hash of start + first minN plies; of its mirror
-	n      []uint32 // plies
-	meta   []uint16
-	off    []int64 // record offset in the spool, -1 when none
+	// Per game (columns of fixed-size chunks, never copied as they
+	// grow: 46 bytes a game while adding).
+	h, m   column[uint64] // hash of start + main line; of its mirror
+	b, bm  column[uint64] // hash of start + first minN plies; of its mirror
+	n      column[uint32] // plies
+	meta   column[uint16]
+	off    column[int64] // record offset in the spool, -1 when none
 	spool  *spool
 	err    error
 	done   bool
@@ -218,7 +219,7 @@ func New(opt Options) *Index {
 }
 
 // Len returns the number of games added.
-func (ix *Index) Len() int { return len(ix.n) }
+func (ix *Index) Len() int { return ix.n.len() }
 
 // Add adds the next game in input order and returns its number (0, 1,
 // …). An error writing the temporary file is returned here or by Finish.
@@ -229,7 +230,7 @@ func (ix *Index) Add(g *Game) (int, error) {
 	if ix.err != nil {
 		return 0, ix.err
 	}
-	num := len(ix.n)
+	num := ix.n.len()
 	var meta uint16
 	for i, v := range g.Tags {
 		if strings.TrimSpace(v) != "" {
@@ -275,13 +276,13 @@ func (ix *Index) Add(g *Game) (int, error) {
 }
 
 func (ix *Index) push(h, m, b, bm uint64, n uint32, meta uint16, off int64) {
-	ix.h = append(ix.h, h)
-	ix.m = append(ix.m, m)
-	ix.b = append(ix.b, b)
-	ix.bm = append(ix.bm, bm)
-	ix.n = append(ix.n, n)
-	ix.meta = append(ix.meta, meta)
-	ix.off = append(ix.off, off)
+	ix.h.push(h)
+	ix.m.push(m)
+	ix.b.push(b)
+	ix.bm.push(bm)
+	ix.n.push(n)
+	ix.meta.push(meta)
+	ix.off.push(off)
 }
 
 // Verdict returns the outcome for game num (as returned by Add).
@@ -289,7 +290,7 @@ func (ix *Index) Verdict(num int) (Verdict, error) {
 	if ix.fin == nil {
 		return Verdict{}, ErrNotFinished
 	}
-	if num < 0 || num >= len(ix.n) {
+	if num < 0 || num >= ix.n.len() {
 		return Verdict{}, fmt.Errorf("dedupe: no game %d", num)
 	}
 	return ix.fin.verdict(num), nil
@@ -374,3 +375,25 @@ func MirrorMoves(moves []board.Move) []board.Move {
 	}
 	return out
 }
+
+// chunkBits sets the chunk size of a column: 1<<chunkBits values.
+const chunkBits = 14
+
+// column is a growing array of fixed-size chunks: adding never copies,
+// so memory grows by the values added and nothing else.
+type column[T any] struct {
+	chunks [][]T
+	n      int
+}
+
+func (c *column[T]) push(v T) {
+	if c.n>>chunkBits == len(c.chunks) {
+		c.chunks = append(c.chunks, make([]T, 1<<chunkBits))
+	}
+	c.chunks[c.n>>chunkBits][c.n&(1<<chunkBits-1)] = v
+	c.n++
+}
+
+func (c *column[T]) at(i int32) T { return c.chunks[i>>chunkBits][i&(1<<chunkBits-1)] }
+
+func (c *column[T]) len() int { return c.n }
