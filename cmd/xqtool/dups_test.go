@@ -318,7 +318,7 @@ func TestExportDuplicates(t *testing.T) {
 		tr := array.NewTableReader(tbl, -1)
 		defer tr.Release()
 		for tr.Next() {
-			rec := tr.Record()
+			rec := tr.RecordBatch()
 			col := func(name string) *array.String {
 				return rec.Column(rec.Schema().FieldIndices(name)[0]).(*array.String)
 			}
