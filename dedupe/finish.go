@@ -89,15 +89,19 @@ func (ix *Index) finish() error {
 	mir := make([]bool, n)  // the game is the mirror of its representative
 	H := map[uint64]int32{} // line hash → representative
 	var a, b record
+	bOf := int32(-1) // the game in b
 	same := func(i, r int32, mirror bool) (bool, error) {
 		if ix.n.at(i) != ix.n.at(r) {
 			return false, nil
 		}
-		if err := ix.spool.at(ix.off.at(i), &a, false); err != nil {
+		if err := ix.spool.moves(ix.off.at(i), ix.n.at(i), &a); err != nil {
 			return false, err
 		}
-		if err := ix.spool.at(ix.off.at(r), &b, false); err != nil {
-			return false, err
+		if bOf != r { // copies of one game often follow each other
+			if err := ix.spool.moves(ix.off.at(r), ix.n.at(r), &b); err != nil {
+				return false, err
+			}
+			bOf = r
 		}
 		return sameStart(&b, &a, mirror) && hasPrefix(b.moves, a.moves, mirror), nil
 	}
@@ -156,7 +160,7 @@ func (ix *Index) finish() error {
 	rd := ix.spool.sequential()
 	var c record
 	check := func(ci int32, mirror bool) (bool, error) {
-		if err := ix.spool.at(ix.off.at(ci), &c, false); err != nil {
+		if err := ix.spool.moves(ix.off.at(ci), ix.n.at(ci), &c); err != nil {
 			return false, err
 		}
 		return sameStart(&a, &c, mirror) && hasPrefix(a.moves, c.moves, mirror), nil
