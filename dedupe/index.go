@@ -6,7 +6,11 @@
 // Games reach the index as small values (Game) from any source — the
 // validate pipeline, or the rows of a games.parquet dataset — in input
 // order, through Add. Finish decides; Verdict then tells, for every game,
-// its cluster's kept copy and how the game copies it.
+// its cluster's kept copy and how the game copies it. The same games
+// added in the same order get the same verdicts, whatever their source:
+// a reader of datasets adds the rows of games.parquet in row order
+// (FromRow), the datasets in the order given, and finds the clusters and
+// kept copies the pipeline found (FromReport).
 //
 // # Kinds
 //
@@ -46,8 +50,9 @@
 // # Memory
 //
 // The index keeps BytesPerGame bytes per game in memory, whatever the
-// length of the game; names, tags and moves go to a temporary file
-// (about 40 bytes plus 2 per ply per game) that Finish reads back. Hash
+// length of the game; the start position, moves, name and tags go to a
+// temporary file (about 100 bytes, 2 per ply and the text per game) that
+// Finish reads back. Hash
 // matches are checked against the moves in that file, so a hash collision
 // can never make two different games copies.
 package dedupe
