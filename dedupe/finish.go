@@ -348,7 +348,11 @@ func (ix *Index) names(fin *finished) error {
 		}
 	}
 	ix.fin = fin
-	ix.h, ix.m, ix.b, ix.bm, ix.off = column[uint64]{}, column[uint64]{}, column[uint64]{}, column[uint64]{}, column[int64]{}
+	ix.h.free()
+	ix.m.free()
+	ix.b.free()
+	ix.bm.free()
+	ix.off.free()
 	return nil
 }
 

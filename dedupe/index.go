@@ -179,11 +179,12 @@ type Verdict struct {
 	NamePairs [][2]string
 }
 
-// ErrNotFinished is returned by Verdict before Finish, and
-// ErrFinished by Add after it.
+// ErrNotFinished is returned by Verdict before Finish, ErrFinished by
+// Add after it, and ErrClosed by Verdict after Close.
 var (
 	ErrNotFinished = errors.New("dedupe: index not finished")
 	ErrFinished    = errors.New("dedupe: game added after Finish")
+	ErrClosed      = errors.New("dedupe: index closed")
 )
 
 // meta bits of a game.
@@ -295,6 +296,9 @@ func (ix *Index) Verdict(num int) (Verdict, error) {
 	if ix.fin == nil {
 		return Verdict{}, ErrNotFinished
 	}
+	if ix.closed {
+		return Verdict{}, ErrClosed
+	}
 	if num < 0 || num >= ix.n.len() {
 		return Verdict{}, fmt.Errorf("dedupe: no game %d", num)
 	}
@@ -311,12 +315,23 @@ func (ix *Index) Counts() (byKind [4]int, clusters int) {
 	return ix.fin.byKind, ix.fin.clusters
 }
 
-// Close removes the temporary file. The verdicts stay readable.
+// Close removes the temporary file and releases the index's memory;
+// Verdict is not available after it (Counts is).
 func (ix *Index) Close() error {
 	if ix.closed {
 		return nil
 	}
 	ix.closed = true
+	ix.h.free()
+	ix.m.free()
+	ix.b.free()
+	ix.bm.free()
+	ix.off.free()
+	ix.meta.free()
+	ix.n.free()
+	if ix.fin != nil {
+		ix.fin.n = nil
+	}
 	if ix.spool != nil {
 		return ix.spool.close()
 	}
@@ -385,15 +400,18 @@ func MirrorMoves(moves []board.Move) []board.Move {
 const chunkBits = 14
 
 // column is a growing array of fixed-size chunks: adding never copies,
-// so memory grows by the values added and nothing else.
-type column[T any] struct {
+// so memory grows by the values added and nothing else. Where the
+// system allows, the chunks are mapped outside the Go heap (allocChunk):
+// the garbage collector then neither counts them in its target (which
+// would let the heap grow by a multiple of the index) nor scans them.
+type column[T uint16 | uint32 | uint64 | int64] struct {
 	chunks [][]T
 	n      int
 }
 
 func (c *column[T]) push(v T) {
 	if c.n>>chunkBits == len(c.chunks) {
-		c.chunks = append(c.chunks, make([]T, 1<<chunkBits))
+		c.chunks = append(c.chunks, allocChunk[T](1<<chunkBits))
 	}
 	c.chunks[c.n>>chunkBits][c.n&(1<<chunkBits-1)] = v
 	c.n++
@@ -402,3 +420,11 @@ func (c *column[T]) push(v T) {
 func (c *column[T]) at(i int32) T { return c.chunks[i>>chunkBits][i&(1<<chunkBits-1)] }
 
 func (c *column[T]) len() int { return c.n }
+
+// free releases the chunks; the column is empty after it.
+func (c *column[T]) free() {
+	for _, ch := range c.chunks {
+		freeChunk(ch)
+	}
+	*c = column[T]{}
+}

@@ -240,6 +240,10 @@ func TestErrors(t *testing.T) {
 	if _, err := ix.Verdict(0); err == nil {
 		t.Error("Verdict of a game never added: no error")
 	}
+	ix.Close()
+	if _, err := ix.Verdict(0); err != ErrClosed {
+		t.Errorf("Verdict after Close: %v", err)
+	}
 }
 
 // related reports, by brute force, whether games x and y are copies.
