@@ -13,7 +13,7 @@ type finished struct {
 	kind   []Kind
 	kept   []int32
 	count  []int32 // cluster size, at the kept copy's number
-	n      []uint32
+	n      *column[uint32]
 	refs   map[int32]Ref
 	fills  map[int32][]Fill
 	pairs  map[int32][][2]string
@@ -24,7 +24,7 @@ type finished struct {
 
 func (f *finished) verdict(num int) Verdict {
 	k := f.kept[num]
-	v := Verdict{Kind: f.kind[num], Kept: int(k), Copies: int(f.count[k]), Plies: int(f.n[num]), KeptPlies: int(f.n[k])}
+	v := Verdict{Kind: f.kind[num], Kept: int(k), Copies: int(f.count[k]), Plies: int(f.n.at(int32(num))), KeptPlies: int(f.n.at(k))}
 	if v.Copies > 1 {
 		v.KeptRef = f.refs[k]
 		if int(k) == num {
@@ -37,12 +37,12 @@ func (f *finished) verdict(num int) Verdict {
 
 // better reports whether game a comes before game b by the kept-copy rule.
 func (ix *Index) better(a, b int32) bool {
-	ma, mb := ix.meta[a], ix.meta[b]
+	ma, mb := ix.meta.at(a), ix.meta.at(b)
 	if ca, cb := ma&metaClean != 0, mb&metaClean != 0; ca != cb {
 		return ca
 	}
-	if ix.n[a] != ix.n[b] {
-		return ix.n[a] > ix.n[b]
+	if ix.n.at(a) != ix.n.at(b) {
+		return ix.n.at(a) > ix.n.at(b)
 	}
 	ta, tb := bits.OnesCount16(ma&metaTags), bits.OnesCount16(mb&metaTags)
 	if ta != tb {
@@ -70,8 +70,8 @@ func (ix *Index) Finish() error {
 }
 
 func (ix *Index) finish() error {
-	n := len(ix.n)
-	fin := &finished{kind: make([]Kind, n), kept: make([]int32, n), count: make([]int32, n), n: ix.n}
+	n := ix.n.len()
+	fin := &finished{kind: make([]Kind, n), kept: make([]int32, n), count: make([]int32, n), n: &ix.n}
 	for i := range fin.kept {
 		fin.kept[i] = int32(i)
 		fin.count[i] = 1
@@ -89,25 +89,29 @@ func (ix *Index) finish() error {
 	mir := make([]bool, n)  // the game is the mirror of its representative
 	H := map[uint64]int32{} // line hash → representative
 	var a, b record
+	bOf := int32(-1) // the game in b
 	same := func(i, r int32, mirror bool) (bool, error) {
-		if ix.n[i] != ix.n[r] {
+		if ix.n.at(i) != ix.n.at(r) {
 			return false, nil
 		}
-		if err := ix.spool.at(ix.off[i], &a, false); err != nil {
+		if err := ix.spool.moves(ix.off.at(i), ix.n.at(i), &a); err != nil {
 			return false, err
 		}
-		if err := ix.spool.at(ix.off[r], &b, false); err != nil {
-			return false, err
+		if bOf != r { // copies of one game often follow each other
+			if err := ix.spool.moves(ix.off.at(r), ix.n.at(r), &b); err != nil {
+				return false, err
+			}
+			bOf = r
 		}
 		return sameStart(&b, &a, mirror) && hasPrefix(b.moves, a.moves, mirror), nil
 	}
 	for i := range int32(n) {
 		rep[i] = -1
-		if ix.off[i] < 0 {
+		if ix.off.at(i) < 0 {
 			continue
 		}
 		rep[i] = i
-		if r, ok := H[ix.h[i]]; ok {
+		if r, ok := H[ix.h.at(i)]; ok {
 			if eq, err := same(i, r, false); err != nil {
 				return err
 			} else if eq {
@@ -115,8 +119,8 @@ func (ix *Index) finish() error {
 				continue
 			}
 		}
-		if int(ix.n[i]) >= ix.minN {
-			if r, ok := H[ix.m[i]]; ok {
+		if int(ix.n.at(i)) >= ix.minN {
+			if r, ok := H[ix.m.at(i)]; ok {
 				if eq, err := same(i, r, true); err != nil {
 					return err
 				} else if eq {
@@ -125,8 +129,8 @@ func (ix *Index) finish() error {
 				}
 			}
 		}
-		if _, taken := H[ix.h[i]]; !taken {
-			H[ix.h[i]] = i
+		if _, taken := H[ix.h.at(i)]; !taken {
+			H[ix.h.at(i)] = i
 		}
 	}
 	// 2. Prefixes: each class contained in a longer one points to the
@@ -134,17 +138,17 @@ func (ix *Index) finish() error {
 	M := map[uint64]int32{}  // mirrored line hash → representative
 	B := map[uint64]uint32{} // first minN plies → shortest class length
 	for i := range int32(n) {
-		if rep[i] != i || int(ix.n[i]) < ix.minN {
+		if rep[i] != i || int(ix.n.at(i)) < ix.minN {
 			continue
 		}
-		if ix.m[i] != ix.h[i] {
-			if _, taken := M[ix.m[i]]; !taken {
-				M[ix.m[i]] = i
+		if ix.m.at(i) != ix.h.at(i) {
+			if _, taken := M[ix.m.at(i)]; !taken {
+				M[ix.m.at(i)] = i
 			}
 		}
-		for _, k := range [2]uint64{ix.b[i], ix.bm[i]} {
-			if l, ok := B[k]; !ok || ix.n[i] < l {
-				B[k] = ix.n[i]
+		for _, k := range [2]uint64{ix.b.at(i), ix.bm.at(i)} {
+			if l, ok := B[k]; !ok || ix.n.at(i) < l {
+				B[k] = ix.n.at(i)
 			}
 		}
 	}
@@ -156,19 +160,19 @@ func (ix *Index) finish() error {
 	rd := ix.spool.sequential()
 	var c record
 	check := func(ci int32, mirror bool) (bool, error) {
-		if err := ix.spool.at(ix.off[ci], &c, false); err != nil {
+		if err := ix.spool.moves(ix.off.at(ci), ix.n.at(ci), &c); err != nil {
 			return false, err
 		}
 		return sameStart(&a, &c, mirror) && hasPrefix(a.moves, c.moves, mirror), nil
 	}
 	for i := range int32(n) {
-		if rep[i] != i || int(ix.n[i]) <= ix.minN {
+		if rep[i] != i || int(ix.n.at(i)) <= ix.minN {
 			continue
 		}
-		if l, ok := B[ix.b[i]]; !ok || l >= ix.n[i] {
+		if l, ok := B[ix.b.at(i)]; !ok || l >= ix.n.at(i) {
 			continue
 		}
-		if err := rd.seek(ix.off[i]); err != nil {
+		if err := rd.seek(ix.off.at(i)); err != nil {
 			return err
 		}
 		if err := rd.next(&a, false); err != nil {
@@ -186,10 +190,10 @@ func (ix *Index) finish() error {
 				mirror bool
 			}{{H, false}, {M, true}} {
 				ci, ok := t.tab[h]
-				if !ok || ci == i || int(ix.n[ci]) != k+1 {
+				if !ok || ci == i || int(ix.n.at(ci)) != k+1 {
 					continue
 				}
-				if ext[ci] >= 0 && ix.n[ext[ci]] >= ix.n[i] {
+				if ext[ci] >= 0 && ix.n.at(ext[ci]) >= ix.n.at(i) {
 					continue
 				}
 				if ok, err := check(ci, t.mirror); err != nil {
@@ -255,7 +259,7 @@ func (ix *Index) finish() error {
 		switch {
 		case k == i:
 			fin.kind[i] = None
-		case root[i] == root[k] && ix.n[i] == ix.n[k] && orient[i] == orient[k]:
+		case root[i] == root[k] && ix.n.at(i) == ix.n.at(k) && orient[i] == orient[k]:
 			fin.kind[i] = Exact
 		case orient[i] == orient[k]:
 			fin.kind[i] = Prefix
@@ -280,7 +284,7 @@ func (ix *Index) names(fin *finished) error {
 		}
 		if k == i {
 			fin.clusters++
-			if err := ix.spool.at(ix.off[k], &rec, true); err != nil {
+			if err := ix.spool.at(ix.off.at(k), &rec, true); err != nil {
 				return err
 			}
 			fin.refs[k] = rec.ref
@@ -302,18 +306,18 @@ func (ix *Index) names(fin *finished) error {
 		})
 		for _, g := range members {
 			k := fin.kept[g]
-			missing := ^ix.meta[k] & metaTags
+			missing := ^ix.meta.at(k) & metaTags
 			for _, f := range fin.fills[k] {
 				missing &^= 1 << slices.Index(TagNames[:], f.Name)
 			}
-			if missing&ix.meta[g] == 0 {
+			if missing&ix.meta.at(g) == 0 {
 				continue
 			}
-			if err := ix.spool.at(ix.off[g], &rec, true); err != nil {
+			if err := ix.spool.at(ix.off.at(g), &rec, true); err != nil {
 				return err
 			}
 			for t := range TagNames {
-				if missing&ix.meta[g]&(1<<t) != 0 {
+				if missing&ix.meta.at(g)&(1<<t) != 0 {
 					fin.fills[k] = append(fin.fills[k], Fill{Name: TagNames[t], Value: rec.tags[t], From: rec.ref})
 				}
 			}
@@ -329,10 +333,10 @@ func (ix *Index) names(fin *finished) error {
 		fin.pairs = map[int32][][2]string{}
 		for _, g := range members {
 			k := fin.kept[g]
-			if err := ix.spool.at(ix.off[g], &rec, true); err != nil {
+			if err := ix.spool.at(ix.off.at(g), &rec, true); err != nil {
 				return err
 			}
-			if err := ix.spool.at(ix.off[k], &kr, true); err != nil {
+			if err := ix.spool.at(ix.off.at(k), &kr, true); err != nil {
 				return err
 			}
 			for _, t := range []int{4, 5} { // Red, Black
@@ -344,7 +348,11 @@ func (ix *Index) names(fin *finished) error {
 		}
 	}
 	ix.fin = fin
-	ix.h, ix.m, ix.b, ix.bm, ix.off = nil, nil, nil, nil, nil
+	ix.h.free()
+	ix.m.free()
+	ix.b.free()
+	ix.bm.free()
+	ix.off.free()
 	return nil
 }
 

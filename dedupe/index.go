@@ -6,7 +6,11 @@
 // Games reach the index as small values (Game) from any source — the
 // validate pipeline, or the rows of a games.parquet dataset — in input
 // order, through Add. Finish decides; Verdict then tells, for every game,
-// its cluster's kept copy and how the game copies it.
+// its cluster's kept copy and how the game copies it. The same games
+// added in the same order get the same verdicts, whatever their source:
+// a reader of datasets adds the rows of games.parquet in row order
+// (FromRow), the datasets in the order given, and finds the clusters and
+// kept copies the pipeline found (FromReport).
 //
 // # Kinds
 //
@@ -46,8 +50,9 @@
 // # Memory
 //
 // The index keeps BytesPerGame bytes per game in memory, whatever the
-// length of the game; names, tags and moves go to a temporary file
-// (about 40 bytes plus 2 per ply per game) that Finish reads back. Hash
+// length of the game; the start position, moves, name and tags go to a
+// temporary file (about 100 bytes, 2 per ply and the text per game) that
+// Finish reads back. Hash
 // matches are checked against the moves in that file, so a hash collision
 // can never make two different games copies.
 package dedupe
@@ -94,8 +99,8 @@ const DefaultMinPlies = 20
 
 // BytesPerGame is the index's memory per game in its largest state
 // (during Finish): 46 bytes while adding, 19 more while deciding. Not
-// counted: the spare capacity of growing slices (append) and the hash
-// tables Finish builds (one entry per distinct line).
+// counted: at most one partly used chunk of 16,384 games per column, and
+// the hash tables Finish builds (one entry per distinct line).
 const BytesPerGame = 65
 
 // Game is one game as the index sees it.
@@ -174,11 +179,12 @@ type Verdict struct {
 	NamePairs [][2]string
 }
 
-// ErrNotFinished is returned by Verdict before Finish, and
-// ErrFinished by Add after it.
+// ErrNotFinished is returned by Verdict before Finish, ErrFinished by
+// Add after it, and ErrClosed by Verdict after Close.
 var (
 	ErrNotFinished = errors.New("dedupe: index not finished")
 	ErrFinished    = errors.New("dedupe: game added after Finish")
+	ErrClosed      = errors.New("dedupe: index closed")
 )
 
 // meta bits of a game.
@@ -195,12 +201,13 @@ type Index struct {
 	opt  Options
 	minN int
 
-	// Per game (struct of arrays: 46 bytes a game while adding).
-	h, m   []uint64 // hash of start + main line; of its mirror
-	b, bm  []uint64 // hash of start + first minN plies; of its mirror
-	n      []uint32 // plies
-	meta   []uint16
-	off    []int64 // record offset in the spool, -1 when none
+	// Per game (columns of fixed-size chunks, never copied as they
+	// grow: 46 bytes a game while adding).
+	h, m   column[uint64] // hash of start + main line; of its mirror
+	b, bm  column[uint64] // hash of start + first minN plies; of its mirror
+	n      column[uint32] // plies
+	meta   column[uint16]
+	off    column[int64] // record offset in the spool, -1 when none
 	spool  *spool
 	err    error
 	done   bool
@@ -218,7 +225,7 @@ func New(opt Options) *Index {
 }
 
 // Len returns the number of games added.
-func (ix *Index) Len() int { return len(ix.n) }
+func (ix *Index) Len() int { return ix.n.len() }
 
 // Add adds the next game in input order and returns its number (0, 1,
 // …). An error writing the temporary file is returned here or by Finish.
@@ -229,7 +236,7 @@ func (ix *Index) Add(g *Game) (int, error) {
 	if ix.err != nil {
 		return 0, ix.err
 	}
-	num := len(ix.n)
+	num := ix.n.len()
 	var meta uint16
 	for i, v := range g.Tags {
 		if strings.TrimSpace(v) != "" {
@@ -275,13 +282,13 @@ func (ix *Index) Add(g *Game) (int, error) {
 }
 
 func (ix *Index) push(h, m, b, bm uint64, n uint32, meta uint16, off int64) {
-	ix.h = append(ix.h, h)
-	ix.m = append(ix.m, m)
-	ix.b = append(ix.b, b)
-	ix.bm = append(ix.bm, bm)
-	ix.n = append(ix.n, n)
-	ix.meta = append(ix.meta, meta)
-	ix.off = append(ix.off, off)
+	ix.h.push(h)
+	ix.m.push(m)
+	ix.b.push(b)
+	ix.bm.push(bm)
+	ix.n.push(n)
+	ix.meta.push(meta)
+	ix.off.push(off)
 }
 
 // Verdict returns the outcome for game num (as returned by Add).
@@ -289,7 +296,10 @@ func (ix *Index) Verdict(num int) (Verdict, error) {
 	if ix.fin == nil {
 		return Verdict{}, ErrNotFinished
 	}
-	if num < 0 || num >= len(ix.n) {
+	if ix.closed {
+		return Verdict{}, ErrClosed
+	}
+	if num < 0 || num >= ix.n.len() {
 		return Verdict{}, fmt.Errorf("dedupe: no game %d", num)
 	}
 	return ix.fin.verdict(num), nil
@@ -305,12 +315,23 @@ func (ix *Index) Counts() (byKind [4]int, clusters int) {
 	return ix.fin.byKind, ix.fin.clusters
 }
 
-// Close removes the temporary file. The verdicts stay readable.
+// Close removes the temporary file and releases the index's memory;
+// Verdict is not available after it (Counts is).
 func (ix *Index) Close() error {
 	if ix.closed {
 		return nil
 	}
 	ix.closed = true
+	ix.h.free()
+	ix.m.free()
+	ix.b.free()
+	ix.bm.free()
+	ix.off.free()
+	ix.meta.free()
+	ix.n.free()
+	if ix.fin != nil {
+		ix.fin.n = nil
+	}
 	if ix.spool != nil {
 		return ix.spool.close()
 	}
@@ -373,4 +394,37 @@ func MirrorMoves(moves []board.Move) []board.Move {
 		out[i] = mirrorMove(mv)
 	}
 	return out
+}
+
+// chunkBits sets the chunk size of a column: 1<<chunkBits values.
+const chunkBits = 14
+
+// column is a growing array of fixed-size chunks: adding never copies,
+// so memory grows by the values added and nothing else. Where the
+// system allows, the chunks are mapped outside the Go heap (allocChunk):
+// the garbage collector then neither counts them in its target (which
+// would let the heap grow by a multiple of the index) nor scans them.
+type column[T uint16 | uint32 | uint64 | int64] struct {
+	chunks [][]T
+	n      int
+}
+
+func (c *column[T]) push(v T) {
+	if c.n>>chunkBits == len(c.chunks) {
+		c.chunks = append(c.chunks, allocChunk[T](1<<chunkBits))
+	}
+	c.chunks[c.n>>chunkBits][c.n&(1<<chunkBits-1)] = v
+	c.n++
+}
+
+func (c *column[T]) at(i int32) T { return c.chunks[i>>chunkBits][i&(1<<chunkBits-1)] }
+
+func (c *column[T]) len() int { return c.n }
+
+// free releases the chunks; the column is empty after it.
+func (c *column[T]) free() {
+	for _, ch := range c.chunks {
+		freeChunk(ch)
+	}
+	*c = column[T]{}
 }

@@ -240,6 +240,10 @@ func TestErrors(t *testing.T) {
 	if _, err := ix.Verdict(0); err == nil {
 		t.Error("Verdict of a game never added: no error")
 	}
+	ix.Close()
+	if _, err := ix.Verdict(0); err != ErrClosed {
+		t.Errorf("Verdict after Close: %v", err)
+	}
 }
 
 // related reports, by brute force, whether games x and y are copies.
@@ -318,5 +322,28 @@ func TestProperty(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestChunks: copies far apart (in different chunks of the columns) are
+// found, and verdicts past the first chunk are right.
+func TestChunks(t *testing.T) {
+	const n = 2<<chunkBits + 5
+	a, b := line(1, 40), line(2, 40)
+	games := make([]Game, n)
+	for i := range games {
+		games[i] = Game{Source: "x", Index: i, Start: start(), Complete: i%7 != 0} // no moves: takes no part
+	}
+	games[3] = g("a", a)
+	games[1<<chunkBits+1] = g("b", b)
+	games[n-1] = g("a2", a)
+	games[n-2] = g("bp", b[:25])
+	got := run(t, Options{}, games...)
+	check(t, got[:4], want{None, 0}, want{None, 1}, want{None, 2}, want{None, 3})
+	if v := got[n-1]; v.Kind != Exact || v.Kept != 3 || v.KeptRef != (Ref{"a", 0}) {
+		t.Errorf("last game: %+v", v)
+	}
+	if v := got[n-2]; v.Kind != Prefix || v.Kept != 1<<chunkBits+1 {
+		t.Errorf("prefix of b: %+v", v)
 	}
 }

@@ -14,14 +14,18 @@ import (
 // spool is the temporary file that holds, per game that can join a
 // cluster, what Finish needs and the index does not keep in memory:
 //
-//	uvarint len(source), source, uvarint index,
-//	7 × (uvarint len, tag value), side byte, 90 piece bytes,
-//	uvarint plies, 2 bytes per move (little endian)
+//	side byte, 90 piece bytes, uvarint plies, 2 bytes per move (little
+//	endian), uvarint len(source), source, uvarint index,
+//	7 × (uvarint len, tag value)
+//
+// The position and moves come first, so that they are read back with
+// one read of a size known from the number of plies.
 type spool struct {
-	f   *os.File
-	w   *bufio.Writer
-	pos int64
-	tmp []byte
+	f    *os.File
+	w    *bufio.Writer
+	pos  int64
+	tmp  []byte
+	rbuf []byte // moves read back
 }
 
 // errCorrupt means the temporary file did not read back as written.
@@ -37,13 +41,6 @@ func newSpool(dir string) (*spool, error) {
 
 func (s *spool) write(g *Game) (int64, error) {
 	b := s.tmp[:0]
-	b = binary.AppendUvarint(b, uint64(len(g.Source)))
-	b = append(b, g.Source...)
-	b = binary.AppendUvarint(b, uint64(g.Index))
-	for _, v := range g.Tags {
-		b = binary.AppendUvarint(b, uint64(len(v)))
-		b = append(b, v...)
-	}
 	b = append(b, byte(g.Start.Side))
 	for _, p := range g.Start.Board {
 		b = append(b, byte(p))
@@ -51,6 +48,13 @@ func (s *spool) write(g *Game) (int64, error) {
 	b = binary.AppendUvarint(b, uint64(len(g.Moves)))
 	for _, mv := range g.Moves {
 		b = binary.LittleEndian.AppendUint16(b, uint16(mv))
+	}
+	b = binary.AppendUvarint(b, uint64(len(g.Source)))
+	b = append(b, g.Source...)
+	b = binary.AppendUvarint(b, uint64(g.Index))
+	for _, v := range g.Tags {
+		b = binary.AppendUvarint(b, uint64(len(v)))
+		b = append(b, v...)
 	}
 	s.tmp = b
 	off := s.pos
@@ -158,7 +162,8 @@ func (s *spool) at(off int64, rec *record, text bool) error {
 }
 
 // next decodes the next record into rec; the source and tags only when
-// text is true (else they are skipped).
+// text is true (else the reader stops after the moves: seek skips the
+// rest).
 func (r *reader) next(rec *record, text bool) error {
 	str := func() (string, error) {
 		n, err := binary.ReadUvarint(r)
@@ -176,19 +181,6 @@ func (r *reader) next(rec *record, text bool) error {
 		return string(b), err
 	}
 	var err error
-	if rec.ref.Source, err = str(); err != nil {
-		return corrupt(err)
-	}
-	idx, err := binary.ReadUvarint(r)
-	if err != nil {
-		return corrupt(err)
-	}
-	rec.ref.Index = int(idx)
-	for i := range rec.tags {
-		if rec.tags[i], err = str(); err != nil {
-			return corrupt(err)
-		}
-	}
 	if rec.side, err = r.ReadByte(); err != nil {
 		return corrupt(err)
 	}
@@ -206,6 +198,48 @@ func (r *reader) next(rec *record, text bool) error {
 			return corrupt(err)
 		}
 		rec.moves = append(rec.moves, board.Move(binary.LittleEndian.Uint16(two[:])))
+	}
+	if !text {
+		return nil
+	}
+	if rec.ref.Source, err = str(); err != nil {
+		return corrupt(err)
+	}
+	idx, err := binary.ReadUvarint(r)
+	if err != nil {
+		return corrupt(err)
+	}
+	rec.ref.Index = int(idx)
+	for i := range rec.tags {
+		if rec.tags[i], err = str(); err != nil {
+			return corrupt(err)
+		}
+	}
+	return nil
+}
+
+// moves reads the start position and the n moves of the record at off
+// into rec with one read.
+func (s *spool) moves(off int64, n uint32, rec *record) error {
+	size := 1 + board.Squares + binary.PutUvarint(make([]byte, binary.MaxVarintLen64), uint64(n)) + 2*int(n)
+	if cap(s.rbuf) < size {
+		s.rbuf = make([]byte, size)
+	}
+	b := s.rbuf[:size]
+	if _, err := s.f.ReadAt(b, off); err != nil {
+		return corrupt(err)
+	}
+	rec.side = b[0]
+	copy(rec.board[:], b[1:1+board.Squares])
+	b = b[1+board.Squares:]
+	m, k := binary.Uvarint(b)
+	if k <= 0 || m != uint64(n) {
+		return errCorrupt
+	}
+	b = b[k:]
+	rec.moves = rec.moves[:0]
+	for i := range int(n) {
+		rec.moves = append(rec.moves, board.Move(binary.LittleEndian.Uint16(b[2*i:])))
 	}
 	return nil
 }

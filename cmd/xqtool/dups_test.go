@@ -1,17 +1,24 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/export"
 )
 
 // realLine is the main line of a real game (呂欽/00001954.pgn of the
@@ -286,4 +293,52 @@ func TestRealClusters(t *testing.T) {
 		kinds[v.kind]++
 	}
 	t.Logf("%d games: %d exact, %d prefix, %d mirror copies", len(got), kinds["exact"], kinds["prefix"], kinds["mirror"])
+}
+
+// TestExportDuplicates: the cluster columns of games.parquet, and
+// --dedupe writing the kept copies only.
+func TestExportDuplicates(t *testing.T) {
+	dir, _ := dupFiles(t)
+	rows := func(args ...string) [][3]string {
+		out := t.TempDir()
+		if _, stderr, code := runCLI(t, "", append([]string{"export", "--quiet", "-o", out}, append(args, dir)...)...); code != 0 {
+			t.Fatalf("export %v: exit %d: %s", args, code, stderr)
+		}
+		data, err := os.ReadFile(filepath.Join(out, "games.parquet"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tbl, err := pqarrow.ReadTable(context.Background(), bytes.NewReader(data), parquet.NewReaderProperties(nil),
+			pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tbl.Release()
+		var got [][3]string
+		tr := array.NewTableReader(tbl, -1)
+		defer tr.Release()
+		for tr.Next() {
+			rec := tr.RecordBatch()
+			col := func(name string) *array.String {
+				return rec.Column(rec.Schema().FieldIndices(name)[0]).(*array.String)
+			}
+			id, cl, kind, of := col("game_id"), col("cluster_id"), col("duplicate_kind"), col("duplicate_of")
+			for i := range int(rec.NumRows()) {
+				c := "self"
+				if cl.Value(i) != id.Value(i) {
+					c = cl.Value(i)
+				}
+				got = append(got, [3]string{c, kind.Value(i), strings.TrimPrefix(of.Value(i), dir+string(filepath.Separator))})
+			}
+		}
+		return got
+	}
+	keptID := export.GameID(filepath.Join(dir, "a.pgn"), 0)
+	want := [][3]string{{"self", "", ""}, {keptID, "prefix", "a.pgn#1"}, {keptID, "mirror", "a.pgn#1"}, {"self", "", ""}}
+	if got := rows(); !slices.Equal(got, want) {
+		t.Errorf("games.parquet:\n got %q\nwant %q", got, want)
+	}
+	if got := rows("--dedupe"); !slices.Equal(got, [][3]string{want[0], want[3]}) {
+		t.Errorf("games.parquet with --dedupe:\n got %q", got)
+	}
 }
