@@ -31,7 +31,7 @@ read from it: game_id, cluster_id (the kept copy's game_id), duplicate_kind
 (null for the kept copy, exact, prefix or mirror) and duplicate_of (the kept
 copy as source#number). With -o FILE all rows go to FILE.
 
-Memory: a fixed number of bytes per game (~220 of peak RSS measured: the
+Memory: a fixed number of bytes per game (~200 of peak RSS measured: the
 index, the game ids, the hash tables of the decision) plus ~2.5 MB per games
 file; the main lines wait in a temporary file (about 2 bytes per ply) in
 --temp-dir.
