@@ -275,6 +275,7 @@ func (ix *Index) finish() error {
 // pairs back from the temporary file.
 func (ix *Index) names(fin *finished) error {
 	fin.refs = map[int32]Ref{}
+	rd := ix.spool.sequential()
 	var members []int32
 	var rec, kr record
 	for i := range int32(len(fin.kept)) {
@@ -282,9 +283,12 @@ func (ix *Index) names(fin *finished) error {
 		if fin.count[k] < 2 {
 			continue
 		}
-		if k == i {
+		if k == i { // in increasing order: read sequentially
 			fin.clusters++
-			if err := ix.spool.at(ix.off.at(k), &rec, true); err != nil {
+			if err := rd.seek(ix.off.at(k)); err != nil {
+				return err
+			}
+			if err := rd.next(&rec, true); err != nil {
 				return err
 			}
 			fin.refs[k] = rec.ref
