@@ -8,6 +8,7 @@ require (
 	github.com/longbridgeapp/opencc v0.3.13
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/spf13/cobra v1.10.2
+	go.yaml.in/yaml/v3 v3.0.5
 	golang.org/x/term v0.48.0
 	golang.org/x/text v0.44.0
 )

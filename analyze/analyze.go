@@ -49,7 +49,9 @@ const (
 	CodeResultMismatch       = "result_mismatch"        // declared result contradicts the final position
 	CodeMovesAfterEnd        = "moves_after_end"        // moves recorded after mate or stalemate
 	CodeNaturalLimit         = "natural_limit"          // 60 rounds without a capture reached
-	CodeDuplicate            = "duplicate"              // same start and main line as an earlier game
+	CodeDuplicate            = "duplicate"              // same start and main line as the kept copy of its cluster
+	CodeNearDuplicate        = "near_duplicate"         // a prefix or mirror copy of the kept copy (package dedupe)
+	CodeTagsFilled           = "tags_filled"            // empty tags filled from the game's copies (--fill-tags)
 	CodeEncodingSuspect      = "encoding_suspect"       // text decoded with replacement characters
 	CodeRecordSyntax         = "record_syntax"          // junk text or a malformed tag in the record
 	// Repetition verdicts (see Verdict): the side that must change, or a
@@ -142,6 +144,20 @@ type Report struct {
 	// opening); its Code is "" for a game from another start or with no
 	// move.
 	Opening opening.Class
+	// Cluster places the game among its copies (set by the pipeline's
+	// duplicate detection).
+	Cluster Cluster
+}
+
+// Cluster places a game among its copies (see package dedupe).
+type Cluster struct {
+	// Kind is "" for the kept copy of a cluster or a game without
+	// copies, else "exact", "prefix" or "mirror".
+	Kind string
+	// KeptSource and KeptIndex locate the kept copy; KeptSource is ""
+	// when the game is the kept copy or has none.
+	KeptSource string
+	KeptIndex  int
 }
 
 // Declared returns the declared result, "*" when none.
@@ -210,10 +226,21 @@ func (r *Report) finish() {
 	}
 }
 
-// AddDuplicate flags the game as a duplicate of the game at source (called
-// by the pipeline, which sees all games in order).
-func (r *Report) AddDuplicate(source string) {
-	r.add(CodeDuplicate, 0, "", SevInfo, "same start position and main line as "+source)
+// AddDuplicate flags the game as an exact copy (code duplicate) or a near
+// copy (near_duplicate) of its cluster's kept copy, which detail names
+// (called by the pipeline, which sees all games).
+func (r *Report) AddDuplicate(near bool, detail string) {
+	code := CodeDuplicate
+	if near {
+		code = CodeNearDuplicate
+	}
+	r.add(code, 0, "", SevInfo, detail)
+	r.finish()
+}
+
+// AddInfo adds an info flag of the given code (called by the pipeline).
+func (r *Report) AddInfo(code, detail string) {
+	r.add(code, 0, "", SevInfo, detail)
 	r.finish()
 }
 

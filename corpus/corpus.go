@@ -114,9 +114,14 @@ type Walker struct {
 	// FileEnds makes every file end with an Item whose End is set, so
 	// that every input file can be accounted for.
 	FileEnds bool
-	files    int
-	skip     []exclusion // Exclude as spelled from the current root
-	hint     encodingHint
+	// Shard selects the files to read (see Shard); the zero value reads
+	// them all. Files outside the shard are not opened (an archive is,
+	// to list its members) and are not counted by Files.
+	Shard Shard
+	files int
+	skip  []exclusion // Exclude as spelled from the current root
+	hint  encodingHint
+	key   keyState
 }
 
 // Files returns the number of input files seen so far (archive members
@@ -129,7 +134,9 @@ func (w *Walker) Files() int { return w.files }
 // yield returns, or when ctx is done. Errors opening a path that does not
 // exist are returned (they are usage errors).
 func (w *Walker) Walk(ctx context.Context, paths []string, yield func(Item) error) error {
-	for _, p := range paths {
+	for i, p := range paths {
+		w.key.arg = i
+		w.key.setRoot(p, "")
 		if err := w.walkPath(ctx, p, yield); err != nil {
 			return err
 		}
@@ -139,6 +146,9 @@ func (w *Walker) Walk(ctx context.Context, paths []string, yield func(Item) erro
 
 func (w *Walker) walkPath(ctx context.Context, p string, yield func(Item) error) error {
 	if p == "-" {
+		if !w.take(p, "") {
+			return nil
+		}
 		in := w.Stdin
 		if in == nil {
 			in = os.Stdin
@@ -159,6 +169,7 @@ func (w *Walker) walkPath(ctx context.Context, p string, yield func(Item) error)
 				return fmt.Errorf("%s: no file matches the pattern", p)
 			}
 			for _, m := range matches {
+				w.key.setRoot(m, filepath.ToSlash(m))
 				if err := w.walkPath(ctx, m, yield); err != nil {
 					return err
 				}
@@ -191,7 +202,7 @@ func (w *Walker) walkDir(ctx context.Context, dir, real string, seen map[string]
 	if real == "" {
 		var err error
 		if real, err = filepath.EvalSymlinks(dir); err != nil {
-			return w.problem(dir, err, yield)
+			return w.shardProblem(dir, err, yield)
 		}
 	}
 	if seen[real] {
@@ -200,7 +211,7 @@ func (w *Walker) walkDir(ctx context.Context, dir, real string, seen map[string]
 	seen[real] = true
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return w.problem(dir, err, yield)
+		return w.shardProblem(dir, err, yield)
 	}
 	// An entry's name is one plain component, so joining it to a
 	// directory only appends it to what Join gives for any name: the
@@ -308,6 +319,16 @@ func CountFiles(paths []string) int {
 	return n
 }
 
+// shardProblem is problem for a file or directory that is not a file
+// read by games (an archive, a directory): only the shard that its own key
+// selects reports it.
+func (w *Walker) shardProblem(name string, err error, yield func(Item) error) error {
+	if !w.take(name, "") {
+		return nil
+	}
+	return w.problem(name, err, yield)
+}
+
 func (w *Walker) problem(name string, err error, yield func(Item) error) error {
 	return w.sizedProblem(name, -1, err, yield)
 }
@@ -342,7 +363,11 @@ func hasSuffixFold(name, suffix string) bool {
 
 // file reads one file from disk: an archive, or a game file.
 func (w *Walker) file(ctx context.Context, name string, size int64, yield func(Item) error) error {
-	if archiveKind(name) == "" {
+	archive := archiveKind(name)
+	if archive == "" && !w.take(name, "") {
+		return nil
+	}
+	if archive == "" {
 		// Most files are small game files: read them whole with the
 		// fewest system calls (see readSmall).
 		buf := smallPool.Get().(*[]byte)
@@ -355,23 +380,29 @@ func (w *Walker) file(ctx context.Context, name string, size int64, yield func(I
 			return w.games(ctx, name, bytes.NewReader(data), int64(len(data)), yield)
 		}
 	}
+	// problem reports a problem of the file as a whole: an archive's
+	// only in the shard of its own key.
+	problem := w.problem
+	if archive != "" {
+		problem = w.shardProblem
+	}
 	f, err := os.Open(name)
 	if err != nil {
-		return w.problem(name, err, yield)
+		return problem(name, err, yield)
 	}
 	defer f.Close()
 	if size < 0 {
 		st, err := f.Stat()
 		if err != nil {
-			return w.problem(name, err, yield)
+			return problem(name, err, yield)
 		}
 		size = st.Size()
 	}
-	switch archiveKind(name) {
+	switch archive {
 	case "zip":
 		zr, err := zip.NewReader(f, size)
 		if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
-			return w.problem(name, err, yield)
+			return problem(name, err, yield)
 		}
 		return w.zip(ctx, name, zr, yield)
 	case "tar":
@@ -379,7 +410,7 @@ func (w *Walker) file(ctx context.Context, name string, size int64, yield func(I
 	case "tgz":
 		gz, err := gzip.NewReader(f)
 		if err != nil {
-			return w.problem(name, err, yield)
+			return problem(name, err, yield)
 		}
 		defer gz.Close()
 		return w.tar(ctx, name, gz, yield)
@@ -434,7 +465,7 @@ func (w *Walker) zip(ctx context.Context, name string, zr *zip.Reader, yield fun
 	files := slices.Clone(zr.File)
 	slices.SortStableFunc(files, func(a, b *zip.File) int { return strings.Compare(a.Name, b.Name) })
 	for _, zf := range files {
-		if zf.FileInfo().IsDir() {
+		if zf.FileInfo().IsDir() || !w.take(name, zf.Name) {
 			continue
 		}
 		member := name + "!" + zf.Name
@@ -480,9 +511,9 @@ func (w *Walker) tar(ctx context.Context, name string, r io.Reader, yield func(I
 			return nil
 		}
 		if err != nil {
-			return w.problem(name, err, yield)
+			return w.shardProblem(name, err, yield)
 		}
-		if h.Typeflag != tar.TypeReg {
+		if h.Typeflag != tar.TypeReg || !w.take(name, h.Name) {
 			continue
 		}
 		member := name + "!" + h.Name

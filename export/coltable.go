@@ -8,20 +8,21 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/compress"
 )
 
 // errClosed is returned by Write after Close.
 var errClosed = errors.New("export: writer is closed")
 
-// writerProps returns the Parquet properties of a dataset: zstd,
+// writerProps returns the Parquet properties of a dataset: zstd (or the
+// codec of WithCompression),
 // dictionary encoding except on the plain columns, statistics except on
 // the noStats columns, bounded row groups; extra properties last.
 func writerProps(cfg *config, plain, noStats []string, rowGroupRows int64, extra ...parquet.WriterProperty) *parquet.WriterProperties {
+	codec, level := cfg.compression.codec()
 	opts := []parquet.WriterProperty{
 		parquet.WithAllocator(cfg.mem),
-		parquet.WithCompression(compress.Codecs.Zstd),
-		parquet.WithCompressionLevel(1),
+		parquet.WithCompression(codec),
+		parquet.WithCompressionLevel(level),
 		parquet.WithDictionaryDefault(true),
 		parquet.WithMaxRowGroupLength(rowGroupRows),
 		parquet.WithVersion(parquet.V2_6),

@@ -54,4 +54,7 @@ func Example_schema() {
 	// ecco_computed      utf8 (nullable)
 	// opening_computed   utf8 (nullable)
 	// variation_computed utf8 (nullable)
+	// cluster_id         utf8
+	// duplicate_kind     utf8 (nullable)
+	// duplicate_of       utf8 (nullable)
 }

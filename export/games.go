@@ -2,6 +2,7 @@ package export
 
 import (
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -36,7 +37,7 @@ func newGame(r *analyze.Report) game {
 type GamesWriter struct {
 	t *colTable
 
-	gameID                                  *array.StringBuilder
+	gameID, clusterID                       *array.StringBuilder
 	index, year, redElo, blackElo, plyCount *array.Int32Builder
 	dateParsed                              *array.Date32Builder
 
@@ -47,6 +48,7 @@ type GamesWriter struct {
 	startFEN, resDeclared, resByPos, termination, status, rules *dictColumn
 	eccoComputed, openingComputed, variationComputed            *dictColumn
 	otherKeys, otherVals, moves, flagCodes                      *listColumn
+	dupKind, dupOf                                              *dictColumn
 
 	buf []byte
 }
@@ -98,6 +100,8 @@ func newGamesWriter(w io.Writer, cfg *config) (*GamesWriter, error) {
 	gw.otherVals = t.listCol("other_tags.key_value.value", 0)
 	gw.moves = t.listCol("moves_iccs.list.element", 1<<14) // board.Move is 14 bits
 	gw.flagCodes = t.listCol("flag_codes.list.element", 0)
+	gw.clusterID = t.stringCol("cluster_id")
+	gw.dupKind, gw.dupOf = t.dictCol("duplicate_kind", 0), t.dictCol("duplicate_of", 0)
 	return gw, nil
 }
 
@@ -190,6 +194,17 @@ func (gw *GamesWriter) write(g game) error {
 	gw.eccoComputed.appendNonEmpty(r.Opening.Code)
 	gw.openingComputed.appendNonEmpty(r.Opening.Opening)
 	gw.variationComputed.appendNonEmpty(r.Opening.Variation)
+	c := r.Cluster
+	if c.KeptSource != "" {
+		gw.clusterID.Append(GameID(c.KeptSource, c.KeptIndex))
+		gw.buf = append(append(gw.buf[:0], c.KeptSource...), '#')
+		gw.buf = strconv.AppendInt(gw.buf, int64(c.KeptIndex)+1, 10)
+		gw.dupOf.appendText(gw.buf)
+	} else {
+		gw.clusterID.Append(g.id)
+		gw.dupOf.appendNull()
+	}
+	gw.dupKind.appendNonEmpty(c.Kind)
 	return gw.t.added()
 }
 

@@ -34,6 +34,7 @@ type config struct {
 	rules         string
 	byYear        bool
 	maxOpen       int
+	compression   Compression
 }
 
 func newConfig(opts []Option) *config {

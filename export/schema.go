@@ -37,6 +37,11 @@ func field(name string, t arrow.DataType, nullable bool) arrow.Field {
 // opening_computed and variation_computed the ECCO class computed from the
 // moves (package opening), null for a game from another start or with no
 // move (variation_computed also when the code names no variation).
+// cluster_id is the game_id of the kept copy of the game's cluster of
+// copies (its own game_id when it has no copy or is the kept copy);
+// duplicate_kind is "exact", "prefix" or "mirror" for the other copies,
+// else null, and duplicate_of names their kept copy as source#N (N =
+// index+1), else null (see package dedupe).
 var GamesSchema = arrow.NewSchema([]arrow.Field{
 	field("game_id", str, false),
 	field("source", str, false),
@@ -75,6 +80,9 @@ var GamesSchema = arrow.NewSchema([]arrow.Field{
 	field("ecco_computed", str, true),
 	field("opening_computed", str, true),
 	field("variation_computed", str, true),
+	field("cluster_id", str, false),
+	field("duplicate_kind", str, true),
+	field("duplicate_of", str, true),
 }, nil)
 
 // PositionsSchema is the schema of positions.parquet: one row per ply of
@@ -120,7 +128,7 @@ var FlagsSchema = arrow.NewSchema([]arrow.Field{
 // looks each game up once, not each row, and the runs of indices are far
 // less for zstd to compress than the repeated text.)
 var plainColumns = map[*arrow.Schema][]string{
-	GamesSchema:     {"game_id"},
+	GamesSchema:     {"game_id", "cluster_id"},
 	PositionsSchema: {"fen", "ply", "plies_to_end"},
 	FlagsSchema:     {"game_id", "detail"},
 }
@@ -129,7 +137,7 @@ var plainColumns = map[*arrow.Schema][]string{
 // by them (hashes, FENs, moves, free text), and comparing every value
 // costs.
 var noStatsColumns = map[*arrow.Schema][]string{
-	GamesSchema:     {"game_id", "start_fen", "moves_iccs.list.element"},
+	GamesSchema:     {"game_id", "start_fen", "moves_iccs.list.element", "cluster_id", "duplicate_of"},
 	PositionsSchema: {"game_id", "fen", "move_iccs", "move_wxf", "move_chinese"},
 	FlagsSchema:     {"game_id", "detail"},
 }

@@ -25,8 +25,9 @@ func recordsDir(tb testing.TB) string {
 }
 
 // BenchmarkValidate runs the whole validate pipeline (read, parse, replay,
-// analyse) over the real records with 1 and 2 workers and reports plies/s
-// and plies/s per worker. The files are read once before timing so the
+// analyse, find copies) over the real records with 1 and 2 workers and
+// reports plies/s and plies/s per worker; also without duplicate
+// detection, and with a report (the input read twice). The files are read once before timing so the
 // page cache is warm.
 func BenchmarkValidate(b *testing.B) {
 	dir := recordsDir(b)
@@ -41,22 +42,32 @@ func BenchmarkValidate(b *testing.B) {
 		name    string
 		workers int
 		opt     analyze.Options
+		noDups  bool // --no-duplicates
+		report  bool // a sink, as validate --report: two passes
 	}{
-		{"workers=1", 1, opt},
-		{"workers=2", 2, opt},
+		{"workers=1", 1, opt, false, false},
+		{"workers=2", 2, opt, false, false},
 		// The same without the repetition adjudicator, to measure its cost.
-		{"workers=1/no-repetition", 1, noRep},
-		{"workers=2/no-repetition", 2, noRep},
+		{"workers=1/no-repetition", 1, noRep, false, false},
+		{"workers=2/no-repetition", 2, noRep, false, false},
+		// Without duplicate detection, and with reports (two passes).
+		{"workers=1/no-duplicates", 1, opt, true, false},
+		{"workers=2/no-duplicates", 2, opt, true, false},
+		{"workers=2/report", 2, opt, false, true},
 	} {
 		workers := bc.workers
 		b.Run(bc.name, func(b *testing.B) {
-			pf := &pipelineFlags{workers: workers, quiet: true}
+			pf := &pipelineFlags{workers: workers, quiet: true, dup: dupFlags{off: bc.noDups}}
 			cmd := &cobra.Command{}
 			cmd.SetErr(os.Stderr)
+			var sink func(*analyze.Report) error // validate without --report
+			if bc.report {
+				sink = func(*analyze.Report) error { return nil }
+			}
 			var plies, games int
 			cpu0 := cputime.Process()
 			for b.Loop() {
-				sum, err := runPipeline(context.Background(), cmd, []string{dir}, pf, bc.opt, func(*analyze.Report) error { return nil })
+				sum, err := runPipeline(context.Background(), cmd, []string{dir}, pf, bc.opt, sink)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -118,12 +118,15 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 			}
 			ctx, stop := signalContext()
 			defer stop()
-			_, err = runPipeline(ctx, cmd, args, &pf, opt, func(r *analyze.Report) error {
+			sum, err := runPipeline(ctx, cmd, args, &pf, opt, func(r *analyze.Report) error {
 				ho.add(r)
 				return sink(r)
 			})
 			if err = ho.finish(finish(err), args); err != nil {
 				return interrupted(asRunError(err))
+			}
+			if pf.dup.dedupe {
+				sum.printDups(cmd.ErrOrStderr())
 			}
 			if failed.n > 0 {
 				failed.print(cmd.ErrOrStderr())
@@ -134,6 +137,7 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 	}
 	pf.register(cmd)
 	hf.register(cmd)
+	pf.dup.registerOutput(cmd)
 	cmd.Flags().StringVar(&to, "to", "jsonl", "output format: jsonl, pgn or xqf")
 	cmd.Flags().StringVar(&nota, "notation", "chinese", "move notation of PGN output: chinese, wxf or iccs")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "output file (jsonl, pgn; default stdout) or directory (xqf)")

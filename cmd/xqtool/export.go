@@ -11,7 +11,7 @@ import (
 
 func newExportCmd() *cobra.Command {
 	var pf pipelineFlags
-	var out, partition string
+	var out, partition, compression string
 	var onlyOK bool
 	var hf htmlFlags
 	cmd := &cobra.Command{
@@ -24,8 +24,9 @@ and files.parquet: one row per input file, saying what became of it.
 With --partition year they are written Hive-style as DIR/games/year=YYYY/…
 (unknown years in year=__HIVE_DEFAULT_PARTITION__). Files are written to a
 temporary directory inside DIR and moved into place when complete, replacing
-the games, positions and flags entries of an earlier export. It prints the
-summary table of validate.
+the games, positions and flags entries of an earlier export. With --shard I/N
+the dataset of the shard goes to DIR/shard=I-of-N/. It prints the summary
+table of validate.
 
 Exit code: 0 the datasets were written (flagged games included: their flags
 are data, in flags.parquet); 1 the datasets were written but some game could
@@ -47,11 +48,19 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			default:
 				return usageErr("--partition must be year or none, got %q", partition)
 			}
+			codec, err := export.ParseCompression(compression)
+			if err != nil {
+				return usageErr("--compression: %v", err)
+			}
+			opts = append(opts, export.WithCompression(codec))
 			opt, err := pf.options()
 			if err != nil {
 				return err
 			}
 			opts = append(opts, export.WithRules(ruleName(&opt)))
+			if out, err = shardDir(&pf, out); err != nil {
+				return err
+			}
 			if os.Getenv("GOGC") == "" {
 				// Export holds row groups of Arrow buffers: the default GC
 				// target keeps its peak memory near half of what the
@@ -97,8 +106,10 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 	}
 	pf.register(cmd)
 	hf.register(cmd)
+	pf.dup.registerOutput(cmd)
 	cmd.Flags().StringVarP(&out, "output", "o", "", "directory to write the datasets into (required)")
 	cmd.Flags().StringVar(&partition, "partition", "", "partition the datasets: year")
 	cmd.Flags().BoolVar(&onlyOK, "only-ok", false, "export only games with status ok")
+	cmd.Flags().StringVar(&compression, "compression", "zstd", "Parquet codec: zstd, snappy, lz4_raw or none")
 	return cmd
 }

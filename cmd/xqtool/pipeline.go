@@ -31,12 +31,15 @@ type pipelineFlags struct {
 	noVars      bool
 	rules       string
 	repetitions int
+	shard       shardFlags
+	dup         dupFlags
 
 	// outputs are the paths the command writes (never read as inputs);
 	// a command appends each of its outputs.
 	outputs []string
 	// onFile, when set, is called with what became of each input file,
-	// in input order, after the file's games.
+	// in input order, after the file's games (in the pass that calls the
+	// sink).
 	onFile func(export.FileRow) error
 }
 
@@ -47,6 +50,8 @@ func (f *pipelineFlags) register(cmd *cobra.Command) {
 		`tags a record must carry (comma-separated; "" for none)`)
 	cmd.Flags().BoolVar(&f.noVars, "no-variations", false, "do not replay variations")
 	registerRuleFlags(cmd, f)
+	f.shard.register(cmd)
+	f.dup.register(cmd)
 }
 
 func (f *pipelineFlags) options() (analyze.Options, error) {
@@ -57,6 +62,9 @@ func (f *pipelineFlags) options() (analyze.Options, error) {
 		}
 	}
 	if err := ruleOptions(f, &opt); err != nil {
+		return opt, err
+	}
+	if err := f.dup.check(); err != nil {
 		return opt, err
 	}
 	return opt, nil
@@ -75,6 +83,9 @@ type summary struct {
 	Elapsed      time.Duration
 	Workers      int
 	Rules        string
+	Clusters     int    // clusters of more than one copy
+	Dropped      [4]int // games --dedupe left out, by dedupe.Kind
+	Deduped      bool
 }
 
 func (s *summary) add(r *analyze.Report) {
@@ -119,6 +130,7 @@ func (s *summary) print(w io.Writer) {
 		fmt.Fprintf(w, "  %-22s %10d\n", c, s.ByCode[c])
 	}
 	fmt.Fprintf(w, "%-24s %10d\n", "unreadable", s.Errors)
+	s.printDups(w)
 	fmt.Fprintf(w, "%-24s %10d\n", "plies", s.Plies)
 	if s.Rules != "" {
 		fmt.Fprintf(w, "%-24s %10s\n", "rules", s.Rules)
@@ -133,56 +145,6 @@ func (s *summary) print(w io.Writer) {
 	}
 }
 
-// dedupe remembers the start key and main line of every game, compactly
-// (a 16-byte hash and 8 bytes of origin per game; file names once per file
-// that holds a first occurrence), to flag duplicates.
-type dedupe struct {
-	seen  map[[2]uint64]gameRef
-	files []string // names of the files referred to by gameRef.file
-	last  string   // name of files[len(files)-1]
-}
-
-// gameRef locates the first occurrence of a game: index into
-// dedupe.files, and game index in that file.
-type gameRef struct {
-	file, game int32
-}
-
-func gameHash(r *analyze.Report) ([2]uint64, bool) {
-	g := r.Game
-	// Only games whose whole main line was played are compared: two
-	// records that break off at the same bad move are not the same game.
-	if g == nil || !g.HasStart || g.Fail != nil || len(g.Plies) == 0 {
-		return [2]uint64{}, false
-	}
-	h := [2]uint64{g.Start.Key(), uint64(len(g.Plies))}
-	for _, p := range g.Plies {
-		h[0] = h[0]*0x100000001b3 ^ uint64(p.Move)
-		h[1] = (h[1] ^ p.Key) * 0x9E3779B97F4A7C15
-	}
-	return h, true
-}
-
-func (d *dedupe) check(r *analyze.Report) {
-	h, ok := gameHash(r)
-	if !ok {
-		return
-	}
-	if ref, dup := d.seen[h]; dup {
-		r.AddDuplicate(fmt.Sprintf("%s#%d", d.files[ref.file], ref.game+1))
-		return
-	}
-	if d.seen == nil {
-		d.seen = map[[2]uint64]gameRef{}
-	}
-	src := r.Record.Source
-	if len(d.files) == 0 || d.last != src {
-		d.files = append(d.files, src)
-		d.last = src
-	}
-	d.seen[h] = gameRef{file: int32(len(d.files) - 1), game: int32(r.Record.Index)}
-}
-
 // runPipeline reads paths, analyses every game on the worker pool and
 // calls sink with the reports in input order. It returns the summary.
 // Cancellation (Ctrl-C) returns an error wrapping context.Canceled.
@@ -190,6 +152,11 @@ func (d *dedupe) check(r *analyze.Report) {
 // sink must not keep a report, nor anything it reaches, once it returns:
 // the report's record is then released (parse.Record.Release), and its
 // move tree is reused for the games that follow.
+//
+// Duplicate detection (unless --no-duplicates) needs every game before
+// the first verdict: with a sink the input is read twice (stdin is kept
+// in a temporary file for the second pass); without one (validate with
+// no --report) the counts go into the summary after a single pass.
 func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pipelineFlags, opt analyze.Options, sink func(*analyze.Report) error) (*summary, error) {
 	for _, p := range paths {
 		if p == "-" || strings.ContainsAny(p, "*?[") {
@@ -199,40 +166,107 @@ func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pip
 			return nil, usageErr("%v", err)
 		}
 	}
+	// A bad shard is a usage error before anything is read.
+	if _, err := f.shard.shard(); err != nil {
+		return nil, err
+	}
 	workers := f.workers
 	if workers < 1 {
 		workers = runtime.NumCPU()
 	}
 	sum := &summary{ByCode: map[string]int{}, Workers: workers, Rules: ruleName(&opt)}
-	var err error
-	bar := newProgress(cmd.ErrOrStderr(), f.quiet, paths)
 	start := time.Now()
-	w := &corpus.Walker{Stdin: cmd.InOrStdin(), Raw: true, Exclude: f.outputs, FileEnds: true}
-	var file fileTally
-	var dd dedupe
-	var num corpus.Numberer
-	// consume takes a game's report or a file problem, in input order.
-	consume := func(report *analyze.Report, problem *corpus.FileProblem, fileIndex int) error {
-		switch {
-		case problem != nil:
-			sum.UnknownFiles = append(sum.UnknownFiles, problem.Error())
-			file.problem = problem.Err
-		case report != nil:
-			file.add(report)
-			num.Number(report.Record, fileIndex)
-			dd.check(report)
-			sum.add(report)
-			if bar != nil {
-				bar.game(fileIndex)
+	stdin := cmd.InOrStdin()
+	var err error
+	switch {
+	case f.dup.off:
+		err = runPass(ctx, cmd, paths, f, stdin, workers, opt, sum, f.onFile, func(r *analyze.Report) error {
+			sum.add(r)
+			if sink == nil {
+				return nil
 			}
-			err := sink(report)
-			if report.Record != nil {
-				report.Record.Release()
-			}
+			return sink(r)
+		})
+	case sink == nil:
+		d := newDupRun(&f.dup)
+		defer d.ix.Close()
+		err = runPass(ctx, cmd, paths, f, stdin, workers, opt, sum, f.onFile, func(r *analyze.Report) error {
+			sum.add(r)
+			return d.add(r)
+		})
+		if err == nil {
+			err = d.ix.Finish()
+			d.finishSummary(sum)
+		}
+	default:
+		err = runTwoPasses(ctx, cmd, paths, f, stdin, workers, opt, sum, sink)
+	}
+	sum.Elapsed = time.Since(start)
+	return sum, err
+}
+
+// runTwoPasses runs duplicate detection over the whole input, then
+// analyses it again and calls sink with each report and its verdict.
+func runTwoPasses(ctx context.Context, cmd *cobra.Command, paths []string, f *pipelineFlags, stdin io.Reader, workers int, opt analyze.Options, sum *summary, sink func(*analyze.Report) error) error {
+	spool, in, err := newStdinSpool(paths, stdin)
+	if err != nil {
+		return err
+	}
+	if spool != nil {
+		defer spool.close()
+	}
+	d := newDupRun(&f.dup)
+	defer d.ix.Close()
+	first := &summary{ByCode: map[string]int{}}
+	// The verdicts depend on error flags and the main line only: the
+	// first pass need not replay variations (their flags are warnings).
+	opt1 := opt
+	opt1.SkipVariations = true
+	if err := runPass(ctx, cmd, paths, f, in, workers, opt1, first, nil, d.add); err != nil {
+		return err
+	}
+	if err := d.ix.Finish(); err != nil {
+		return err
+	}
+	if spool != nil {
+		if in, err = spool.again(); err != nil {
 			return err
 		}
-		return nil
 	}
+	err = runPass(ctx, cmd, paths, f, in, workers, opt, sum, f.onFile, func(r *analyze.Report) error {
+		keep, err := d.annotate(r)
+		if err != nil {
+			return err
+		}
+		sum.add(r)
+		if !keep {
+			return nil
+		}
+		return sink(r)
+	})
+	if err == nil && d.next != d.ix.Len() {
+		err = errInputChanged
+	}
+	_, sum.Clusters = d.ix.Counts()
+	sum.Dropped = d.dropped
+	sum.Deduped = f.dup.dedupe
+	return err
+}
+
+// runPass reads paths once, analyses every game on the worker pool and
+// calls each with the reports in input order, then releases them. It
+// records the files in sum, and calls onFile (when not nil) with what
+// became of each input file, after its games.
+func runPass(ctx context.Context, cmd *cobra.Command, paths []string, f *pipelineFlags, stdin io.Reader, workers int, opt analyze.Options, sum *summary,
+	onFile func(export.FileRow) error, each func(*analyze.Report) error) error {
+	shard, err := f.shard.shard()
+	if err != nil {
+		return err
+	}
+	bar := newProgress(cmd.ErrOrStderr(), f.quiet, paths)
+	w := &corpus.Walker{Stdin: stdin, Raw: true, Shard: shard, Exclude: f.outputs, FileEnds: true}
+	var num corpus.Numberer
+	var file fileTally
 	// result is what a worker hands back for one item.
 	type result struct {
 		report    *analyze.Report
@@ -256,8 +290,23 @@ func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pip
 			return result{report: analyze.Analyze(it.Rec, it.Err, opt), end: it.End, fileIndex: it.FileIndex}
 		},
 		func(v result) error {
-			if err := consume(v.report, v.file, v.fileIndex); err != nil {
-				return err
+			switch {
+			case v.file != nil:
+				sum.UnknownFiles = append(sum.UnknownFiles, v.file.Error())
+				file.problem = v.file.Err
+			case v.report != nil:
+				file.add(v.report)
+				num.Number(v.report.Record, v.fileIndex)
+				if bar != nil {
+					bar.game(v.fileIndex)
+				}
+				err := each(v.report)
+				if v.report.Record != nil {
+					v.report.Record.Release()
+				}
+				if err != nil {
+					return err
+				}
 			}
 			if v.end == nil {
 				return nil
@@ -267,8 +316,8 @@ func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pip
 			if row.Games == 0 && v.end.Err == nil {
 				sum.UnknownFiles = append(sum.UnknownFiles, row.Source+": "+row.Problem)
 			}
-			if f.onFile != nil {
-				return f.onFile(row)
+			if onFile != nil {
+				return onFile(row)
 			}
 			return nil
 		})
@@ -276,8 +325,7 @@ func runPipeline(ctx context.Context, cmd *cobra.Command, paths []string, f *pip
 		bar.finish(cmd.ErrOrStderr())
 	}
 	sum.Files = w.Files()
-	sum.Elapsed = time.Since(start)
-	return sum, err
+	return err
 }
 
 // progress is the progress bar on stderr: files done out of the files

@@ -58,13 +58,17 @@ unreadable, 2 usage or I/O error, 130 interrupted.`,
 			if err != nil {
 				return err
 			}
-			sum, err := runPipeline(ctx, cmd, args, &pf, opt, func(r *analyze.Report) error {
-				ho.add(r)
-				if jw == nil {
-					return nil
+			var sink func(*analyze.Report) error // nil: one pass
+			if jw != nil || ho != nil {
+				sink = func(r *analyze.Report) error {
+					ho.add(r)
+					if jw == nil {
+						return nil
+					}
+					return jw.write(toJSON(r, withMoves, rules))
 				}
-				return jw.write(toJSON(r, withMoves, rules))
-			})
+			}
+			sum, err := runPipeline(ctx, cmd, args, &pf, opt, sink)
 			if err == nil && bw != nil {
 				err = bw.Flush()
 			}

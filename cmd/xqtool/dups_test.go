@@ -1,0 +1,344 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/spf13/cobra"
+
+	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/export"
+)
+
+// realLine is the main line of a real game (呂欽/00001954.pgn of the
+// Yvonne761 records, 76 plies) in ICCS.
+const realLine = `H2-E2 H9-G7 H0-G2 I9-H9 I0-H0 B9-C7 C3-C4 G6-G5 H0-H6 H7-I7 H6-G6 I7-I8
+B0-C2 D9-E8 B2-A2 A9-B9 A0-B0 I8-G8 G6-F6 G7-H5 F6-F8 G8-G3 G0-I2 B7-B3 E3-E4 G3-C3
+G2-F4 B3-B8 F8-F5 G5-G4 F4-G2 C9-E7 E4-E5 E6-E5 I2-G4 B8-B3 F5-E5 H9-H6 I3-I4 H5-G3
+D0-E1 H6-D6 C2-E3 C3-A3 E5-D5 D6-G6 D5-D2 G3-E2 A2-E2 A3-E3 G2-E3 B3-B5 E0-D0 B5-G5
+B0-B9 C7-B9 E1-F2 B9-C7 F0-E1 G6-F6 G4-I2 A6-A5 E3-G4 F6-E6 D2-D5 C6-C5 D5-E5 E6-D6
+D0-E0 D6-D5 C4-C5 D5-E5 G4-E5 G5-C5 E5-D7 E9-D9`
+
+// pgnGame writes a PGN game of the first n plies of realLine (mirrored
+// left-right when mirror) with the tags given.
+func pgnGame(n int, mirror bool, tags ...string) string {
+	var b strings.Builder
+	for i := 0; i+1 < len(tags); i += 2 {
+		fmt.Fprintf(&b, "[%s %q]\n", tags[i], tags[i+1])
+	}
+	b.WriteString("[Format \"ICCS\"]\n\n")
+	for i, mv := range strings.Fields(realLine)[:n] {
+		if mirror {
+			m := []byte(mv)
+			m[0], m[3] = 'A'+'I'-m[0], 'A'+'I'-m[3]
+			mv = string(m)
+		}
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "%d. ", i/2+1)
+		}
+		b.WriteString(mv + " ")
+	}
+	b.WriteString("*\n\n")
+	return b.String()
+}
+
+// dupFiles writes the synthetic copies: the whole game, a prefix with
+// other tags, the mirror, and a 12-ply opening (too short to be a copy).
+func dupFiles(t *testing.T) (string, []string) {
+	dir := t.TempDir()
+	games := []string{
+		pgnGame(76, false, "Event", "五羊杯", "Result", "1/2-1/2"),
+		pgnGame(30, false, "Red", "呂欽", "Black", "柳大華", "Date", "1990.1.9"),
+		pgnGame(76, true),
+		pgnGame(12, false),
+	}
+	for i, g := range games {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%c.pgn", 'a'+i)), []byte(g), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir, games
+}
+
+// jsonLines decodes convert's JSON lines.
+func jsonLines(t *testing.T, out string) []gameJSON {
+	t.Helper()
+	var gs []gameJSON
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var g gameJSON
+		if err := json.Unmarshal([]byte(l), &g); err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+		gs = append(gs, g)
+	}
+	return gs
+}
+
+func flagDetail(g gameJSON, code string) string {
+	for _, f := range g.Flags {
+		if f.Code == code {
+			return f.Detail
+		}
+	}
+	return ""
+}
+
+func TestConvertDuplicates(t *testing.T) {
+	dir, _ := dupFiles(t)
+	out, stderr, code := runCLI(t, "", "convert", "--quiet", "--workers", "1", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	gs := jsonLines(t, out)
+	if len(gs) != 4 {
+		t.Fatalf("%d games, want 4", len(gs))
+	}
+	kept := filepath.Join(dir, "a.pgn") + "#1"
+	for i, want := range []struct{ code, detail string }{
+		{"", ""},
+		{analyze.CodeNearDuplicate, "main line (30 plies) is the start of the kept copy " + kept + " (76 plies)"},
+		{analyze.CodeNearDuplicate, "left-right mirror of the kept copy " + kept},
+		{"", ""},
+	} {
+		for _, c := range []string{analyze.CodeDuplicate, analyze.CodeNearDuplicate} {
+			if d := flagDetail(gs[i], c); c == want.code && d != want.detail || c != want.code && d != "" {
+				t.Errorf("game %d: %s %q, want %q %q", i, c, d, want.code, want.detail)
+			}
+		}
+	}
+
+	// --dedupe --fill-tags: the whole game, with the prefix's tags, and
+	// the short opening; the same for any --workers and from stdin.
+	var outs []string
+	for _, workers := range []string{"1", "2"} {
+		out, stderr, code := runCLI(t, "", "convert", "--quiet", "--workers", workers, "--dedupe", "--fill-tags", dir)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		if !strings.Contains(stderr, fmt.Sprintf("%-24s %10d", "dropped (--dedupe)", 2)) {
+			t.Errorf("summary of the dropped copies:\n%s", stderr)
+		}
+		outs = append(outs, out)
+	}
+	if outs[0] != outs[1] {
+		t.Error("--dedupe output differs between --workers 1 and 2")
+	}
+	gs = jsonLines(t, outs[0])
+	if len(gs) != 2 || gs[0].Source != filepath.Join(dir, "a.pgn") || gs[1].Source != filepath.Join(dir, "d.pgn") {
+		t.Fatalf("--dedupe wrote %d games, want a.pgn and d.pgn", len(gs))
+	}
+	for tag, want := range map[string]string{"Event": "五羊杯", "Red": "呂欽", "Black": "柳大華", "Date": "1990.1.9"} {
+		if gs[0].Tags[tag] != want {
+			t.Errorf("kept copy's %s = %q, want %q", tag, gs[0].Tags[tag], want)
+		}
+	}
+	if d := flagDetail(gs[0], analyze.CodeTagsFilled); !strings.Contains(d, `Red "呂欽" from `+filepath.Join(dir, "b.pgn")+"#1") {
+		t.Errorf("tags_filled: %q", d)
+	}
+
+	// Stdin is read once and kept for the second pass.
+	var in strings.Builder
+	for _, n := range []string{"a", "b", "c", "d"} {
+		b, _ := os.ReadFile(filepath.Join(dir, n+".pgn"))
+		in.Write(b)
+	}
+	out, stderr, code = runCLI(t, in.String(), "convert", "--quiet", "--dedupe", "-")
+	if code != 0 {
+		t.Fatalf("stdin: exit %d: %s", code, stderr)
+	}
+	if gs := jsonLines(t, out); len(gs) != 2 || gs[0].Index != 0 || gs[1].Index != 3 {
+		t.Errorf("stdin --dedupe: %d games, want #1 and #4", len(gs))
+	}
+
+	// Usage errors.
+	for _, args := range [][]string{
+		{"convert", "--dedupe", "--no-duplicates", dir},
+		{"convert", "--dup-min-plies", "-1", dir},
+	} {
+		if _, _, code := runCLI(t, "", args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
+
+// TestMinPlies: --dup-min-plies sets the shortest prefix copy.
+func TestMinPlies(t *testing.T) {
+	dir, _ := dupFiles(t)
+	for _, c := range []struct {
+		min  string
+		near int
+	}{{"12", 3}, {"13", 2}, {"31", 1}, {"77", 0}} {
+		out, _, _ := runCLI(t, "", "validate", "--quiet", "--dup-min-plies", c.min, dir)
+		want := fmt.Sprintf("  %-22s %10d", "near_duplicate", c.near)
+		if c.near == 0 {
+			if strings.Contains(out, "near_duplicate") {
+				t.Errorf("--dup-min-plies %s: near duplicates\n%s", c.min, out)
+			}
+		} else if !strings.Contains(out, want) {
+			t.Errorf("--dup-min-plies %s: want %q in\n%s", c.min, want, out)
+		}
+	}
+}
+
+// TestNoDuplicates: --no-duplicates flags no copy.
+func TestNoDuplicates(t *testing.T) {
+	dir, _ := dupFiles(t)
+	out, _, _ := runCLI(t, "", "validate", "--quiet", "--no-duplicates", dir)
+	if strings.Contains(out, "duplicate") || strings.Contains(out, "clusters") {
+		t.Errorf("--no-duplicates:\n%s", out)
+	}
+	out, _, _ = runCLI(t, "", "validate", "--quiet", dir)
+	if !strings.Contains(out, "near_duplicate") {
+		t.Errorf("no near_duplicate without --no-duplicates:\n%s", out)
+	}
+}
+
+// TestRealClusters pins the kept-copy rule's outcome on six clusters of
+// the real records, each checked by hand (plies, tags, result; see the
+// comments).
+func TestRealClusters(t *testing.T) {
+	dir := recordsDir(t)
+	opt, err := (&pipelineFlags{rules: "cxa", repetitions: 3}).options()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// No error flag of these clusters comes from repetitions or
+	// variations: leave them out to halve the time of the two passes.
+	opt.NoRepetition, opt.SkipVariations = true, true
+	type verdict struct{ kind, kept string }
+	got := map[string]verdict{}
+	size := map[string]int{}
+	name := func(src string, i int) string {
+		rel, _ := filepath.Rel(dir, src)
+		return fmt.Sprintf("%s#%d", filepath.ToSlash(rel), i+1)
+	}
+	_, err = runPipeline(context.Background(), &cobra.Command{}, []string{dir}, &pipelineFlags{workers: 2, quiet: true}, opt,
+		func(r *analyze.Report) error {
+			self := name(r.Record.Source, r.Record.Index)
+			v := verdict{kind: r.Cluster.Kind, kept: self}
+			if r.Cluster.Kind != "" {
+				v.kept = name(r.Cluster.KeptSource, r.Cluster.KeptIndex)
+			}
+			got[self] = v
+			size[v.kept]++
+			return nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const (
+		y  = "Yvonne761__Chinese-Chess-Practical-Dataset/Dataset/對局/大師對局/"
+		wk = "maksimKorzh__wukong-xiangqi/xqdb/"
+		hb = "hbsxcjp__cchess_c/chessManual/示例文件"
+	)
+	clusters := []struct {
+		why     string
+		kept    string
+		members map[string]string
+	}{
+		{"the longest (76 plies against 75)", y + "以棋手分類/呂欽/00001954.pgn#1", map[string]string{
+			y + "以棋手分類/呂欽/00000396.pgn#1":               "prefix",
+			wk + "xqdb/Liu_Dahua_1125_UCI_games.pgn#81": "prefix",
+		}},
+		{"62 plies; then 5 tags against 4", y + "以棋手分類/胡榮華/00001845.pgn#1", map[string]string{
+			y + "以賽事分類/五羊杯/00000387.pgn#1":                "exact",
+			y + "以棋手分類/胡榮華/00000646.pgn#1":                "prefix",
+			wk + "xqdb/Hu_Ronghua_1391_UCI_games.pgn#732": "prefix",
+		}},
+		{"57 plies each; 5 tags against 3 (the mirror has 3 and no result)", y + "以賽事分類/全國賽對局譜/00006122.pgn#1", map[string]string{
+			y + "以賽事分類/其他/00000840.pgn#1":              "exact",
+			wk + "xqdb/Liu_Dahua_1125_UCI_games.pgn#6": "mirror",
+		}},
+		{"84 plies each; 5 tags against 1: both other copies are mirrored", y + "以棋手分類/許銀川/00002395.pgn#1", map[string]string{
+			hb + ".pgn_iccs/第21届五羊杯赛对局选（评注版）/1、第一轮 徐天红　红先负 许银川 2001.1.pgn_iccs#1": "mirror",
+			hb + ".pgn_zh/第21届五羊杯赛对局选（评注版）/1、第一轮 徐天红　红先负 许银川 2001.1.pgn_zh#1":     "mirror",
+		}},
+		{"127 plies, 3 tags each: the only declared result (0-1)", wk + "games_html/44.html#1", map[string]string{
+			wk + "games_pgn/bulk_games_uci.pgn#1":     "exact",
+			wk + "games_pgn/xqdb_international.pgn#1": "exact",
+			wk + "games_pgn/xqdb_traditional.pgn#1":   "exact",
+		}},
+		{"169 plies, 5 tags and 1-0 each: the first in input order", y + "以棋手分類/呂欽/00002264.pgn#1", map[string]string{
+			y + "以棋手分類/呂欽/00002265.pgn#1": "exact",
+			y + "以棋手分類/呂欽/00002274.pgn#1": "exact",
+		}},
+	}
+	for _, c := range clusters {
+		if v := got[c.kept]; v.kind != "" || v.kept != c.kept {
+			t.Errorf("%s: not kept (%s of %s); kept by: %s", c.kept, v.kind, v.kept, c.why)
+		}
+		for m, kind := range c.members {
+			if v := got[m]; v.kind != kind || v.kept != c.kept {
+				t.Errorf("%s: %q of %s, want %q of %s", m, v.kind, v.kept, kind, c.kept)
+			}
+		}
+		if size[c.kept] != len(c.members)+1 {
+			t.Errorf("cluster of %s: %d games, want %d", c.kept, size[c.kept], len(c.members)+1)
+		}
+	}
+	// Counts by kind, for the record (not pinned: the records may grow).
+	kinds := map[string]int{}
+	for _, v := range got {
+		kinds[v.kind]++
+	}
+	t.Logf("%d games: %d exact, %d prefix, %d mirror copies", len(got), kinds["exact"], kinds["prefix"], kinds["mirror"])
+}
+
+// TestExportDuplicates: the cluster columns of games.parquet, and
+// --dedupe writing the kept copies only.
+func TestExportDuplicates(t *testing.T) {
+	dir, _ := dupFiles(t)
+	rows := func(args ...string) [][3]string {
+		out := t.TempDir()
+		if _, stderr, code := runCLI(t, "", append([]string{"export", "--quiet", "-o", out}, append(args, dir)...)...); code != 0 {
+			t.Fatalf("export %v: exit %d: %s", args, code, stderr)
+		}
+		data, err := os.ReadFile(filepath.Join(out, "games.parquet"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tbl, err := pqarrow.ReadTable(context.Background(), bytes.NewReader(data), parquet.NewReaderProperties(nil),
+			pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tbl.Release()
+		var got [][3]string
+		tr := array.NewTableReader(tbl, -1)
+		defer tr.Release()
+		for tr.Next() {
+			rec := tr.RecordBatch()
+			col := func(name string) *array.String {
+				return rec.Column(rec.Schema().FieldIndices(name)[0]).(*array.String)
+			}
+			id, cl, kind, of := col("game_id"), col("cluster_id"), col("duplicate_kind"), col("duplicate_of")
+			for i := range int(rec.NumRows()) {
+				c := "self"
+				if cl.Value(i) != id.Value(i) {
+					c = cl.Value(i)
+				}
+				got = append(got, [3]string{c, kind.Value(i), strings.TrimPrefix(of.Value(i), dir+string(filepath.Separator))})
+			}
+		}
+		return got
+	}
+	keptID := export.GameID(filepath.Join(dir, "a.pgn"), 0)
+	want := [][3]string{{"self", "", ""}, {keptID, "prefix", "a.pgn#1"}, {keptID, "mirror", "a.pgn#1"}, {"self", "", ""}}
+	if got := rows(); !slices.Equal(got, want) {
+		t.Errorf("games.parquet:\n got %q\nwant %q", got, want)
+	}
+	if got := rows("--dedupe"); !slices.Equal(got, [][3]string{want[0], want[3]}) {
+		t.Errorf("games.parquet with --dedupe:\n got %q", got)
+	}
+}

@@ -1,0 +1,80 @@
+package dataset
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/export"
+	"github.com/xqtool/xqtool/parse"
+)
+
+const fuzzPGN = `[Event "A"]
+[Red "甲"]
+[Black "乙"]
+[Result "1-0"]
+1. 炮二平五 马８进７ 2. 马二进三 车９平８ 1-0
+
+[Event "B"]
+[FEN "4k4/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"]
+1. R5+8 1-0
+
+[Event "C"]
+1. 炮二平五 炮二平五 *
+`
+
+// fuzzGames returns a games.parquet of a few games.
+func fuzzGames(f *testing.F) []byte {
+	var buf bytes.Buffer
+	gw, err := export.NewGamesWriter(&buf)
+	if err != nil {
+		f.Fatal(err)
+	}
+	r := parse.NewPGNReader(strings.NewReader(fuzzPGN), "f.pgn")
+	for {
+		rec, err := r.Next()
+		if rec == nil {
+			break
+		}
+		if err := gw.Write(analyze.Analyze(rec, err, analyze.Options{})); err != nil {
+			f.Fatal(err)
+		}
+	}
+	if err := gw.Close(); err != nil {
+		f.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// FuzzReader reads arbitrary bytes as a games.parquet, through Reader and
+// Dedupe: an error, never a panic.
+func FuzzReader(f *testing.F) {
+	good := fuzzGames(f)
+	f.Add(good)
+	f.Add(good[:len(good)/2])
+	f.Add(good[len(good)/3:])
+	f.Add([]byte("PAR1PAR1"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "games.parquet"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := Open([]string{dir})
+		if err == nil {
+			for {
+				if _, err := r.Next(); err != nil {
+					if err != io.EOF {
+						t.Log(err)
+					}
+					break
+				}
+			}
+			r.Close()
+		}
+		Dedupe([]string{dir}, DedupeOptions{TempDir: dir})
+	})
+}

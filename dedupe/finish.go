@@ -1,0 +1,381 @@
+package dedupe
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/xqtool/xqtool/board"
+)
+
+// finished holds the verdicts: 13 bytes a game, plus the names of the
+// kept copies of clusters with more than one game.
+type finished struct {
+	kind   []Kind
+	kept   []int32
+	count  []int32 // cluster size, at the kept copy's number
+	n      *column[uint32]
+	refs   map[int32]Ref
+	fills  map[int32][]Fill
+	pairs  map[int32][][2]string
+	byKind [4]int
+	// clusters counts the clusters of more than one game.
+	clusters int
+}
+
+func (f *finished) verdict(num int) Verdict {
+	k := f.kept[num]
+	v := Verdict{Kind: f.kind[num], Kept: int(k), Copies: int(f.count[k]), Plies: int(f.n.at(int32(num))), KeptPlies: int(f.n.at(k))}
+	if v.Copies > 1 {
+		v.KeptRef = f.refs[k]
+		if int(k) == num {
+			v.Fills = f.fills[k]
+		}
+		v.NamePairs = f.pairs[int32(num)]
+	}
+	return v
+}
+
+// better reports whether game a comes before game b by the kept-copy rule.
+func (ix *Index) better(a, b int32) bool {
+	ma, mb := ix.meta.at(a), ix.meta.at(b)
+	if ca, cb := ma&metaClean != 0, mb&metaClean != 0; ca != cb {
+		return ca
+	}
+	if ix.n.at(a) != ix.n.at(b) {
+		return ix.n.at(a) > ix.n.at(b)
+	}
+	ta, tb := bits.OnesCount16(ma&metaTags), bits.OnesCount16(mb&metaTags)
+	if ta != tb {
+		return ta > tb
+	}
+	if ra, rb := ma&metaResult != 0, mb&metaResult != 0; ra != rb {
+		return ra
+	}
+	return a < b
+}
+
+// Finish decides the clusters once every game is added. It reads the
+// temporary file back (three times: exact copies, prefixes, names) and
+// may be called once; later calls return the first call's error.
+func (ix *Index) Finish() error {
+	if ix.done {
+		return ix.err
+	}
+	ix.done = true
+	if ix.err != nil {
+		return ix.err
+	}
+	ix.err = ix.finish()
+	return ix.err
+}
+
+func (ix *Index) finish() error {
+	n := ix.n.len()
+	fin := &finished{kind: make([]Kind, n), kept: make([]int32, n), count: make([]int32, n), n: &ix.n}
+	for i := range fin.kept {
+		fin.kept[i] = int32(i)
+		fin.count[i] = 1
+	}
+	if ix.spool == nil {
+		fin.byKind[None] = n
+		ix.fin = fin
+		return nil
+	}
+	if err := ix.spool.flush(); err != nil {
+		return err
+	}
+	// 1. Classes: games with the same line, or the mirrored line.
+	rep := make([]int32, n) // class representative, -1 when not eligible
+	mir := make([]bool, n)  // the game is the mirror of its representative
+	H := map[uint64]int32{} // line hash → representative
+	var a, b record
+	bOf := int32(-1) // the game in b
+	same := func(i, r int32, mirror bool) (bool, error) {
+		if ix.n.at(i) != ix.n.at(r) {
+			return false, nil
+		}
+		if err := ix.spool.moves(ix.off.at(i), ix.n.at(i), &a); err != nil {
+			return false, err
+		}
+		if bOf != r { // copies of one game often follow each other
+			if err := ix.spool.moves(ix.off.at(r), ix.n.at(r), &b); err != nil {
+				return false, err
+			}
+			bOf = r
+		}
+		return sameStart(&b, &a, mirror) && hasPrefix(b.moves, a.moves, mirror), nil
+	}
+	for i := range int32(n) {
+		rep[i] = -1
+		if ix.off.at(i) < 0 {
+			continue
+		}
+		rep[i] = i
+		if r, ok := H[ix.h.at(i)]; ok {
+			if eq, err := same(i, r, false); err != nil {
+				return err
+			} else if eq {
+				rep[i] = r
+				continue
+			}
+		}
+		if int(ix.n.at(i)) >= ix.minN {
+			if r, ok := H[ix.m.at(i)]; ok {
+				if eq, err := same(i, r, true); err != nil {
+					return err
+				} else if eq {
+					rep[i], mir[i] = r, true
+					continue
+				}
+			}
+		}
+		if _, taken := H[ix.h.at(i)]; !taken {
+			H[ix.h.at(i)] = i
+		}
+	}
+	// 2. Prefixes: each class contained in a longer one points to the
+	// longest class containing it (the first such in input order).
+	M := map[uint64]int32{}  // mirrored line hash → representative
+	B := map[uint64]uint32{} // first minN plies → shortest class length
+	for i := range int32(n) {
+		if rep[i] != i || int(ix.n.at(i)) < ix.minN {
+			continue
+		}
+		if ix.m.at(i) != ix.h.at(i) {
+			if _, taken := M[ix.m.at(i)]; !taken {
+				M[ix.m.at(i)] = i
+			}
+		}
+		for _, k := range [2]uint64{ix.b.at(i), ix.bm.at(i)} {
+			if l, ok := B[k]; !ok || ix.n.at(i) < l {
+				B[k] = ix.n.at(i)
+			}
+		}
+	}
+	ext := make([]int32, n)
+	extMir := make([]bool, n)
+	for i := range ext {
+		ext[i] = -1
+	}
+	rd := ix.spool.sequential()
+	var c record
+	check := func(ci int32, mirror bool) (bool, error) {
+		if err := ix.spool.moves(ix.off.at(ci), ix.n.at(ci), &c); err != nil {
+			return false, err
+		}
+		return sameStart(&a, &c, mirror) && hasPrefix(a.moves, c.moves, mirror), nil
+	}
+	for i := range int32(n) {
+		if rep[i] != i || int(ix.n.at(i)) <= ix.minN {
+			continue
+		}
+		if l, ok := B[ix.b.at(i)]; !ok || l >= ix.n.at(i) {
+			continue
+		}
+		if err := rd.seek(ix.off.at(i)); err != nil {
+			return err
+		}
+		if err := rd.next(&a, false); err != nil {
+			return err
+		}
+		s := a.setup()
+		h, _ := startHashes(&s)
+		for k, mv := range a.moves[:len(a.moves)-1] {
+			h = step(h, mv)
+			if k+1 < ix.minN {
+				continue
+			}
+			for _, t := range [2]struct {
+				tab    map[uint64]int32
+				mirror bool
+			}{{H, false}, {M, true}} {
+				ci, ok := t.tab[h]
+				if !ok || ci == i || int(ix.n.at(ci)) != k+1 {
+					continue
+				}
+				if ext[ci] >= 0 && ix.n.at(ext[ci]) >= ix.n.at(i) {
+					continue
+				}
+				if ok, err := check(ci, t.mirror); err != nil {
+					return err
+				} else if ok {
+					ext[ci], extMir[ci] = i, t.mirror
+				}
+			}
+		}
+	}
+	H, M, B = nil, nil, nil
+	// 3. Clusters: follow each class to the longest class containing it;
+	// a game's orientation is relative to that root.
+	root := ext // reused: root of each class representative
+	orient := extMir
+	for i := range int32(n) {
+		if rep[i] != i {
+			continue
+		}
+		r, o := i, false
+		for ext[r] >= 0 && ext[r] != r {
+			o = o != extMir[r]
+			r = ext[r]
+		}
+		// root and ext share storage: a class already rewritten points
+		// at its root with its orientation relative to it, so a chain
+		// through it still ends at the right root and orientation.
+		root[i], orient[i] = r, o
+	}
+	for i := range int32(n) {
+		if rep[i] < 0 {
+			continue
+		}
+		if rep[i] != i {
+			root[i], orient[i] = root[rep[i]], orient[rep[i]] != mir[i]
+		} else {
+			orient[i] = orient[i] != mir[i]
+		}
+	}
+	best := fin.kept // best[r] for roots r: kept[r] starts as r
+	for i := range int32(n) {
+		if rep[i] < 0 {
+			continue
+		}
+		if r := root[i]; ix.better(i, best[r]) {
+			best[r] = i
+		}
+	}
+	for i := range fin.count {
+		fin.count[i] = 0
+	}
+	for i := range int32(n) {
+		k := i
+		if rep[i] >= 0 {
+			k = best[root[i]]
+		}
+		rep[i] = k // best shares kept's storage: rep (free now) holds the kept copies until kept is rewritten
+	}
+	for i := range int32(n) {
+		k := rep[i]
+		fin.kept[i] = k
+		fin.count[k]++
+		switch {
+		case k == i:
+			fin.kind[i] = None
+		case root[i] == root[k] && ix.n.at(i) == ix.n.at(k) && orient[i] == orient[k]:
+			fin.kind[i] = Exact
+		case orient[i] == orient[k]:
+			fin.kind[i] = Prefix
+		default:
+			fin.kind[i] = Mirror
+		}
+		fin.byKind[fin.kind[i]]++
+	}
+	return ix.names(fin)
+}
+
+// names reads the names of the kept copies, the tag fills and the name
+// pairs back from the temporary file.
+func (ix *Index) names(fin *finished) error {
+	fin.refs = map[int32]Ref{}
+	rd := ix.spool.sequential()
+	var members []int32
+	var rec, kr record
+	for i := range int32(len(fin.kept)) {
+		k := fin.kept[i]
+		if fin.count[k] < 2 {
+			continue
+		}
+		if k == i { // in increasing order: read sequentially
+			fin.clusters++
+			if err := rd.seek(ix.off.at(k)); err != nil {
+				return err
+			}
+			if err := rd.next(&rec, true); err != nil {
+				return err
+			}
+			fin.refs[k] = rec.ref
+		} else {
+			members = append(members, i)
+		}
+	}
+	if ix.opt.FillTags {
+		fin.fills = map[int32][]Fill{}
+		slices.SortFunc(members, func(a, b int32) int {
+			ka, kb := fin.kept[a], fin.kept[b]
+			switch {
+			case ka != kb:
+				return int(ka - kb)
+			case ix.better(a, b):
+				return -1
+			}
+			return 1
+		})
+		for _, g := range members {
+			k := fin.kept[g]
+			missing := ^ix.meta.at(k) & metaTags
+			for _, f := range fin.fills[k] {
+				missing &^= 1 << slices.Index(TagNames[:], f.Name)
+			}
+			if missing&ix.meta.at(g) == 0 {
+				continue
+			}
+			if err := ix.spool.at(ix.off.at(g), &rec, true); err != nil {
+				return err
+			}
+			for t := range TagNames {
+				if missing&ix.meta.at(g)&(1<<t) != 0 {
+					fin.fills[k] = append(fin.fills[k], Fill{Name: TagNames[t], Value: rec.tags[t], From: rec.ref})
+				}
+			}
+		}
+		for k, fs := range fin.fills {
+			slices.SortFunc(fs, func(a, b Fill) int {
+				return slices.Index(TagNames[:], a.Name) - slices.Index(TagNames[:], b.Name)
+			})
+			fin.fills[k] = fs
+		}
+	}
+	if ix.opt.SameName != nil {
+		fin.pairs = map[int32][][2]string{}
+		for _, g := range members {
+			k := fin.kept[g]
+			if err := ix.spool.at(ix.off.at(g), &rec, true); err != nil {
+				return err
+			}
+			if err := ix.spool.at(ix.off.at(k), &kr, true); err != nil {
+				return err
+			}
+			for _, t := range []int{4, 5} { // Red, Black
+				x, y := rec.tags[t], kr.tags[t]
+				if x != y && x != "" && y != "" && ix.opt.SameName(x, y) {
+					fin.pairs[g] = append(fin.pairs[g], [2]string{x, y})
+				}
+			}
+		}
+	}
+	ix.fin = fin
+	ix.h.free()
+	ix.m.free()
+	ix.b.free()
+	ix.bm.free()
+	ix.off.free()
+	return nil
+}
+
+// setup returns the record's start position.
+func (r *record) setup() board.Setup {
+	s := board.Setup{Side: board.Color(r.side)}
+	for sq, p := range r.board {
+		s.Board[sq] = board.Piece(p)
+	}
+	return s
+}
+
+// seek moves a sequential reader forward to off.
+func (r *reader) seek(off int64) error {
+	if off < r.pos {
+		return errCorrupt
+	}
+	if err := r.discard(int(off - r.pos)); err != nil {
+		return corrupt(err)
+	}
+	return nil
+}

@@ -1,0 +1,430 @@
+// Package dedupe finds the copies of a game in a collection: exact
+// duplicates, games contained in other games (a copy cut short) and
+// left-right mirrored copies, and chooses in each cluster of copies the
+// one to keep.
+//
+// Games reach the index as small values (Game) from any source — the
+// validate pipeline, or the rows of a games.parquet dataset — in input
+// order, through Add. Finish decides; Verdict then tells, for every game,
+// its cluster's kept copy and how the game copies it. The same games
+// added in the same order get the same verdicts, whatever their source:
+// a reader of datasets adds the rows of games.parquet in row order
+// (FromRow), the datasets in the order given, and finds the clusters and
+// kept copies the pipeline found (FromReport).
+//
+// # Kinds
+//
+// Only games whose whole main line was played (Game.Complete) with at
+// least one ply take part; a record that breaks off at a bad move may be
+// a different game after it. Two games are copies when:
+//
+//   - Exact: same start position (placement and side to move; the move
+//     counters are ignored) and the same main line;
+//   - Prefix: same start position, and one main line is a strict prefix
+//     of the other, the shorter at least MinPlies plies long;
+//   - Mirror: the left-right mirror of one game (start position and
+//     every move mirrored, file a ↔ i) equals the other, or is such a
+//     prefix of it; the shorter at least MinPlies plies long.
+//
+// # Clusters
+//
+// All copies of a game form a cluster. Games with identical lines (or
+// mirrored identical lines) form a class; a class contained in several
+// diverging longer games joins the cluster of the longest of them (then
+// the first in input order), so two different games that merely share an
+// opening and a short copy of it never merge. In each cluster the kept
+// copy is the first game by this rule:
+//
+//  1. a clean game (no error flag) before one with an error flag;
+//  2. the longer main line;
+//  3. more non-empty tags among Event, Date, Site, Round, Red, Black,
+//     Result (TagNames);
+//  4. a declared result before none;
+//  5. the earlier game in input order (the order of Add).
+//
+// Every other member names the kept copy and its Kind relative to it:
+// Exact, Prefix (one line is a strict prefix of the other: the kept copy
+// may be the shorter one when the longer has an error flag) or Mirror
+// (mirrored, equal or prefix).
+//
+// # Memory
+//
+// The index keeps BytesPerGame bytes per game in memory, whatever the
+// length of the game; the start position, moves, name and tags go to a
+// temporary file (about 100 bytes, 2 per ply and the text per game) that
+// Finish reads back. Hash
+// matches are checked against the moves in that file, so a hash collision
+// can never make two different games copies.
+package dedupe
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/xqtool/xqtool/board"
+)
+
+// Kind is how a game copies its cluster's kept copy.
+type Kind uint8
+
+// Kinds.
+const (
+	None   Kind = iota // the kept copy, or a game without copies
+	Exact              // same start position and main line
+	Prefix             // one main line is a strict prefix of the other
+	Mirror             // the left-right mirror equals or is a prefix
+)
+
+// String returns "", "exact", "prefix" or "mirror".
+func (k Kind) String() string {
+	switch k {
+	case Exact:
+		return "exact"
+	case Prefix:
+		return "prefix"
+	case Mirror:
+		return "mirror"
+	}
+	return ""
+}
+
+// TagNames are the tags the kept-copy rule counts and --fill-tags fills,
+// in the order of Game.Tags.
+var TagNames = [7]string{"Event", "Date", "Site", "Round", "Red", "Black", "Result"}
+
+// DefaultMinPlies is the default Options.MinPlies: shared openings
+// shorter than 20 plies never make two games copies.
+const DefaultMinPlies = 20
+
+// BytesPerGame is the index's memory per game in its largest state
+// (during Finish): 46 bytes while adding, 19 more while deciding. Not
+// counted: at most one partly used chunk of 16,384 games per column, and
+// the hash tables Finish builds (one entry per distinct line).
+const BytesPerGame = 65
+
+// Game is one game as the index sees it.
+type Game struct {
+	// Source and Index locate the game (its file or dataset source and
+	// 0-based index there), as reported in Verdict.KeptRef.
+	Source string
+	Index  int
+	// Start is the start position; only its placement and side to move
+	// count.
+	Start board.Setup
+	// Moves is the main line. The index does not keep the slice.
+	Moves []board.Move
+	// Complete is true when the whole main line was played: only such
+	// games join clusters.
+	Complete bool
+	// Clean is true when the game has no error flag.
+	Clean bool
+	// Tags holds the values of TagNames ("" when absent; a value of
+	// spaces counts as empty).
+	Tags [7]string
+	// Result is true when the record declares a result (not "*").
+	Result bool
+}
+
+// Ref names a game: its source and 0-based index.
+type Ref struct {
+	Source string
+	Index  int
+}
+
+func (r Ref) String() string { return fmt.Sprintf("%s#%d", r.Source, r.Index+1) }
+
+// Fill is a tag value of the kept copy taken from another copy.
+type Fill struct {
+	Name, Value string
+	From        Ref
+}
+
+// Options configures an Index.
+type Options struct {
+	// MinPlies is the shortest main line that can be a prefix or mirror
+	// copy (0: DefaultMinPlies). Exact copies need one ply.
+	MinPlies int
+	// FillTags computes Verdict.Fills for the kept copies.
+	FillTags bool
+	// SameName tells whether two player names are the same name once
+	// normalized (script, width, spacing). nil is plain equality, under
+	// which no pair is listed. With a normalizer, Verdict.NamePairs lists
+	// the Red and Black names of a copy that differ from the kept copy's
+	// as written but are the same name.
+	SameName func(a, b string) bool
+	// TempDir is the directory of the temporary file ("" for os.TempDir).
+	TempDir string
+}
+
+// Verdict is the outcome for one game.
+type Verdict struct {
+	Kind Kind
+	// Kept is the number (0-based order of Add) of the cluster's kept
+	// copy: the game itself when Kind is None.
+	Kept int
+	// KeptRef names the kept copy when the cluster has other members
+	// (Copies > 1).
+	KeptRef Ref
+	// Copies is the size of the cluster (1: the game has no copy).
+	Copies int
+	// Plies and KeptPlies are the main-line lengths of the game and of
+	// the kept copy (0 for a game that takes no part).
+	Plies, KeptPlies int
+	// Fills are the tag values the kept copy lacks, taken from the other
+	// copies in the kept-copy order (with Options.FillTags; kept copy only).
+	Fills []Fill
+	// NamePairs are [this copy's name, kept copy's name] pairs that differ
+	// as written but are the same by Options.SameName.
+	NamePairs [][2]string
+}
+
+// ErrNotFinished is returned by Verdict before Finish, ErrFinished by
+// Add after it, and ErrClosed by Verdict after Close.
+var (
+	ErrNotFinished = errors.New("dedupe: index not finished")
+	ErrFinished    = errors.New("dedupe: game added after Finish")
+	ErrClosed      = errors.New("dedupe: index closed")
+)
+
+// meta bits of a game.
+const (
+	metaComplete = 1 << 8
+	metaClean    = 1 << 9
+	metaResult   = 1 << 10
+	metaTags     = 1<<7 - 1 // bits 0..6: tag i non-empty
+)
+
+// Index collects games and decides their clusters. It is not safe for
+// concurrent use. Close removes its temporary file.
+type Index struct {
+	opt  Options
+	minN int
+
+	// Per game (columns of fixed-size chunks, never copied as they
+	// grow: 46 bytes a game while adding).
+	h, m   column[uint64] // hash of start + main line; of its mirror
+	b, bm  column[uint64] // hash of start + first minN plies; of its mirror
+	n      column[uint32] // plies
+	meta   column[uint16]
+	off    column[int64] // record offset in the spool, -1 when none
+	spool  *spool
+	err    error
+	done   bool
+	fin    *finished
+	closed bool
+}
+
+// New returns an empty index.
+func New(opt Options) *Index {
+	minN := opt.MinPlies
+	if minN <= 0 {
+		minN = DefaultMinPlies
+	}
+	return &Index{opt: opt, minN: minN}
+}
+
+// Len returns the number of games added.
+func (ix *Index) Len() int { return ix.n.len() }
+
+// Add adds the next game in input order and returns its number (0, 1,
+// …). An error writing the temporary file is returned here or by Finish.
+func (ix *Index) Add(g *Game) (int, error) {
+	if ix.done {
+		return 0, ErrFinished
+	}
+	if ix.err != nil {
+		return 0, ix.err
+	}
+	num := ix.n.len()
+	var meta uint16
+	for i, v := range g.Tags {
+		if strings.TrimSpace(v) != "" {
+			meta |= 1 << i
+		}
+	}
+	if g.Result {
+		meta |= metaResult
+	}
+	if g.Clean {
+		meta |= metaClean
+	}
+	if !g.Complete || len(g.Moves) == 0 {
+		ix.push(0, 0, 0, 0, 0, meta, -1)
+		return num, nil
+	}
+	meta |= metaComplete
+	if ix.spool == nil {
+		sp, err := newSpool(ix.opt.TempDir)
+		if err != nil {
+			ix.err = err
+			return 0, err
+		}
+		ix.spool = sp
+	}
+	st, mst := startHashes(&g.Start)
+	h, m := st, mst
+	var b, bm uint64
+	for i, mv := range g.Moves {
+		h = step(h, mv)
+		m = step(m, mirrorMove(mv))
+		if i+1 == ix.minN {
+			b, bm = h, m
+		}
+	}
+	off, err := ix.spool.write(g)
+	if err != nil {
+		ix.err = err
+		return 0, err
+	}
+	ix.push(h, m, b, bm, uint32(len(g.Moves)), meta, off)
+	return num, nil
+}
+
+func (ix *Index) push(h, m, b, bm uint64, n uint32, meta uint16, off int64) {
+	ix.h.push(h)
+	ix.m.push(m)
+	ix.b.push(b)
+	ix.bm.push(bm)
+	ix.n.push(n)
+	ix.meta.push(meta)
+	ix.off.push(off)
+}
+
+// Verdict returns the outcome for game num (as returned by Add).
+func (ix *Index) Verdict(num int) (Verdict, error) {
+	if ix.fin == nil {
+		return Verdict{}, ErrNotFinished
+	}
+	if ix.closed {
+		return Verdict{}, ErrClosed
+	}
+	if num < 0 || num >= ix.n.len() {
+		return Verdict{}, fmt.Errorf("dedupe: no game %d", num)
+	}
+	return ix.fin.verdict(num), nil
+}
+
+// Counts returns the number of games of each kind (the copies that are
+// not kept; Counts()[None] is the number of kept copies and games
+// without copies) and the number of clusters with more than one game.
+func (ix *Index) Counts() (byKind [4]int, clusters int) {
+	if ix.fin == nil {
+		return
+	}
+	return ix.fin.byKind, ix.fin.clusters
+}
+
+// Close removes the temporary file and releases the index's memory;
+// Verdict is not available after it (Counts is).
+func (ix *Index) Close() error {
+	if ix.closed {
+		return nil
+	}
+	ix.closed = true
+	ix.h.free()
+	ix.m.free()
+	ix.b.free()
+	ix.bm.free()
+	ix.off.free()
+	ix.meta.free()
+	ix.n.free()
+	if ix.fin != nil {
+		ix.fin.n = nil
+	}
+	if ix.spool != nil {
+		return ix.spool.close()
+	}
+	return nil
+}
+
+// startHashes hashes the placement and side to move of s, and of its
+// mirror. The hash of a placement is a sum of one value per occupied
+// point, so the mirror is hashed in the same loop.
+func startHashes(s *board.Setup) (h, m uint64) {
+	h = mix(uint64(s.Side) + 0x51)
+	m = h
+	for sq, p := range s.Board {
+		if p.IsEmpty() {
+			continue
+		}
+		h += mix(uint64(sq)<<5 | uint64(p))
+		m += mix(uint64(mirrorSquare(board.Square(sq)))<<5 | uint64(p))
+	}
+	return mix(h), mix(m)
+}
+
+// step extends a line hash by one move.
+func step(h uint64, mv board.Move) uint64 {
+	return mix(h ^ (uint64(mv)+1)*0x9E3779B97F4A7C15)
+}
+
+// mix is the splitmix64 finalizer.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+func mirrorSquare(s board.Square) board.Square {
+	return board.SquareAt(board.Files-1-s.File(), s.Rank())
+}
+
+// mirrorMove returns the left-right mirror of mv.
+func mirrorMove(mv board.Move) board.Move {
+	return board.NewMove(mirrorSquare(mv.From()), mirrorSquare(mv.To()))
+}
+
+// MirrorSetup returns the left-right mirror of s.
+func MirrorSetup(s board.Setup) board.Setup {
+	out := s
+	for sq := range s.Board {
+		out.Board[mirrorSquare(board.Square(sq))] = s.Board[sq]
+	}
+	return out
+}
+
+// MirrorMoves returns the left-right mirror of moves.
+func MirrorMoves(moves []board.Move) []board.Move {
+	out := make([]board.Move, len(moves))
+	for i, mv := range moves {
+		out[i] = mirrorMove(mv)
+	}
+	return out
+}
+
+// chunkBits sets the chunk size of a column: 1<<chunkBits values.
+const chunkBits = 14
+
+// column is a growing array of fixed-size chunks: adding never copies,
+// so memory grows by the values added and nothing else. Where the
+// system allows, the chunks are mapped outside the Go heap (allocChunk):
+// the garbage collector then neither counts them in its target (which
+// would let the heap grow by a multiple of the index) nor scans them.
+type column[T uint16 | uint32 | uint64 | int64] struct {
+	chunks [][]T
+	n      int
+}
+
+func (c *column[T]) push(v T) {
+	if c.n>>chunkBits == len(c.chunks) {
+		c.chunks = append(c.chunks, allocChunk[T](1<<chunkBits))
+	}
+	c.chunks[c.n>>chunkBits][c.n&(1<<chunkBits-1)] = v
+	c.n++
+}
+
+func (c *column[T]) at(i int32) T { return c.chunks[i>>chunkBits][i&(1<<chunkBits-1)] }
+
+func (c *column[T]) len() int { return c.n }
+
+// free releases the chunks; the column is empty after it.
+func (c *column[T]) free() {
+	for _, ch := range c.chunks {
+		freeChunk(ch)
+	}
+	*c = column[T]{}
+}

@@ -1,0 +1,252 @@
+package dedupe
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/xqtool/xqtool/board"
+)
+
+// spool is the temporary file that holds, per game that can join a
+// cluster, what Finish needs and the index does not keep in memory:
+//
+//	side byte, 90 piece bytes, uvarint plies, 2 bytes per move (little
+//	endian), uvarint len(source), source, uvarint index,
+//	7 × (uvarint len, tag value)
+//
+// The position and moves come first, so that they are read back with
+// one read of a size known from the number of plies.
+type spool struct {
+	f    *os.File
+	w    *bufio.Writer
+	pos  int64
+	tmp  []byte
+	rbuf []byte // moves read back
+}
+
+// errCorrupt means the temporary file did not read back as written.
+var errCorrupt = errors.New("dedupe: temporary file corrupt")
+
+func newSpool(dir string) (*spool, error) {
+	f, err := os.CreateTemp(dir, "xqtool-dedupe-*")
+	if err != nil {
+		return nil, fmt.Errorf("dedupe: %w", err)
+	}
+	return &spool{f: f, w: bufio.NewWriterSize(f, 1<<16)}, nil
+}
+
+func (s *spool) write(g *Game) (int64, error) {
+	b := s.tmp[:0]
+	b = append(b, byte(g.Start.Side))
+	for _, p := range g.Start.Board {
+		b = append(b, byte(p))
+	}
+	b = binary.AppendUvarint(b, uint64(len(g.Moves)))
+	for _, mv := range g.Moves {
+		b = binary.LittleEndian.AppendUint16(b, uint16(mv))
+	}
+	b = binary.AppendUvarint(b, uint64(len(g.Source)))
+	b = append(b, g.Source...)
+	b = binary.AppendUvarint(b, uint64(g.Index))
+	for _, v := range g.Tags {
+		b = binary.AppendUvarint(b, uint64(len(v)))
+		b = append(b, v...)
+	}
+	s.tmp = b
+	off := s.pos
+	if _, err := s.w.Write(b); err != nil {
+		return 0, fmt.Errorf("dedupe: %w", err)
+	}
+	s.pos += int64(len(b))
+	return off, nil
+}
+
+func (s *spool) flush() error {
+	if err := s.w.Flush(); err != nil {
+		return fmt.Errorf("dedupe: %w", err)
+	}
+	return nil
+}
+
+func (s *spool) close() error {
+	err := s.f.Close()
+	if rerr := os.Remove(s.f.Name()); err == nil {
+		err = rerr
+	}
+	return err
+}
+
+// record is one game read back.
+type record struct {
+	ref   Ref
+	tags  [7]string
+	side  byte
+	board [board.Squares]byte
+	moves []board.Move
+}
+
+// sameStart reports whether a and b (b mirrored when mirror) have the
+// same placement and side to move.
+func sameStart(a, b *record, mirror bool) bool {
+	if a.side != b.side {
+		return false
+	}
+	if !mirror {
+		return a.board == b.board
+	}
+	for sq := range a.board {
+		if a.board[mirrorSquare(board.Square(sq))] != b.board[sq] {
+			return false
+		}
+	}
+	return true
+}
+
+// hasPrefix reports whether short (mirrored when mirror) is a prefix of
+// long (equal included).
+func hasPrefix(long, short []board.Move, mirror bool) bool {
+	if len(short) > len(long) {
+		return false
+	}
+	for i, mv := range short {
+		if mirror {
+			mv = mirrorMove(mv)
+		}
+		if long[i] != mv {
+			return false
+		}
+	}
+	return true
+}
+
+// reader decodes records, sequentially or at an offset.
+type reader struct {
+	s   *spool
+	br  *bufio.Reader
+	pos int64 // offset of the next byte
+}
+
+// ReadByte and Read count the bytes read.
+func (r *reader) ReadByte() (byte, error) {
+	c, err := r.br.ReadByte()
+	if err == nil {
+		r.pos++
+	}
+	return c, err
+}
+
+func (r *reader) Read(p []byte) (int, error) {
+	n, err := r.br.Read(p)
+	r.pos += int64(n)
+	return n, err
+}
+
+func (r *reader) discard(n int) error {
+	d, err := r.br.Discard(n)
+	r.pos += int64(d)
+	return err
+}
+
+func (s *spool) sequential() *reader {
+	return &reader{s: s, br: bufio.NewReaderSize(io.NewSectionReader(s.f, 0, s.pos), 1<<16)}
+}
+
+// at reads the record at off into rec.
+func (s *spool) at(off int64, rec *record, text bool) error {
+	r := reader{s: s, br: bufio.NewReaderSize(io.NewSectionReader(s.f, off, s.pos-off), 4096), pos: off}
+	return r.next(rec, text)
+}
+
+// next decodes the next record into rec; the source and tags only when
+// text is true (else the reader stops after the moves: seek skips the
+// rest).
+func (r *reader) next(rec *record, text bool) error {
+	str := func() (string, error) {
+		n, err := binary.ReadUvarint(r)
+		if err != nil {
+			return "", err
+		}
+		if n > 1<<24 {
+			return "", errCorrupt
+		}
+		if !text {
+			return "", r.discard(int(n))
+		}
+		b := make([]byte, n)
+		_, err = io.ReadFull(r, b)
+		return string(b), err
+	}
+	var err error
+	if rec.side, err = r.ReadByte(); err != nil {
+		return corrupt(err)
+	}
+	if _, err := io.ReadFull(r, rec.board[:]); err != nil {
+		return corrupt(err)
+	}
+	n, err := binary.ReadUvarint(r)
+	if err != nil || n > 1<<20 {
+		return corrupt(err)
+	}
+	rec.moves = rec.moves[:0]
+	var two [2]byte
+	for range n {
+		if _, err := io.ReadFull(r, two[:]); err != nil {
+			return corrupt(err)
+		}
+		rec.moves = append(rec.moves, board.Move(binary.LittleEndian.Uint16(two[:])))
+	}
+	if !text {
+		return nil
+	}
+	if rec.ref.Source, err = str(); err != nil {
+		return corrupt(err)
+	}
+	idx, err := binary.ReadUvarint(r)
+	if err != nil {
+		return corrupt(err)
+	}
+	rec.ref.Index = int(idx)
+	for i := range rec.tags {
+		if rec.tags[i], err = str(); err != nil {
+			return corrupt(err)
+		}
+	}
+	return nil
+}
+
+// moves reads the start position and the n moves of the record at off
+// into rec with one read.
+func (s *spool) moves(off int64, n uint32, rec *record) error {
+	size := 1 + board.Squares + binary.PutUvarint(make([]byte, binary.MaxVarintLen64), uint64(n)) + 2*int(n)
+	if cap(s.rbuf) < size {
+		s.rbuf = make([]byte, size)
+	}
+	b := s.rbuf[:size]
+	if _, err := s.f.ReadAt(b, off); err != nil {
+		return corrupt(err)
+	}
+	rec.side = b[0]
+	copy(rec.board[:], b[1:1+board.Squares])
+	b = b[1+board.Squares:]
+	m, k := binary.Uvarint(b)
+	if k <= 0 || m != uint64(n) {
+		return errCorrupt
+	}
+	b = b[k:]
+	rec.moves = rec.moves[:0]
+	for i := range int(n) {
+		rec.moves = append(rec.moves, board.Move(binary.LittleEndian.Uint16(b[2*i:])))
+	}
+	return nil
+}
+
+func corrupt(err error) error {
+	if err == nil || err == io.EOF || err == io.ErrUnexpectedEOF {
+		return errCorrupt
+	}
+	return fmt.Errorf("dedupe: %w", err)
+}
