@@ -13,6 +13,7 @@ import (
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/corpus"
 	"github.com/xqtool/xqtool/export"
+	"github.com/xqtool/xqtool/tagnorm"
 	"github.com/xqtool/xqtool/internal/shareddata"
 )
 
@@ -38,7 +39,7 @@ func exportShard(t testing.TB, dir string, s corpus.Shard, byYear bool, paths ..
 		r := analyze.Analyze(it.Rec, it.Err, analyze.Options{NoRepetition: true})
 		path := filepath.Join(dir, "games.parquet")
 		if byYear {
-			y, _, _ := export.ParseDate(r.Record.Tags.Value("Date"))
+			y := tagnorm.ParseDate(r.Record.Tags.Value("Date")).Year
 			path = filepath.Join(dir, "games", fmt.Sprintf("year=%d", y), "part-0.parquet")
 		}
 		gw := writers[path]
