@@ -13,8 +13,8 @@ import (
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/corpus"
 	"github.com/xqtool/xqtool/export"
-	"github.com/xqtool/xqtool/tagnorm"
 	"github.com/xqtool/xqtool/internal/shareddata"
+	"github.com/xqtool/xqtool/tagnorm"
 )
 
 // exportShard writes the games.parquet of shard s of paths into dir as
