@@ -12,6 +12,7 @@ import (
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/dedupe"
+	"github.com/xqtool/xqtool/tagnorm"
 )
 
 // dupFlags are the flags of duplicate detection.
@@ -56,7 +57,7 @@ type dupRun struct {
 }
 
 func newDupRun(f *dupFlags) *dupRun {
-	return &dupRun{flags: f, ix: dedupe.New(dedupe.Options{MinPlies: f.minPlies, FillTags: f.fillTags})}
+	return &dupRun{flags: f, ix: dedupe.New(dedupe.Options{MinPlies: f.minPlies, FillTags: f.fillTags, SameName: tagnorm.ScriptSplit})}
 }
 
 // add adds a report of the first pass.

@@ -342,3 +342,35 @@ func TestExportDuplicates(t *testing.T) {
 		t.Errorf("games.parquet with --dedupe:\n got %q", got)
 	}
 }
+
+// TestDuplicateNamesAcrossScripts: a copy whose players are typed in
+// traditional characters names the kept copy's simplified spellings in
+// its flag, so users see the script split.
+func TestDuplicateNamesAcrossScripts(t *testing.T) {
+	dir := t.TempDir()
+	for name, g := range map[string]string{
+		"a.pgn": pgnGame(76, false, "Event", "全国个人赛", "Red", "胡荣华", "Black", "柳大华", "Result", "1/2-1/2"),
+		"b.pgn": pgnGame(76, false, "Red", "胡榮華", "Black", "柳大華"),
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(g), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, stderr, code := runCLI(t, "", "convert", "--quiet", "--workers", "1", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	gs := jsonLines(t, out)
+	if len(gs) != 2 {
+		t.Fatalf("%d games, want 2", len(gs))
+	}
+	d := flagDetail(gs[1], analyze.CodeDuplicate)
+	for _, want := range []string{`name "胡榮華" written "胡荣华"`, `name "柳大華" written "柳大华"`} {
+		if !strings.Contains(d, want) {
+			t.Errorf("duplicate detail %q lacks %s", d, want)
+		}
+	}
+	if d := flagDetail(gs[0], analyze.CodeDuplicate); d != "" {
+		t.Errorf("the kept copy is flagged: %s", d)
+	}
+}
