@@ -161,7 +161,13 @@ func FuzzDetect(f *testing.F) {
 }
 
 // TestTextPathological feeds hostile shapes to the text readers: each
-// must finish quickly (no quadratic work, no runaway loop).
+// must finish (no runaway loop) well within pathologicalBound. The inputs
+// are 2^16–2^18 units long, so quadratic work on them takes minutes while
+// linear work takes milliseconds: the bound is generous enough for a
+// loaded machine and still catches the blow-ups it is there for (speed
+// itself is measured in benchmarks, not here).
+const pathologicalBound = 30 * time.Second
+
 func TestTextPathological(t *testing.T) {
 	for name, in := range map[string]string{
 		"parens":      "1. h2e2 " + strings.Repeat("(", 1<<18),
@@ -187,12 +193,12 @@ func TestTextPathological(t *testing.T) {
 	} {
 		start := time.Now()
 		textDrain(t, NewPGNReader(strings.NewReader(in), "p"), len(in))
-		if d := time.Since(start); d > 2*time.Second {
+		if d := time.Since(start); d > pathologicalBound {
 			t.Errorf("%s: %v", name, d)
 		}
 		start = time.Now()
 		textDrain(t, NewDhtmlXQReader(strings.NewReader(strings.ReplaceAll(in, "[", "[DhtmlXQ_a]")), "p"), len(in)*12)
-		if d := time.Since(start); d > 2*time.Second {
+		if d := time.Since(start); d > pathologicalBound {
 			t.Errorf("dhtml %s: %v", name, d)
 		}
 	}
