@@ -39,7 +39,7 @@ func (p *page) raw(s string) {
 	}
 }
 
-func (p *page) text(s string) { p.b = appendEscaped(p.b, s) }
+func (p *page) text(s string) { p.b = svgboard.AppendEscaped(p.b, s) }
 
 func (p *page) int(n int) { p.b = strconv.AppendInt(p.b, int64(n), 10) }
 
@@ -50,26 +50,6 @@ func (p *page) json(s string) {
 	p.b = append(p.b, q...)
 }
 
-// appendEscaped appends s escaped for HTML text and attribute values.
-func appendEscaped(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '<':
-			b = append(b, "&lt;"...)
-		case '>':
-			b = append(b, "&gt;"...)
-		case '&':
-			b = append(b, "&amp;"...)
-		case '"':
-			b = append(b, "&#34;"...)
-		case '\'':
-			b = append(b, "&#39;"...)
-		default:
-			b = append(b, c)
-		}
-	}
-	return b
-}
 
 // WriteTo writes the page: the run, the chart, the table and the
 // diagrams. The same games in the same order give the same bytes.

@@ -100,7 +100,7 @@ type Diagram struct {
 // then a disc used from here, moved to the point, and the character).
 func BackgroundSymbol(id string) []byte {
 	b := []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" aria-hidden="true"><symbol id="`)
-	b = appendEscaped(b, id)
+	b = AppendEscaped(b, id)
 	b = append(b, `" viewBox="0 0 `...)
 	b = strconv.AppendInt(b, Width, 10)
 	b = append(b, ' ')
@@ -111,7 +111,7 @@ func BackgroundSymbol(id string) []byte {
 	for _, side := range []string{"red", "black"} {
 		ink := sideInk(side)
 		b = append(b, `<g id="`...)
-		b = appendEscaped(b, id)
+		b = AppendEscaped(b, id)
 		b = append(b, '-')
 		b = append(b, side...)
 		b = append(b, `"><circle r="`...)
@@ -188,12 +188,12 @@ func (d *Diagram) Append(dst []byte) []byte {
 	b = append(b, `" role="img" font-family="`+cjkFonts+`" text-anchor="middle">`...)
 	if d.Title != "" {
 		b = append(b, "<title>"...)
-		b = appendEscaped(b, d.Title)
+		b = AppendEscaped(b, d.Title)
 		b = append(b, "</title>"...)
 	}
 	if d.Background != "" {
 		b = append(b, `<use href="#`...)
-		b = appendEscaped(b, d.Background)
+		b = AppendEscaped(b, d.Background)
 		b = append(b, `"/>`...)
 	} else {
 		b = append(b, boardBackground...)
@@ -293,7 +293,7 @@ func appendSharedPiece(b []byte, sq board.Square, pc board.Piece, id string) []b
 	b = append(b, `)" fill="`...)
 	b = append(b, sideInk(side)...)
 	b = append(b, `"><use href="#`...)
-	b = appendEscaped(b, id)
+	b = AppendEscaped(b, id)
 	b = append(b, '-')
 	b = append(b, side...)
 	b = append(b, `"/><text y="6" font-size="18">`...)
@@ -360,7 +360,9 @@ func appendFloat(b []byte, v float64) []byte {
 	return strconv.AppendFloat(b, v, 'f', 1, 64)
 }
 
-func appendEscaped(b []byte, s string) []byte {
+// AppendEscaped appends s escaped for XML and HTML text and attribute
+// values (< > & " ').
+func AppendEscaped(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
 		case '<':
@@ -371,6 +373,8 @@ func appendEscaped(b []byte, s string) []byte {
 			b = append(b, "&amp;"...)
 		case '"':
 			b = append(b, "&#34;"...)
+		case '\'':
+			b = append(b, "&#39;"...)
 		default:
 			b = append(b, c)
 		}
