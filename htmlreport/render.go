@@ -50,7 +50,6 @@ func (p *page) json(s string) {
 	p.b = append(p.b, q...)
 }
 
-
 // WriteTo writes the page: the run, the chart, the table and the
 // diagrams. The same games in the same order give the same bytes.
 func (b *Builder) WriteTo(w io.Writer, run Run) error {
