@@ -52,6 +52,7 @@ const (
 	CodeDuplicate            = "duplicate"              // same start and main line as the kept copy of its cluster
 	CodeNearDuplicate        = "near_duplicate"         // a prefix or mirror copy of the kept copy (package dedupe)
 	CodeTagsFilled           = "tags_filled"            // empty tags filled from the game's copies (--fill-tags)
+	CodeECCOMismatch         = "ecco_mismatch"          // declared ECCO tag differs from the one computed from the moves
 	CodeEncodingSuspect      = "encoding_suspect"       // text decoded with replacement characters
 	CodeRecordSyntax         = "record_syntax"          // junk text or a malformed tag in the record
 	// Repetition verdicts (see Verdict): the side that must change, or a
@@ -234,8 +235,7 @@ func (r *Report) AddDuplicate(near bool, detail string) {
 	if near {
 		code = CodeNearDuplicate
 	}
-	r.add(code, 0, "", SevInfo, detail)
-	r.finish()
+	r.AddInfo(code, detail)
 }
 
 // AddInfo adds an info flag of the given code (called by the pipeline).

@@ -7,10 +7,6 @@ import (
 	"github.com/xqtool/xqtool/opening"
 )
 
-// CodeECCOMismatch flags a declared ECCO tag that differs from the code
-// computed from the moves (package opening); the detail gives both.
-const CodeECCOMismatch = "ecco_mismatch"
-
 // classifyOpening sets r.Opening from the main line and flags a declared
 // ECCO tag that differs from it.
 func (r *Report) classifyOpening() {
