@@ -107,7 +107,8 @@ type Walker struct {
 	// directory, converted files): a listed file, everything under a
 	// listed directory and the temporary files written beside a listed
 	// path (".NAME.tmp-*") are not read. Each excluded file or directory
-	// is given as a file problem ErrExcluded (status skipped); the
+	// is given as a file problem ErrExcluded (status skipped) by the
+	// shard its key selects, so that shards together list it once; the
 	// temporary files, which exist only while the run writes them, are
 	// passed over in silence. A command adds one output with one append.
 	Exclude []string
@@ -186,7 +187,7 @@ func (w *Walker) walkPath(ctx context.Context, p string, yield func(Item) error)
 		if temp {
 			return nil
 		}
-		return w.problem(p, ErrExcluded, yield)
+		return w.shardProblem(p, ErrExcluded, yield)
 	}
 	if !st.IsDir() {
 		return w.file(ctx, p, st.Size(), yield)
@@ -225,7 +226,7 @@ func (w *Walker) walkDir(ctx context.Context, dir, real string, seen map[string]
 		if w.skip != nil {
 			if ex, temp := w.excluded(q); ex {
 				if !temp {
-					if err := w.problem(q, ErrExcluded, yield); err != nil {
+					if err := w.shardProblem(q, ErrExcluded, yield); err != nil {
 						return err
 					}
 				}
