@@ -51,7 +51,7 @@ func fuzzGames(f *testing.F) []byte {
 }
 
 // FuzzReader reads arbitrary bytes as a games.parquet, through Reader and
-// Dedupe: an error, never a panic.
+// FindDuplicates: an error, never a panic.
 func FuzzReader(f *testing.F) {
 	good := fuzzGames(f)
 	f.Add(good)
@@ -75,6 +75,6 @@ func FuzzReader(f *testing.F) {
 			}
 			r.Close()
 		}
-		Dedupe([]string{dir}, DedupeOptions{TempDir: dir})
+		FindDuplicates([]string{dir}, DuplicatesOptions{TempDir: dir})
 	})
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/flags"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden page")
@@ -149,7 +150,7 @@ func TestLimit(t *testing.T) {
 	codes := []string{"missing_tags", "missing_tags", "missing_tags", "illegal_move", "missing_tags", "perpetual_chase"}
 	for i, c := range codes {
 		games = append(games, &Game{Source: "s.pgn", Index: i, FEN: "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", Moves: []string{},
-			Status: analyze.StatusFlagged, Flags: []analyze.Flag{{Code: c, Severity: analyze.SevWarning}}})
+			Status: analyze.StatusFlagged, Flags: []flags.Flag{{Code: c, Severity: flags.Warning}}})
 	}
 	for _, tc := range []struct {
 		limit int
@@ -194,7 +195,7 @@ func TestBoundedMemory(t *testing.T) {
 			code = "illegal_move"
 		}
 		b.Add(&Game{Source: "s.pgn", Index: i, Moves: make([]string, 80), Status: analyze.StatusFlagged,
-			Flags: []analyze.Flag{{Code: code, Severity: analyze.SevWarning}}})
+			Flags: []flags.Flag{{Code: code, Severity: flags.Warning}}})
 	}
 	kept := 0
 	for _, r := range b.rows {
@@ -237,13 +238,13 @@ func TestReadGamesErrors(t *testing.T) {
 func TestHostileGames(t *testing.T) {
 	games := []*Game{
 		{Source: `<script>alert("x")</script>`, Status: analyze.StatusFlagged, FEN: "garbage", Moves: []string{},
-			Flags: []analyze.Flag{{Code: "illegal_move", Ply: 99, Severity: analyze.SevError, Detail: "<b>&"}}},
+			Flags: []flags.Flag{{Code: "illegal_move", Ply: 99, Severity: flags.Error, Detail: "<b>&"}}},
 		{Source: "b", Status: analyze.StatusFlagged, FEN: "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", Moves: []string{"e0e1", "a0a9", "zz"},
 			Tried: []string{"x", "e0e0", "e1e2"}, Cycles: []Cycle{{Ply: 3, First: 9, Last: 2}},
 			Classes: []Class{{Ply: 1, Chased: []string{"q9", "e9"}}},
-			Flags:   []analyze.Flag{{Code: "perpetual_chase", Ply: 3, Severity: analyze.SevWarning}, {Code: "illegal_move", Ply: -4}}},
+			Flags:   []flags.Flag{{Code: "perpetual_chase", Ply: 3, Severity: flags.Warning}, {Code: "illegal_move", Ply: -4}}},
 		{Source: "c", Status: analyze.StatusFlagged, FEN: "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", Moves: []string{"e0e1", "d9d8"},
-			Cycles: []Cycle{{Ply: 2, First: 1, Last: 7}}, Flags: []analyze.Flag{{Code: "perpetual_check", Ply: 2}}},
+			Cycles: []Cycle{{Ply: 2, First: 1, Last: 7}}, Flags: []flags.Flag{{Code: "perpetual_check", Ply: 2}}},
 	}
 	page := render(t, games, DefaultLimit)
 	if strings.Contains(page, "<script>alert") || strings.Contains(page, "<b>&") {
@@ -260,7 +261,7 @@ func TestHostileGames(t *testing.T) {
 // its game is listed and described, but no position is drawn.
 func TestNoMoves(t *testing.T) {
 	g := &Game{Source: "a.pgn", Status: analyze.StatusFlagged, FEN: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-		Tried: []string{"h0f1"}, Flags: []analyze.Flag{{Code: "illegal_move", Ply: 3, Severity: analyze.SevError}}}
+		Tried: []string{"h0f1"}, Flags: []flags.Flag{{Code: "illegal_move", Ply: 3, Severity: flags.Error}}}
 	page := render(t, []*Game{g}, DefaultLimit)
 	if strings.Contains(page, `class="board"`) || !strings.Contains(page, "write it with validate --with-moves") {
 		t.Error("a game without moves is drawn, or the page does not say why it is not")

@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/htmlreport"
 )
 
@@ -162,8 +163,8 @@ func TestHTMLReportInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if listed == 0 || byCode[analyze.CodeIllegalMove] == 0 {
-		t.Fatalf("the sample has %d listed games, %d with illegal moves: the test needs both", listed, byCode[analyze.CodeIllegalMove])
+	if listed == 0 || byCode[flags.IllegalMove] == 0 {
+		t.Fatalf("the sample has %d listed games, %d with illegal moves: the test needs both", listed, byCode[flags.IllegalMove])
 	}
 
 	start := time.Now()
@@ -186,15 +187,15 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		if d.SVGs != 1 || d.Pieces == 0 || d.Pieces > 32 {
 			t.Errorf("%s: %d diagrams with %d pieces, want one SVG with 1..32 pieces", d.ID, d.SVGs, d.Pieces)
 		}
-		if strings.Contains(" "+d.Codes+" ", " "+analyze.CodeIllegalMove+" ") {
+		if strings.Contains(" "+d.Codes+" ", " "+flags.IllegalMove+" ") {
 			illegal++
 			if d.Arrows != 1 || d.Tried != 1 {
 				t.Errorf("%s (illegal move): %d arrows (%d tried), want exactly one", d.ID, d.Arrows, d.Tried)
 			}
 		}
 	}
-	if illegal != byCode[analyze.CodeIllegalMove] {
-		t.Errorf("%d illegal-move games drawn, want all %d", illegal, byCode[analyze.CodeIllegalMove])
+	if illegal != byCode[flags.IllegalMove] {
+		t.Errorf("%d illegal-move games drawn, want all %d", illegal, byCode[flags.IllegalMove])
 	}
 
 	type filtered struct {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/flags"
 )
 
 // runCLI runs the command line in-process and returns stdout, stderr and
@@ -108,12 +109,12 @@ func TestValidateSample(t *testing.T) {
 		t.Errorf("statuses %v do not add up to %d games", statuses, len(lines))
 	}
 	want := []string{
-		analyze.CodeUnreadableRecord, analyze.CodeIllegalMove, analyze.CodeUnreadableMove,
-		analyze.CodeAmbiguousMove, analyze.CodeIllegalVariationMove, analyze.CodeInvalidStart,
-		analyze.CodeEmptyGame, analyze.CodeTruncated, analyze.CodeMoveNumberGap,
-		analyze.CodeMissingResult, analyze.CodeMissingTags, analyze.CodeResultMismatch,
-		analyze.CodeMovesAfterEnd, analyze.CodeNaturalLimit, analyze.CodeDuplicate,
-		analyze.CodeEncodingSuspect, analyze.CodeRecordSyntax, analyze.CodePerpetualCheck,
+		flags.UnreadableRecord, flags.IllegalMove, flags.UnreadableMove,
+		flags.AmbiguousMove, flags.IllegalVariationMove, flags.InvalidStart,
+		flags.EmptyGame, flags.Truncated, flags.MoveNumberGap,
+		flags.MissingResult, flags.MissingTags, flags.ResultMismatch,
+		flags.MovesAfterEnd, flags.NaturalLimit, flags.Duplicate,
+		flags.EncodingSuspect, flags.RecordSyntax, flags.PerpetualCheck,
 	}
 	for _, c := range want {
 		if !codes[c] {

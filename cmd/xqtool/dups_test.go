@@ -19,6 +19,7 @@ import (
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/export"
+	"github.com/xqtool/xqtool/flags"
 )
 
 // realLine is the main line of a real game (呂欽/00001954.pgn of the
@@ -107,11 +108,11 @@ func TestConvertDuplicates(t *testing.T) {
 	kept := filepath.Join(dir, "a.pgn") + "#1"
 	for i, want := range []struct{ code, detail string }{
 		{"", ""},
-		{analyze.CodeNearDuplicate, "main line (30 plies) is the start of the kept copy " + kept + " (76 plies)"},
-		{analyze.CodeNearDuplicate, "left-right mirror of the kept copy " + kept},
+		{flags.NearDuplicate, "main line (30 plies) is the start of the kept copy " + kept + " (76 plies)"},
+		{flags.NearDuplicate, "left-right mirror of the kept copy " + kept},
 		{"", ""},
 	} {
-		for _, c := range []string{analyze.CodeDuplicate, analyze.CodeNearDuplicate} {
+		for _, c := range []string{flags.Duplicate, flags.NearDuplicate} {
 			if d := flagDetail(gs[i], c); c == want.code && d != want.detail || c != want.code && d != "" {
 				t.Errorf("game %d: %s %q, want %q %q", i, c, d, want.code, want.detail)
 			}
@@ -143,7 +144,7 @@ func TestConvertDuplicates(t *testing.T) {
 			t.Errorf("kept copy's %s = %q, want %q", tag, gs[0].Tags[tag], want)
 		}
 	}
-	if d := flagDetail(gs[0], analyze.CodeTagsFilled); !strings.Contains(d, `Red "呂欽" from `+filepath.Join(dir, "b.pgn")+"#1") {
+	if d := flagDetail(gs[0], flags.TagsFilled); !strings.Contains(d, `Red "呂欽" from `+filepath.Join(dir, "b.pgn")+"#1") {
 		t.Errorf("tags_filled: %q", d)
 	}
 
@@ -364,13 +365,13 @@ func TestDuplicateNamesAcrossScripts(t *testing.T) {
 	if len(gs) != 2 {
 		t.Fatalf("%d games, want 2", len(gs))
 	}
-	d := flagDetail(gs[1], analyze.CodeDuplicate)
+	d := flagDetail(gs[1], flags.Duplicate)
 	for _, want := range []string{`name "胡榮華" written "胡荣华"`, `name "柳大華" written "柳大华"`} {
 		if !strings.Contains(d, want) {
 			t.Errorf("duplicate detail %q lacks %s", d, want)
 		}
 	}
-	if d := flagDetail(gs[0], analyze.CodeDuplicate); d != "" {
+	if d := flagDetail(gs[0], flags.Duplicate); d != "" {
 		t.Errorf("the kept copy is flagged: %s", d)
 	}
 }
