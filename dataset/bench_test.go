@@ -3,12 +3,15 @@ package dataset
 import (
 	"encoding/binary"
 	"io"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/internal/cputime"
+	"github.com/xqtool/xqtool/replay"
 )
 
 // benchReports reads the real records once (parse + replay + analyze are
@@ -25,19 +28,66 @@ func benchReports(b *testing.B) ([]*analyze.Report, int) {
 	return reps, plies
 }
 
+// benchWriter is a writer of the benchmarks: positions are written from
+// the replayed plies, as the sink does during the pass.
+type benchWriter struct {
+	rw rowWriter
+	pw *PositionsWriter
+}
+
+func (w benchWriter) write(r *analyze.Report, row *gameRow) error {
+	if w.pw == nil {
+		return w.rw.write(row)
+	}
+	var start board.Position
+	var plies []replay.Ply
+	if gm := r.Game; gm != nil && gm.HasStart {
+		start, plies = gm.Start, gm.Plies
+	}
+	res, known := row.redResult()
+	return w.pw.writePlies(row.id, start, plies, res, known)
+}
+
+func (w benchWriter) Close() error {
+	if w.pw != nil {
+		return w.pw.Close()
+	}
+	return w.rw.Close()
+}
+
+// writers returns the benchWriters of the three datasets (with the
+// options), or of those named.
+func writers(names string, opts ...Option) []benchWriter {
+	var ws []benchWriter
+	if strings.Contains(names, "g") {
+		gw, _ := NewGamesWriter(io.Discard, opts...)
+		ws = append(ws, benchWriter{rw: gw})
+	}
+	if strings.Contains(names, "p") {
+		pw, _ := NewPositionsWriter(io.Discard, opts...)
+		ws = append(ws, benchWriter{pw: pw})
+	}
+	if strings.Contains(names, "f") {
+		fw, _ := NewFlagsWriter(io.Discard, opts...)
+		ws = append(ws, benchWriter{rw: fw})
+	}
+	return ws
+}
+
 // benchWrite writes the real test data to io.Discard b.N times, each
-// report to every writer open makes in turn, and reports plies/s and
+// game to every writer open makes in turn, and reports plies/s and
 // games/s (wall clock: each file's encoder runs on a goroutine of its
-// own) and plies per CPU-second.
-func benchWrite(b *testing.B, open func() []reportWriter) {
+// own) and plies per CPU-second. The games' rows are built once.
+func benchWrite(b *testing.B, open func() []benchWriter) {
 	reps, plies := benchReports(b)
+	rows := rowsOf(reps)
 	b.ResetTimer()
 	start, cpu := time.Now(), cputime.Process()
 	for b.Loop() {
 		ws := open()
-		for _, r := range reps {
+		for i, r := range reps {
 			for _, w := range ws {
-				if err := w.Write(r); err != nil {
+				if err := w.write(r, rows[i]); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -56,30 +106,19 @@ func benchWrite(b *testing.B, open func() []reportWriter) {
 
 // BenchmarkExport writes the three datasets from one goroutine.
 func BenchmarkExport(b *testing.B) {
-	benchWrite(b, func() []reportWriter {
-		gw, _ := NewGamesWriter(io.Discard)
-		pw, _ := NewPositionsWriter(io.Discard)
-		fw, _ := NewFlagsWriter(io.Discard)
-		return []reportWriter{gw, pw, fw}
-	})
+	benchWrite(b, func() []benchWriter { return writers("gpf") })
 }
 
 // BenchmarkPositions measures positions.parquet alone (FEN and three
 // notations per ply).
 func BenchmarkPositions(b *testing.B) {
-	benchWrite(b, func() []reportWriter {
-		pw, _ := NewPositionsWriter(io.Discard)
-		return []reportWriter{pw}
-	})
+	benchWrite(b, func() []benchWriter { return writers("p") })
 }
 
 // BenchmarkGames measures games.parquet alone (a row per game, the main
 // line as a list of ICCS moves).
 func BenchmarkGames(b *testing.B) {
-	benchWrite(b, func() []reportWriter {
-		gw, _ := NewGamesWriter(io.Discard)
-		return []reportWriter{gw}
-	})
+	benchWrite(b, func() []benchWriter { return writers("g") })
 }
 
 // BenchmarkFENCompression compresses the fen column of positions.parquet

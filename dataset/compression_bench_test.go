@@ -1,7 +1,6 @@
 package dataset
 
 import (
-	"io"
 	"testing"
 )
 
@@ -11,12 +10,7 @@ import (
 func BenchmarkExportCompression(b *testing.B) {
 	for _, c := range Compressions {
 		b.Run(string(c), func(b *testing.B) {
-			benchWrite(b, func() []reportWriter {
-				gw, _ := NewGamesWriter(io.Discard, WithCompression(c))
-				pw, _ := NewPositionsWriter(io.Discard, WithCompression(c))
-				fw, _ := NewFlagsWriter(io.Discard, WithCompression(c))
-				return []reportWriter{gw, pw, fw}
-			})
+			benchWrite(b, func() []benchWriter { return writers("gpf", WithCompression(c)) })
 		})
 	}
 }

@@ -19,8 +19,9 @@ func TestDatasetCounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	var plies, flags int64
+	rows := rowsOf(reps)
 	for i, r := range reps {
-		if err := ds.Write(r); err != nil {
+		if err := ds.writeRow(rows[i]); err != nil {
 			ds.Abort()
 			t.Fatal(err)
 		}

@@ -17,9 +17,9 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/xqtool/xqtool/corpus"
-	"github.com/xqtool/xqtool/export"
 	"github.com/xqtool/xqtool/internal/cputime"
 	"github.com/xqtool/xqtool/internal/shareddata"
+	"github.com/xqtool/xqtool/pipeline"
 )
 
 // scaled writes n copies of the games of the games.parquet at games as
@@ -73,7 +73,7 @@ func scaled(tb testing.TB, games, dir string, n, shards int) {
 			for i := range src.Len() {
 				s := fmt.Sprintf("copy%d/%s", k, src.Value(i))
 				sources.Append(s)
-				ids.Append(export.GameID(s, int(idx.Value(i))))
+				ids.Append(pipeline.GameID(s, int(idx.Value(i))))
 			}
 			arrs := []arrow.Array{ids.NewArray(), sources.NewArray()}
 			for _, col := range cols[2:] {

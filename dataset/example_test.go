@@ -3,13 +3,13 @@ package dataset_test
 import (
 	"fmt"
 
-	"github.com/xqtool/xqtool/export"
+	"github.com/xqtool/xqtool/dataset"
 )
 
 // The schema of games.parquet, as Arrow types (strings are UTF-8; lists
 // and maps are Parquet LIST and MAP columns).
 func Example_schema() {
-	for _, f := range export.GamesSchema.Fields() {
+	for _, f := range dataset.GamesSchema.Fields() {
 		null := ""
 		if f.Nullable {
 			null = " (nullable)"

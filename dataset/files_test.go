@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/xqtool/xqtool/pipeline"
 )
 
 // TestFilesRoundTrip writes files rows (more than one batch) and reads
@@ -28,9 +29,9 @@ func TestFilesRoundTrip(t *testing.T) {
 	}
 	n := filesBatch + 3
 	for i := range n {
-		r := FileRow{Source: fmt.Sprintf("f%d.pgn", i), Bytes: int64(i), Format: "pgn", Encoding: "gb18030", Games: i % 3, Status: "read"}
+		r := pipeline.File{Source: fmt.Sprintf("f%d.pgn", i), Bytes: int64(i), Format: "pgn", Encoding: "gb18030", Games: i % 3, Status: "read"}
 		if i%2 == 1 {
-			r = FileRow{Source: fmt.Sprintf("f%d.txt", i), Bytes: -1, Status: "unreadable", Problem: "unknown format"}
+			r = pipeline.File{Source: fmt.Sprintf("f%d.txt", i), Bytes: -1, Status: "unreadable", Problem: "unknown format"}
 		}
 		if err := w.Write(r); err != nil {
 			t.Fatal(err)
@@ -79,7 +80,7 @@ func TestDatasetFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.WriteFile(FileRow{Source: "a.pgn", Bytes: 10, Format: "pgn", Games: 1, Status: "read"}); err != nil {
+	if err := d.WriteFile(pipeline.File{Source: "a.pgn", Bytes: 10, Format: "pgn", Games: 1, Status: "read"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := d.Close(); err != nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/xqtool/xqtool/pipeline"
 )
 
 // TestFlagsRows reads back every row of flags.parquet and compares it with
@@ -16,13 +17,13 @@ func TestFlagsRows(t *testing.T) {
 	reps := gamesReports(t)
 	var want [][]string
 	for _, r := range reps {
-		id := GameID(r.Record.Source, r.Record.Index)
+		id := pipeline.GameID(r.Record.Source, r.Record.Index)
 		for _, f := range r.Flags {
 			side := f.Side
 			if side == "" {
 				side = "null"
 			}
-			want = append(want, []string{id, f.Code, string(f.Severity), fmt.Sprint(f.Ply), side, f.Detail})
+			want = append(want, []string{id, string(f.Code), string(f.Severity), fmt.Sprint(f.Ply), side, f.Detail})
 		}
 	}
 	if len(want) < 10 {

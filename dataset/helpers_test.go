@@ -2,7 +2,6 @@ package dataset
 
 import (
 	"bytes"
-	"context"
 	"io"
 	"slices"
 	"strings"
@@ -14,12 +13,11 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/metadata"
-	"golang.org/x/text/encoding/simplifiedchinese"
 
 	"github.com/xqtool/xqtool/analyze"
-	"github.com/xqtool/xqtool/corpus"
 	"github.com/xqtool/xqtool/internal/shareddata"
-	"github.com/xqtool/xqtool/parse"
+	"github.com/xqtool/xqtool/internal/testgames"
+	"github.com/xqtool/xqtool/pipeline"
 )
 
 // recordsDir is the shared real test data, beside the repository.
@@ -34,102 +32,48 @@ func realRecords(t testing.TB, sub string) string {
 
 // reports reads and analyses every game under paths, in input order, as
 // the pipeline does (without duplicate detection).
-func reports(t testing.TB, paths ...string) []*analyze.Report {
-	t.Helper()
-	var out []*analyze.Report
-	w := &corpus.Walker{}
-	err := w.Walk(context.Background(), paths, func(it corpus.Item) error {
-		if it.Rec != nil {
-			out = append(out, analyze.Analyze(it.Rec, it.Err, analyze.Options{}))
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
+func reports(t testing.TB, paths ...string) []*analyze.Report { return testgames.Reports(t, paths...) }
 
 // pgnReports reads the games of PGN text.
-func pgnReports(t testing.TB, text string) []*analyze.Report {
-	t.Helper()
-	r := parse.NewPGNReader(strings.NewReader(text), "test.pgn")
-	var out []*analyze.Report
-	for {
-		rec, err := r.Next()
-		if rec == nil {
-			break
-		}
-		out = append(out, analyze.Analyze(rec, err, analyze.Options{}))
+func pgnReports(t testing.TB, text string) []*analyze.Report { return testgames.PGN(t, text) }
+
+// samplePGN holds hand-made games (testgames.SamplePGN).
+const samplePGN = testgames.SamplePGN
+
+// rowsOf returns the rows of the reports as the sink builds them, each
+// game its own cluster.
+func rowsOf(reps []*analyze.Report) []*gameRow {
+	rows := make([]*gameRow, len(reps))
+	for i, g := range testgames.Games(reps) {
+		rows[i] = rowOf(g, new(gameRow))
+		rows[i].complete(pipeline.Dup{})
 	}
-	return out
+	return rows
 }
 
-// samplePGN holds hand-made games: a normal game with tags, comments and
-// variations (one of them unplayable), an endgame from a FEN with Black to
-// move that ends in mate while "*" is declared, a mate whose declared
-// result is wrong, and a game with an illegal main-line move.
-const samplePGN = `[Event "Test Cup"]
-[Site "Beijing"]
-[Date "1999.05.02"]
-[Round "3"]
-[Red "Red Player"]
-[RedTeam "Team A"]
-[Black "Black Player"]
-[RedElo "2400"]
-[BlackElo "n/a"]
-[Result "1-0"]
-[ECCO "B00"]
-[Annotator "someone"]
-{Game comment}
-1. 炮二平五 {central cannon} (1. 相三进五 马８进７ (1... 卒７进１) 2. 兵七进一) (1. 车九进九) 马８进７
-2. 马二进三 车９平８ 3. 车一平二 马２进３ 1-0
-
-[Event "Endgame"]
-[Date "2001年3月4日"]
-[FEN "3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1"]
-[Result "*"]
-1... 将4进1 2. 车五平六 *
-
-[Event "Mate"]
-[Date "1985.??.??"]
-[Red "A"]
-[Black "B"]
-[FEN "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1"]
-[Result "0-1"]
-1. 车八进九 0-1
-
-[Event "Broken"]
-[Date "2010/1/2"]
-[Result "1-0"]
-1. 炮二平五 马８进７ 2. 车九进三 炮８平５ 1-0
-`
-
-// gbLen returns s in GB18030 (the XQF header encoding).
-func gbLen(s string) []byte {
-	b, err := simplifiedchinese.GB18030.NewEncoder().Bytes([]byte(s))
-	if err != nil {
-		return []byte(s + s)
-	}
-	return b
-}
-
-// reportWriter is what the writers of the three datasets have in common.
-type reportWriter interface {
-	Write(*analyze.Report) error
+// rowWriter is what the writers of the three datasets have in common.
+type rowWriter interface {
+	write(*gameRow) error
 	Close() error
 }
 
-// writeReports writes reps with a writer made by newWriter to memory.
-func writeReports[W reportWriter](t *testing.T, newWriter func(io.Writer, ...Option) (W, error), reps []*analyze.Report, opts ...Option) []byte {
+// writeReports writes the rows of reps with a writer made by newWriter to
+// memory.
+func writeReports[W rowWriter](t *testing.T, newWriter func(io.Writer, ...Option) (W, error), reps []*analyze.Report, opts ...Option) []byte {
+	t.Helper()
+	return writeRows(t, newWriter, rowsOf(reps), opts...)
+}
+
+// writeRows writes rows with a writer made by newWriter to memory.
+func writeRows[W rowWriter](t *testing.T, newWriter func(io.Writer, ...Option) (W, error), rows []*gameRow, opts ...Option) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	w, err := newWriter(&buf, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range reps {
-		if err := w.Write(r); err != nil {
+	for _, r := range rows {
+		if err := w.write(r); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -35,8 +35,9 @@ type PositionsWriter struct {
 	notes    []uint32
 	noteKeys []int32
 
-	buf []byte
-	fw  fenWriter
+	buf   []byte
+	fw    fenWriter
+	plies []replay.Ply
 }
 
 // Columns of positions.parquet.
@@ -98,9 +99,21 @@ func (pw *PositionsWriter) Rows() int64 { return pw.t.Rows() }
 // the underlying io.Writer.
 func (pw *PositionsWriter) Close() error { return pw.t.Close() }
 
-// write appends one row per ply of plies, a line played from start, of
-// the game id; res is the result from Red's side (known false: unknown).
-func (pw *PositionsWriter) write(id string, start board.Position, plies []replay.Ply, res int8, known bool) error {
+// write appends the rows of a game's row (see gameRow.line).
+func (pw *PositionsWriter) write(row *gameRow) error {
+	start, plies, err := row.line(pw.plies[:0])
+	if err != nil {
+		return err
+	}
+	pw.plies = plies
+	res, known := row.redResult()
+	return pw.writePlies(row.id, start, plies, res, known)
+}
+
+// writePlies appends one row per ply of plies, a line played from start,
+// of the game id; res is the result from Red's side (known false:
+// unknown).
+func (pw *PositionsWriter) writePlies(id string, start board.Position, plies []replay.Ply, res int8, known bool) error {
 	if err := pw.t.check(); err != nil {
 		return err
 	}

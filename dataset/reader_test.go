@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/xqtool/xqtool/pipeline"
 )
 
 // hyparquetResult is one line printed by testdata/read_parquet.mjs.
@@ -97,7 +99,7 @@ func TestIndependentReader(t *testing.T) {
 	g := res[0].Rows[0]
 	moves, _ := g["moves_iccs"].([]any)
 	other, _ := g["other_tags"].(map[string]any)
-	if g["game_id"] != GameID("test.pgn", 0) || g["event"] != "Test Cup" || g["year"] != 1999.0 ||
+	if g["game_id"] != pipeline.GameID("test.pgn", 0) || g["event"] != "Test Cup" || g["year"] != 1999.0 ||
 		g["date_parsed"] != "1999-05-02" || g["red_elo"] != 2400.0 || g["black_elo"] != nil ||
 		len(moves) != 6 || moves[0] != "h2e2" || other["Annotator"] != "someone" || g["result_declared"] != "1-0" {
 		t.Errorf("games row 1 as read by hyparquet: %v", g)
@@ -109,7 +111,7 @@ func TestIndependentReader(t *testing.T) {
 		t.Errorf("positions row 2 as read by hyparquet: %v", p)
 	}
 	f := res[2].Rows[0]
-	if f["game_id"] != GameID("test.pgn", 0) || f["code"] == nil || f["severity"] == nil {
+	if f["game_id"] != pipeline.GameID("test.pgn", 0) || f["code"] == nil || f["severity"] == nil {
 		t.Errorf("flags row 1 as read by hyparquet: %v", f)
 	}
 }

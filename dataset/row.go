@@ -9,6 +9,7 @@ import (
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/parse"
 	"github.com/xqtool/xqtool/pipeline"
+	"github.com/xqtool/xqtool/replay"
 	"github.com/xqtool/xqtool/tagnorm"
 )
 
@@ -51,7 +52,7 @@ func rowOf(g *pipeline.Game, buf *gameRow) *gameRow {
 	*row = gameRow{
 		num: g.Num(), id: g.ID(), source: strings.Clone(rec.Source), index: rec.Index,
 		format: string(rec.Format), encoding: rec.Encoding,
-		tags:   row.tags[:0], moves: row.moves[:0], flags: row.flags[:0],
+		tags: row.tags[:0], moves: row.moves[:0], flags: row.flags[:0],
 		result: r.Declared(), byPos: r.ResultByPosition, term: r.Termination, status: string(r.Status),
 		ecco: [3]string{r.Opening.Code, r.Opening.Opening, r.Opening.Variation},
 	}
@@ -118,6 +119,30 @@ func (row *gameRow) redResult() (int8, bool) {
 		return 0, true
 	}
 	return 0, false
+}
+
+// line returns the row's start position and its moves played again from
+// it (appended to buf): what positions.parquet is written from. A game
+// without a start position has none.
+func (row *gameRow) line(buf []replay.Ply) (board.Position, []replay.Ply, error) {
+	if !row.hasStart {
+		return board.Position{}, buf, nil
+	}
+	setup, err := board.ParseFEN(row.startFEN)
+	if err != nil {
+		return board.Position{}, buf, err
+	}
+	start, err := board.NewPositionRelaxed(setup, ^board.PositionErrorKinds(0))
+	if err != nil {
+		return board.Position{}, buf, err
+	}
+	p := start
+	for _, m := range row.moves {
+		capture := p.Piece(m.To())
+		p.MakeMove(m)
+		buf = append(buf, replay.Ply{Key: p.Key(), Move: m, Capture: capture, Check: p.InCheck()})
+	}
+	return start, buf, nil
 }
 
 // appendTo encodes the row (without the verdict's fields) after b.

@@ -30,7 +30,6 @@ type Sink struct {
 	spool  *pipeline.Spool
 	row    gameRow
 	buf    []byte
-	plies  []replay.Ply
 }
 
 // NewSink starts a dataset in dir (see Create); with onlyOK only the games
@@ -124,39 +123,15 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 			continue
 		}
 		row.complete(d)
-		if err := s.w.writeGame(row); err != nil {
-			return err
-		}
 		if s.late {
-			if err := s.positionsOf(row); err != nil {
-				return err
-			}
+			err = s.w.writeRow(row)
+		} else {
+			err = s.w.writeGame(row)
 		}
-	}
-}
-
-// positionsOf writes the positions of a spooled row: its moves played
-// again from its start position.
-func (s *Sink) positionsOf(row *gameRow) error {
-	var start board.Position
-	s.plies = s.plies[:0]
-	if row.hasStart {
-		setup, err := board.ParseFEN(row.startFEN)
 		if err != nil {
 			return err
 		}
-		if start, err = board.NewPositionRelaxed(setup, ^board.PositionErrorKinds(0)); err != nil {
-			return err
-		}
-		p := start
-		for _, m := range row.moves {
-			capture := p.Piece(m.To())
-			p.MakeMove(m)
-			s.plies = append(s.plies, replay.Ply{Key: p.Key(), Move: m, Capture: capture, Check: p.InCheck()})
-		}
 	}
-	res, known := row.redResult()
-	return s.w.writePositions(row.year(), row.id, start, s.plies, res, known)
 }
 
 // Commit completes the dataset and moves it into place.

@@ -53,6 +53,7 @@ type Writer struct {
 	counts [3]int64
 	done   bool
 	files  *filesFile // files.parquet, opened by the first WriteFile
+	plies  []replay.Ply
 }
 
 // partSet is the open partition files of one dataset.
@@ -149,11 +150,26 @@ func (d *Writer) writePositions(year int, id string, start board.Position, plies
 		return err
 	}
 	before := p.pos.Rows()
-	if err := p.pos.write(id, start, plies, res, known); err != nil {
+	if err := p.pos.writePlies(id, start, plies, res, known); err != nil {
 		return err
 	}
 	d.counts[kindPositions] += p.pos.Rows() - before
 	return nil
+}
+
+// writeRow adds a game's rows to the three datasets, its positions
+// rebuilt from its moves (gameRow.line).
+func (d *Writer) writeRow(row *gameRow) error {
+	if err := d.writeGame(row); err != nil {
+		return err
+	}
+	start, plies, err := row.line(d.plies[:0])
+	if err != nil {
+		return err
+	}
+	d.plies = plies
+	res, known := row.redResult()
+	return d.writePositions(row.year(), row.id, start, plies, res, known)
 }
 
 // Counts returns the rows written so far to games, positions and flags.

@@ -69,8 +69,8 @@ func writeDataset(t *testing.T, dir string, reps []*analyze.Report, opts ...Opti
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range reps {
-		if err := ds.Write(r); err != nil {
+	for _, row := range rowsOf(reps) {
+		if err := ds.writeRow(row); err != nil {
 			ds.Abort()
 			t.Fatal(err)
 		}
@@ -268,8 +268,8 @@ func TestDatasetAbort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range pgnReports(t, samplePGN) {
-		if err := ds.Write(r); err != nil {
+	for _, row := range rowsOf(pgnReports(t, samplePGN)) {
+		if err := ds.writeRow(row); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -277,7 +277,7 @@ func TestDatasetAbort(t *testing.T) {
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 		t.Errorf("Abort left %v", ents)
 	}
-	if err := ds.Write(pgnReports(t, samplePGN)[0]); err == nil {
+	if err := ds.writeRow(rowsOf(pgnReports(t, samplePGN))[0]); err == nil {
 		t.Error("Write after Abort succeeded")
 	}
 }
@@ -290,7 +290,7 @@ func TestWritersEmptyAndClosed(t *testing.T) {
 	emptyAndClosed(t, "flags", NewFlagsWriter, FlagsSchema)
 }
 
-func emptyAndClosed[W reportWriter](t *testing.T, name string, newWriter func(io.Writer, ...Option) (W, error), schema *arrow.Schema) {
+func emptyAndClosed[W rowWriter](t *testing.T, name string, newWriter func(io.Writer, ...Option) (W, error), schema *arrow.Schema) {
 	t.Run(name, func(t *testing.T) {
 		mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 		defer mem.AssertSize(t, 0)
@@ -302,7 +302,7 @@ func emptyAndClosed[W reportWriter](t *testing.T, name string, newWriter func(io
 		if err := w.Close(); err != nil {
 			t.Fatal(err)
 		}
-		if err := w.Write(pgnReports(t, samplePGN)[0]); err == nil {
+		if err := w.write(rowsOf(pgnReports(t, samplePGN))[0]); err == nil {
 			t.Error("Write after Close succeeded")
 		}
 		tbl := readTable(t, writeTemp(t, buf.Bytes()), mem)
@@ -341,8 +341,8 @@ func (w *failWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func failingOutput[W reportWriter](t *testing.T, name string, newWriter func(io.Writer, ...Option) (W, error)) {
-	reps := pgnReports(t, samplePGN)
+func failingOutput[W rowWriter](t *testing.T, name string, newWriter func(io.Writer, ...Option) (W, error)) {
+	rows := rowsOf(pgnReports(t, samplePGN))
 	for _, budget := range []int{0, 100, 5000} {
 		t.Run(fmt.Sprintf("%s/%d bytes", name, budget), func(t *testing.T) {
 			before := runtime.NumGoroutine()
@@ -355,7 +355,7 @@ func failingOutput[W reportWriter](t *testing.T, name string, newWriter func(io.
 			}
 			var werr error
 			for i := 0; i < 50 && werr == nil; i++ {
-				werr = w.Write(reps[i%len(reps)])
+				werr = w.write(rows[i%len(rows)])
 			}
 			cerr := w.Close()
 			if werr == nil {
@@ -364,7 +364,7 @@ func failingOutput[W reportWriter](t *testing.T, name string, newWriter func(io.
 			if !errors.Is(werr, errDiskFull) {
 				t.Fatalf("Write/Close: %v, want %v", werr, errDiskFull)
 			}
-			if err := w.Write(reps[0]); err == nil {
+			if err := w.write(rows[0]); err == nil {
 				t.Error("Write after a failure and Close succeeded")
 			}
 			for range 100 {

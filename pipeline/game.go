@@ -29,6 +29,16 @@ type Game struct {
 	tags   parse.Tags
 }
 
+// NewGame returns the Game of an analysed record, for code that analyses
+// records itself (tests, tools): num is its number, id its game_id; tags
+// are the tags the sinks see (nil: the record's).
+func NewGame(num int, id string, r *analyze.Report, tags parse.Tags) *Game {
+	if tags == nil && r.Record != nil {
+		tags = r.Record.Tags
+	}
+	return &Game{num: num, id: id, report: r, tags: tags}
+}
+
 // Num is the game's number in the run: 0, 1, … in input order.
 func (g *Game) Num() int { return g.num }
 

@@ -45,6 +45,20 @@ type Options struct {
 	CheckSinks bool
 }
 
+// GCPercent is the garbage collector target the commands run with unless
+// GOGC is set: a run allocates many short-lived records, and trading some
+// memory (peak RSS stays in the tens of MB) for fewer collections makes
+// it faster. Since move trees are reused (parse.Record.Release), 200 is
+// as fast as 400 was, with a smaller heap. A run that writes Parquet
+// holds row groups of Arrow buffers and does better with 100 (see
+// ExportGCPercent).
+const GCPercent = 200
+
+// ExportGCPercent is the garbage collector target of a run that writes
+// datasets: it keeps the peak memory near half of what GCPercent gives,
+// at no measurable cost.
+const ExportGCPercent = 100
+
 // Info is what a sink is told of the run before it starts.
 type Info struct {
 	// Inputs are the input paths as given.

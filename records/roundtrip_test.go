@@ -8,7 +8,11 @@ import (
 	"testing"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/internal/shareddata"
+	"github.com/xqtool/xqtool/internal/testgames"
 	"github.com/xqtool/xqtool/parse"
+	"github.com/xqtool/xqtool/pipeline"
+	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
 // normComment is a comment as WritePGN keeps it.
@@ -45,11 +49,11 @@ func treeDiff(a, b *parse.Node, path string) string {
 // sameGame checks that the game read back (b) equals the original (a):
 // start position, result, the tags in want, and the resolved move tree.
 func sameGame(a, b *analyze.Report, tags []string, counters bool) error {
-	ra, err := ResolveRecord(a)
+	ra, err := ResolveRecord(game(a))
 	if err != nil {
 		return err
 	}
-	rb, err := ResolveRecord(b)
+	rb, err := ResolveRecord(game(b))
 	if err != nil {
 		return err
 	}
@@ -100,7 +104,7 @@ func roundTripPGN(t *testing.T, reps []*analyze.Report, n Notation) {
 			continue
 		}
 		var buf bytes.Buffer
-		if err := WritePGN(&buf, r, n); err != nil {
+		if err := WritePGN(&buf, game(r), n); err != nil {
 			t.Fatal(err)
 		}
 		back := pgnReports(t, buf.String())
@@ -123,11 +127,11 @@ func roundTripPGN(t *testing.T, reps []*analyze.Report, n Notation) {
 		// Writing what was read gives the same text, once the notes on
 		// unplayable moves have joined the comments they follow.
 		var again bytes.Buffer
-		WritePGN(&again, back[0], n)
+		WritePGN(&again, game(back[0]), n)
 		if again.String() != buf.String() {
 			var third bytes.Buffer
 			if b2 := pgnReports(t, again.String()); len(b2) == 1 {
-				WritePGN(&third, b2[0], n)
+				WritePGN(&third, game(b2[0]), n)
 			}
 			if third.String() != again.String() {
 				t.Errorf("%s: PGN not stable under round trips:\n%s\n---\n%s", name, again.String(), third.String())
@@ -147,7 +151,7 @@ func TestPGNRoundTripSample(t *testing.T) {
 		t.Run(string(n), func(t *testing.T) { roundTripPGN(t, reps, n) })
 	}
 	var buf bytes.Buffer
-	WritePGN(&buf, reps[0], Chinese)
+	WritePGN(&buf, game(reps[0]), Chinese)
 	for _, want := range []string{
 		"[Game \"Chinese Chess\"]\n[Event \"Test Cup\"]\n[Site \"Beijing\"]\n[Date \"1999.05.02\"]\n[Round \"3\"]\n[RedTeam \"Team A\"]\n[Red \"Red Player\"]\n[Black \"Black Player\"]\n[Result \"1-0\"]\n[ECCO \"B00\"]\n[RedElo \"2400\"]",
 		"{Game comment} 1. 炮二平五 {central cannon} ( 1. 相三进五 马８进７ ( 1... 卒７进１ ) 2. 兵七进一 ) {unplayable variation: 车九进九} 1... 马８进７",
@@ -157,12 +161,12 @@ func TestPGNRoundTripSample(t *testing.T) {
 		}
 	}
 	buf.Reset()
-	WritePGN(&buf, reps[3], WXF)
+	WritePGN(&buf, game(reps[3]), WXF)
 	if !strings.Contains(buf.String(), "[Format \"WXF\"]") || !strings.Contains(buf.String(), "{unplayable: 车九进三 炮８平５}") {
 		t.Errorf("broken game in WXF:\n%s", buf.String())
 	}
 	buf.Reset()
-	WritePGN(&buf, reps[1], ICCS)
+	WritePGN(&buf, game(reps[1]), ICCS)
 	if !strings.Contains(buf.String(), "[FEN \"3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1\"]") || !strings.Contains(buf.String(), "1... D9-D8 2. E1-D1") {
 		t.Errorf("endgame in ICCS:\n%s", buf.String())
 	}
@@ -197,7 +201,7 @@ func roundTripXQF(t *testing.T, reps []*analyze.Report) {
 			continue // no position to write
 		}
 		var buf bytes.Buffer
-		if err := WriteXQF(&buf, r); err != nil {
+		if err := WriteXQF(&buf, game(r)); err != nil {
 			// Positions the XQF piece array cannot hold.
 			if strings.Contains(err.Error(), "too many pieces") {
 				skipped++
@@ -254,4 +258,26 @@ func fenPlacementSide(fen string) string {
 		f = f[:2]
 	}
 	return strings.Join(f, " ")
+}
+
+// game is the pipeline's Game of an analysed record.
+func game(r *analyze.Report) *pipeline.Game {
+	return pipeline.NewGame(0, pipeline.GameID(r.Record.Source, r.Record.Index), r, nil)
+}
+
+func reports(t testing.TB, paths ...string) []*analyze.Report { return testgames.Reports(t, paths...) }
+
+func pgnReports(t testing.TB, text string) []*analyze.Report { return testgames.PGN(t, text) }
+
+func realRecords(t testing.TB, sub string) string { return shareddata.Dir(t, "records", sub) }
+
+const samplePGN = testgames.SamplePGN
+
+// gbLen returns s in GB18030 (the XQF header encoding).
+func gbLen(s string) []byte {
+	b, err := simplifiedchinese.GB18030.NewEncoder().Bytes([]byte(s))
+	if err != nil {
+		return []byte(s + s)
+	}
+	return b
 }

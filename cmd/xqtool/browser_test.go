@@ -18,6 +18,7 @@ import (
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/htmlreport"
+	"github.com/xqtool/xqtool/report"
 )
 
 // browserPath finds a Chromium-family browser: $XQTOOL_BROWSER, else the
@@ -139,17 +140,17 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		t.Fatalf("validate: exit %d: %s", code, errs)
 	}
 	// What the page must show, from the report lines.
-	listed, byCode, tried := 0, map[string]int{}, map[string]int{}
+	listed, byCode, tried := 0, map[flags.Code]int{}, map[string]int{}
 	f, err := os.Open(rep)
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = htmlreport.ReadGames(f, func(g *htmlreport.Game) error {
+	err = report.ReadGames(f, func(g *report.Game) error {
 		if g.Status == analyze.StatusOK {
 			return nil
 		}
 		listed++
-		seen := map[string]bool{}
+		seen := map[flags.Code]bool{}
 		for _, fl := range g.Flags {
 			if !seen[fl.Code] {
 				seen[fl.Code] = true
@@ -187,7 +188,7 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		if d.SVGs != 1 || d.Pieces == 0 || d.Pieces > 32 {
 			t.Errorf("%s: %d diagrams with %d pieces, want one SVG with 1..32 pieces", d.ID, d.SVGs, d.Pieces)
 		}
-		if strings.Contains(" "+d.Codes+" ", " "+flags.IllegalMove+" ") {
+		if strings.Contains(" "+d.Codes+" ", " "+string(flags.IllegalMove)+" ") {
 			illegal++
 			if d.Arrows != 1 || d.Tried != 1 {
 				t.Errorf("%s (illegal move): %d arrows (%d tried), want exactly one", d.ID, d.Arrows, d.Tried)
@@ -203,7 +204,7 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		Shown   string   `json:"shown"`
 	}
 	for code, n := range byCode {
-		got, err := chromedp.Run(ctx, chromedp.Evaluate[filtered](filterJS+`(`+jsString(code)+`, "")`))
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[filtered](filterJS+`(`+jsString(string(code))+`, "")`))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -211,7 +212,7 @@ func TestHTMLReportInBrowser(t *testing.T) {
 			t.Errorf("filter %s: %d rows visible, want %d", code, len(got.Visible), n)
 		}
 		for _, c := range got.Visible {
-			if !slices.Contains(strings.Fields(c), code) {
+			if !slices.Contains(strings.Fields(c), string(code)) {
 				t.Errorf("filter %s: a row with codes %q is visible", code, c)
 			}
 		}

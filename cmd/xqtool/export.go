@@ -66,7 +66,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 				// Export holds row groups of Arrow buffers: the default GC
 				// target keeps its peak memory near half of what the
 				// validate setting (gcPercent) gives, at no measurable cost.
-				debug.SetGCPercent(100)
+				debug.SetGCPercent(pipeline.ExportGCPercent)
 			}
 			ds, err := dataset.NewSink(out, onlyOK, opts...)
 			if err != nil {

@@ -18,6 +18,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/xqtool/xqtool/internal/testgames"
 )
 
 // envRunMain makes the test binary run as xqtool (see init): the shard
@@ -129,7 +130,7 @@ func TestExportShardsEqualSingleRun(t *testing.T) {
 		t.Skip("exports the real records four times")
 	}
 	dir := recordsDir(t)
-	want := expectedGames(t, dir)
+	want := testgames.ExpectedGames(t, dir)
 	out := t.TempDir()
 	single := filepath.Join(out, "single")
 	sharded := filepath.Join(out, "sharded")

@@ -1,51 +1,41 @@
-package main
+package pipeline_test
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/spf13/cobra"
-
 	"github.com/xqtool/xqtool/analyze"
-	"github.com/xqtool/xqtool/parse"
+	"github.com/xqtool/xqtool/pipeline"
 )
 
 // countRun validates paths and checks count conservation: every game read
-// is ok, flagged or unreadable, exactly once, and the report has one line
-// per game.
-func countRun(t *testing.T, paths ...string) *summary {
+// is ok, flagged or unreadable, exactly once, and a sink sees every game
+// once.
+func countRun(t *testing.T, paths ...string) *pipeline.Summary {
 	t.Helper()
-	opt, err := (&pipelineFlags{requireTags: "Event,Date,Red,Black,Result", rules: "cxa", repetitions: 3}).options()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := &cobra.Command{}
-	cmd.SetErr(os.Stderr)
-	reports := 0
+	opt := defaultOptions()
+	opt.Analyze.RequireTags = analyze.DefaultRequiredTags
+	games := 0
 	status := map[analyze.Status]int{}
-	sum, err := runPipeline(context.Background(), cmd, paths, &pipelineFlags{workers: 2, quiet: true}, opt, func(r *analyze.Report) error {
-		reports++
-		status[r.Status]++
-		if r.Status == analyze.StatusError && r.ReadErr == nil {
-			t.Errorf("%s#%d: status error without a read error", r.Record.Source, r.Record.Index)
+	c := &collector{game: func(g *pipeline.Game) {
+		games++
+		status[g.Status()]++
+		if g.Status() == analyze.StatusError && g.Report().ReadErr == nil {
+			t.Errorf("%s#%d: status error without a read error", g.Source(), g.Index())
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sum.Games != reports || sum.OK+sum.Flagged+sum.Errors != sum.Games ||
+	}}
+	sum := run(t, opt, paths, c)
+	if sum.Games != games || sum.OK+sum.Flagged+sum.Errors != sum.Games ||
 		status[analyze.StatusOK] != sum.OK || status[analyze.StatusFlagged] != sum.Flagged || status[analyze.StatusError] != sum.Errors {
-		t.Fatalf("counts do not add up: games %d, reports %d, ok %d + flagged %d + unreadable %d; statuses %v",
-			sum.Games, reports, sum.OK, sum.Flagged, sum.Errors, status)
+		t.Fatalf("counts do not add up: games %d, seen %d, ok %d + flagged %d + unreadable %d; statuses %v",
+			sum.Games, games, sum.OK, sum.Flagged, sum.Errors, status)
+	}
+	if len(c.dups) != sum.Games {
+		t.Fatalf("%d verdicts for %d games", len(c.dups), sum.Games)
 	}
 	return sum
 }
@@ -62,64 +52,7 @@ func TestCountConservationRealData(t *testing.T) {
 	if sum.Games != want {
 		t.Errorf("games = %d, want %d (expected.jsonl, compressed libraries counted by their games)", sum.Games, want)
 	}
-	t.Logf("real data: %d games: %d ok, %d flagged, %d unreadable; %d files without games", sum.Games, sum.OK, sum.Flagged, sum.Errors, len(sum.UnknownFiles))
-}
-
-// expectedGames counts the games of expected.jsonl in dir: one per line,
-// but the games of a compressed library for its unsupported_cbl line.
-func expectedGames(t *testing.T, dir string) int {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(dir, "expected.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, line := range bytes.Split(b, []byte("\n")) {
-		if len(line) == 0 {
-			continue
-		}
-		var e struct {
-			File  string `json:"file"`
-			Error *struct {
-				Kind string `json:"kind"`
-			} `json:"error"`
-		}
-		if err := json.Unmarshal(line, &e); err != nil {
-			t.Fatal(err)
-		}
-		if e.Error == nil || e.Error.Kind != "unsupported_cbl" {
-			n++
-			continue
-		}
-		n += packedGames(t, filepath.Join(dir, e.File))
-	}
-	return n
-}
-
-// packedGames counts the games parse reads from a compressed library.
-func packedGames(t *testing.T, path string) int {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := parse.NewCBRReader(f, st.Size(), path)
-	n := 0
-	for {
-		rec, err := r.Next()
-		if rec == nil {
-			if err != io.EOF {
-				t.Fatalf("%s: %v", path, err)
-			}
-			return n
-		}
-		n++
-	}
+	t.Logf("real data: %d games: %d ok, %d flagged, %d unreadable; %d files without games", sum.Games, sum.OK, sum.Flagged, sum.Errors, len(sum.NoGames))
 }
 
 // TestCountConservationInjectedFaults copies real files with faults
@@ -199,5 +132,5 @@ func TestCountConservationInjectedFaults(t *testing.T) {
 		t.Errorf("only %d games read from %d corrupted files", sum.Games, n)
 	}
 	t.Logf("%d corrupted files: %d games (%d ok, %d flagged, %d unreadable), %d files without games",
-		n, sum.Games, sum.OK, sum.Flagged, sum.Errors, len(sum.UnknownFiles))
+		n, sum.Games, sum.OK, sum.Flagged, sum.Errors, len(sum.NoGames))
 }

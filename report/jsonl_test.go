@@ -1,6 +1,7 @@
-package htmlreport
+package report
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -21,5 +22,26 @@ func TestReadGamesSkipsFileLines(t *testing.T) {
 	}
 	if len(got) != 1 || got[0] != "a.pgn" {
 		t.Errorf("games %q, want [a.pgn]", got)
+	}
+}
+
+func TestReadGamesErrors(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		line int
+		is   error
+	}{
+		{"{\"source\":\"a\",\"status\":\"ok\"}\n\nnot json\n", 3, nil},
+		{"{\"source\":\"a\",\"status\":\"ok\"}\n[1,2]\n", 2, nil},
+		{"{}\n", 1, ErrNotReport},
+	} {
+		err := ReadGames(strings.NewReader(tc.in), func(*Game) error { return nil })
+		var le *LineError
+		if !errors.As(err, &le) || le.Line != tc.line {
+			t.Errorf("%q: error %v, want one on line %d", tc.in, err, tc.line)
+		}
+		if tc.is != nil && !errors.Is(err, tc.is) {
+			t.Errorf("%q: error %v is not %v", tc.in, err, tc.is)
+		}
 	}
 }

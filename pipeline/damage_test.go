@@ -1,8 +1,7 @@
-package main
+package pipeline_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -12,10 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/spf13/cobra"
-
-	"github.com/xqtool/xqtool/analyze"
-	"github.com/xqtool/xqtool/export"
+	"github.com/xqtool/xqtool/pipeline"
 )
 
 // damagedGame is what a game read must keep: its tags and main line.
@@ -27,36 +23,22 @@ type damagedGame struct {
 }
 
 // readAll runs the pipeline over paths and returns every game and every
-// files row.
-func readAll(t *testing.T, paths ...string) ([]damagedGame, []export.FileRow) {
+// file.
+func readAll(t *testing.T, paths ...string) ([]damagedGame, []pipeline.File) {
 	t.Helper()
-	opt, err := (&pipelineFlags{requireTags: "", rules: "cxa", repetitions: 3}).options()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := &cobra.Command{}
-	cmd.SetErr(os.Stderr)
-	var rows []export.FileRow
-	pf := &pipelineFlags{workers: 2, quiet: true, onFile: func(r export.FileRow) error {
-		rows = append(rows, r)
-		return nil
-	}}
 	var games []damagedGame
-	_, err = runPipeline(context.Background(), cmd, paths, pf, opt, func(r *analyze.Report) error {
-		tags, _ := json.Marshal(r.Record.Tags)
+	c := &collector{game: func(g *pipeline.Game) {
+		tags, _ := json.Marshal(g.Record().Tags)
 		var moves []string
-		if r.Game != nil {
-			for _, p := range r.Game.Plies {
+		if gm := g.Replay(); gm != nil {
+			for _, p := range gm.Plies {
 				moves = append(moves, p.Move.String())
 			}
 		}
-		games = append(games, damagedGame{r.Record.Source, r.Record.Pos.Offset, string(tags), strings.Join(moves, " ")})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return games, rows
+		games = append(games, damagedGame{g.Source(), g.Record().Pos.Offset, string(tags), strings.Join(moves, " ")})
+	}}
+	run(t, defaultOptions(), paths, c)
+	return games, c.files
 }
 
 // TestDamagedRealFiles damages a few hundred real files the ordinary ways

@@ -1,0 +1,98 @@
+package dataset_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/xqtool/xqtool/corpus"
+	"github.com/xqtool/xqtool/dataset"
+	"github.com/xqtool/xqtool/internal/shareddata"
+	"github.com/xqtool/xqtool/internal/testgames"
+	"github.com/xqtool/xqtool/pipeline"
+)
+
+// readTable reads a whole Parquet file.
+func readTable(t *testing.T, path string) arrow.Table {
+	t.Helper()
+	pf, err := file.OpenParquetFile(path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pf.Close() })
+	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl, err := fr.ReadTable(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(tbl.Release)
+	return tbl
+}
+
+// column returns the chunks of a column of tbl by name.
+func column(t *testing.T, tbl arrow.Table, name string) []arrow.Array {
+	t.Helper()
+	idx := tbl.Schema().FieldIndices(name)
+	if len(idx) != 1 {
+		t.Fatalf("no column %q", name)
+	}
+	return tbl.Column(idx[0]).Data().Chunks()
+}
+
+// TestExportFilesConservation exports the real records and checks that
+// files.parquet accounts for every input file — one row per file Walk
+// opens, each read, unreadable or skipped — and that its games add up to
+// the rows of games.parquet.
+func TestExportFilesConservation(t *testing.T) {
+	dir := shareddata.Dir(t, "records")
+	out := t.TempDir()
+	sink, err := dataset.NewSink(out, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pipeline.Run(context.Background(), []string{dir}, pipeline.Options{}, sink); err != nil {
+		t.Fatal(err)
+	}
+	files := readTable(t, filepath.Join(out, "files.parquet"))
+	games := readTable(t, filepath.Join(out, "games.parquet"))
+	if want := int64(corpus.CountFiles([]string{dir})); files.NumRows() != want {
+		t.Errorf("files.parquet has %d rows, want one per input file: %d", files.NumRows(), want)
+	}
+	sum := int64(0)
+	byStatus := map[string]int{}
+	statuses := column(t, files, "status")
+	problems := column(t, files, "problem")
+	for c, ch := range column(t, files, "games") {
+		g := ch.(*array.Int32)
+		for i := 0; i < g.Len(); i++ {
+			sum += int64(g.Value(i))
+			st := statuses[c].(*array.String).Value(i)
+			byStatus[st]++
+			hasProblem := problems[c].IsValid(i)
+			switch {
+			case st == "read" && g.Value(i) == 0, st != "read" && g.Value(i) != 0:
+				t.Errorf("row %d: status %s with %d games", i, st, g.Value(i))
+			case st != "read" && !hasProblem:
+				t.Errorf("row %d: status %s without a problem", i, st)
+			}
+		}
+	}
+	if sum != games.NumRows() {
+		t.Errorf("files.parquet counts %d games, games.parquet has %d rows", sum, games.NumRows())
+	}
+	if want := int64(testgames.ExpectedGames(t, dir)); sum != want {
+		t.Errorf("files.parquet counts %d games, expected.jsonl %d", sum, want)
+	}
+	if byStatus["unreadable"] == 0 {
+		t.Error("no unreadable file among the real records (expected.jsonl at least is not a record)")
+	}
+	t.Logf("%d files: %v; %d games", files.NumRows(), byStatus, sum)
+}
