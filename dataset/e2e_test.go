@@ -3,6 +3,7 @@ package dataset_test
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -95,4 +96,75 @@ func TestExportFilesConservation(t *testing.T) {
 		t.Error("no unreadable file among the real records (expected.jsonl at least is not a record)")
 	}
 	t.Logf("%d files: %v; %d games", files.NumRows(), byStatus, sum)
+}
+
+// TestOneDuplicateMechanism: the cluster columns export writes in one
+// pass (the pipeline's verdicts) are exactly what FindDuplicates finds
+// afterwards over the written dataset: in-run and across datasets, one
+// mechanism (package dedupe, fed the same games).
+func TestOneDuplicateMechanism(t *testing.T) {
+	dir := shareddata.Dir(t, "records")
+	if testing.Short() {
+		dir = filepath.Join(dir, "hbsxcjp__cchess_c")
+	}
+	out := t.TempDir()
+	sink, err := dataset.NewSink(out, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pipeline.Run(context.Background(), []string{dir}, pipeline.Options{}, sink); err != nil {
+		t.Fatal(err)
+	}
+	dups := filepath.Join(t.TempDir(), "d.parquet")
+	sum, err := dataset.FindDuplicates([]string{out}, dataset.DuplicatesOptions{Output: dups})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cols := []string{"game_id", "cluster_id", "duplicate_kind", "duplicate_of"}
+	inRun := readColumns(t, filepath.Join(out, "games.parquet"), cols...)
+	after := readColumns(t, dups, cols...)
+	if len(inRun) != len(after) || len(inRun) != sum.Games {
+		t.Fatalf("%d games in games.parquet, %d in duplicates.parquet (%d read)", len(inRun), len(after), sum.Games)
+	}
+	copies := 0
+	for i := range inRun {
+		if !slices.Equal(inRun[i], after[i]) {
+			t.Errorf("game %d: in the run %q, afterwards %q", i, inRun[i], after[i])
+		}
+		if inRun[i][2] != "(null)" {
+			copies++
+		}
+	}
+	if copies == 0 {
+		t.Error("no copies among the games: the test compares nothing")
+	}
+	t.Logf("%d games, %d copies in %d clusters: the same verdicts in the run and afterwards", len(inRun), copies, sum.Clusters)
+}
+
+// readColumns reads the named columns of a Parquet file, as text.
+func readColumns(t *testing.T, path string, names ...string) [][]string {
+	t.Helper()
+	tbl := readTable(t, path)
+	idx := make([]int, len(names))
+	for i, n := range names {
+		f := tbl.Schema().FieldIndices(n)
+		if len(f) != 1 {
+			t.Fatalf("%s: no column %s", path, n)
+		}
+		idx[i] = f[0]
+	}
+	var rows [][]string
+	tr := array.NewTableReader(tbl, 0)
+	defer tr.Release()
+	for tr.Next() {
+		rec := tr.RecordBatch()
+		for i := range int(rec.NumRows()) {
+			row := make([]string, len(idx))
+			for j, c := range idx {
+				row[j] = rec.Column(c).ValueStr(i)
+			}
+			rows = append(rows, row)
+		}
+	}
+	return rows
 }
