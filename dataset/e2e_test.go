@@ -54,14 +54,7 @@ func column(t *testing.T, tbl arrow.Table, name string) []arrow.Array {
 // the rows of games.parquet.
 func TestExportFilesConservation(t *testing.T) {
 	dir := shareddata.Dir(t, "records")
-	out := t.TempDir()
-	sink, err := dataset.NewSink(out, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pipeline.Run(context.Background(), []string{dir}, pipeline.Options{}, sink); err != nil {
-		t.Fatal(err)
-	}
+	out := export(t, dir)
 	files := readTable(t, filepath.Join(out, "files.parquet"))
 	games := readTable(t, filepath.Join(out, "games.parquet"))
 	if want := int64(corpus.CountFiles([]string{dir})); files.NumRows() != want {
@@ -107,22 +100,15 @@ func TestOneDuplicateMechanism(t *testing.T) {
 	if testing.Short() {
 		dir = filepath.Join(dir, "hbsxcjp__cchess_c")
 	}
-	out := t.TempDir()
-	sink, err := dataset.NewSink(out, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pipeline.Run(context.Background(), []string{dir}, pipeline.Options{}, sink); err != nil {
-		t.Fatal(err)
-	}
+	out := export(t, dir)
 	dups := filepath.Join(t.TempDir(), "d.parquet")
 	sum, err := dataset.FindDuplicates([]string{out}, dataset.DuplicatesOptions{Output: dups})
 	if err != nil {
 		t.Fatal(err)
 	}
 	cols := []string{"game_id", "cluster_id", "duplicate_kind", "duplicate_of"}
-	inRun := readColumns(t, filepath.Join(out, "games.parquet"), cols...)
-	after := readColumns(t, dups, cols...)
+	inRun := testgames.Columns(t, filepath.Join(out, "games.parquet"), cols...)
+	after := testgames.Columns(t, dups, cols...)
 	if len(inRun) != len(after) || len(inRun) != sum.Games {
 		t.Fatalf("%d games in games.parquet, %d in duplicates.parquet (%d read)", len(inRun), len(after), sum.Games)
 	}
@@ -141,30 +127,17 @@ func TestOneDuplicateMechanism(t *testing.T) {
 	t.Logf("%d games, %d copies in %d clusters: the same verdicts in the run and afterwards", len(inRun), copies, sum.Clusters)
 }
 
-// readColumns reads the named columns of a Parquet file, as text.
-func readColumns(t *testing.T, path string, names ...string) [][]string {
+// export writes the dataset of the games under dir (as xqtool export
+// does by default) and returns its directory.
+func export(t *testing.T, dir string) string {
 	t.Helper()
-	tbl := readTable(t, path)
-	idx := make([]int, len(names))
-	for i, n := range names {
-		f := tbl.Schema().FieldIndices(n)
-		if len(f) != 1 {
-			t.Fatalf("%s: no column %s", path, n)
-		}
-		idx[i] = f[0]
+	out := t.TempDir()
+	sink, err := dataset.NewSink(out, false)
+	if err != nil {
+		t.Fatal(err)
 	}
-	var rows [][]string
-	tr := array.NewTableReader(tbl, 0)
-	defer tr.Release()
-	for tr.Next() {
-		rec := tr.RecordBatch()
-		for i := range int(rec.NumRows()) {
-			row := make([]string, len(idx))
-			for j, c := range idx {
-				row[j] = rec.Column(c).ValueStr(i)
-			}
-			rows = append(rows, row)
-		}
+	if _, err := pipeline.Run(context.Background(), []string{dir}, pipeline.Options{}, sink); err != nil {
+		t.Fatal(err)
 	}
-	return rows
+	return out
 }

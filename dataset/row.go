@@ -2,7 +2,6 @@ package dataset
 
 import (
 	"encoding/binary"
-	"errors"
 	"strings"
 
 	"github.com/xqtool/xqtool/board"
@@ -147,97 +146,59 @@ func (row *gameRow) line(buf []replay.Ply) (board.Position, []replay.Ply, error)
 
 // appendTo encodes the row (without the verdict's fields) after b.
 func (row *gameRow) appendTo(b []byte) []byte {
-	num := func(v int) { b = binary.AppendUvarint(b, uint64(v)) }
-	str := func(s string) {
-		num(len(s))
-		b = append(b, s...)
-	}
-	num(row.num)
+	b = pipeline.AppendUvarint(b, row.num)
 	for _, s := range []string{row.id, row.source} {
-		str(s)
+		b = pipeline.AppendString(b, s)
 	}
-	num(row.index)
+	b = pipeline.AppendUvarint(b, row.index)
 	for _, s := range []string{row.format, row.encoding, row.startFEN, row.result, row.byPos, row.term, row.status, row.ecco[0], row.ecco[1], row.ecco[2]} {
-		str(s)
+		b = pipeline.AppendString(b, s)
 	}
+	hasStart := 0
 	if row.hasStart {
-		b = append(b, 1)
-	} else {
-		b = append(b, 0)
+		hasStart = 1
 	}
-	num(len(row.tags))
+	b = pipeline.AppendUvarint(b, hasStart)
+	b = pipeline.AppendUvarint(b, len(row.tags))
 	for _, t := range row.tags {
-		str(t.Name)
-		str(t.Value)
+		b = pipeline.AppendString(pipeline.AppendString(b, t.Name), t.Value)
 	}
-	num(len(row.moves))
+	b = pipeline.AppendUvarint(b, len(row.moves))
 	for _, m := range row.moves {
 		b = binary.LittleEndian.AppendUint16(b, uint16(m))
 	}
-	num(len(row.flags))
+	b = pipeline.AppendUvarint(b, len(row.flags))
 	for _, f := range row.flags {
-		str(string(f.Code))
-		num(f.Ply)
-		str(f.Side)
-		str(f.Detail)
+		b = pipeline.AppendString(b, string(f.Code))
+		b = pipeline.AppendUvarint(b, f.Ply)
+		b = pipeline.AppendString(pipeline.AppendString(b, f.Side), f.Detail)
 	}
 	return b
 }
 
-// errRow means a spooled row did not read back as written.
-var errRow = errors.New("dataset: temporary file corrupt")
-
 // decode reads what appendTo wrote into row, reusing its slices.
 func (row *gameRow) decode(b []byte) error {
-	bad := false
-	num := func() int {
-		v, n := binary.Uvarint(b)
-		if n <= 0 || v > 1<<40 {
-			bad = true
-			return 0
-		}
-		b = b[n:]
-		return int(v)
-	}
-	str := func() string {
-		l := num()
-		if bad || l > len(b) {
-			bad = true
-			return ""
-		}
-		s := string(b[:l])
-		b = b[l:]
-		return s
-	}
+	d := pipeline.NewDecoder(b)
 	*row = gameRow{tags: row.tags[:0], moves: row.moves[:0], flags: row.flags[:0]}
-	row.num = num()
-	row.id, row.source = str(), str()
-	row.index = num()
+	row.num = d.Uvarint()
+	row.id, row.source = d.String(), d.String()
+	row.index = d.Uvarint()
 	for _, p := range []*string{&row.format, &row.encoding, &row.startFEN, &row.result, &row.byPos, &row.term, &row.status, &row.ecco[0], &row.ecco[1], &row.ecco[2]} {
-		*p = str()
+		*p = d.String()
 	}
-	if bad || len(b) == 0 {
-		return errRow
+	row.hasStart = d.Uvarint() == 1
+	for n := d.Uvarint(); n > 0 && !d.Failed(); n-- {
+		row.tags = append(row.tags, parse.Tag{Name: d.String(), Value: d.String()})
 	}
-	row.hasStart, b = b[0] == 1, b[1:]
-	for n := num(); !bad && n > 0; n-- {
-		row.tags = append(row.tags, parse.Tag{Name: str(), Value: str()})
+	n := d.Uvarint()
+	moves := d.Bytes(2 * n)
+	for i := range len(moves) / 2 {
+		row.moves = append(row.moves, board.Move(binary.LittleEndian.Uint16(moves[2*i:])))
 	}
-	n := num()
-	if bad || 2*n > len(b) {
-		return errRow
-	}
-	for i := range n {
-		row.moves = append(row.moves, board.Move(binary.LittleEndian.Uint16(b[2*i:])))
-	}
-	b = b[2*n:]
-	for n := num(); !bad && n > 0; n-- {
-		code := flags.Code(str())
-		f := flags.Flag{Code: code, Severity: code.Severity(), Ply: num(), Side: str(), Detail: str()}
+	for n := d.Uvarint(); n > 0 && !d.Failed(); n-- {
+		code := flags.Code(d.String())
+		f := flags.Flag{Code: code, Severity: code.Severity(), Ply: d.Uvarint(), Side: d.String(), Detail: d.String()}
 		row.flags = append(row.flags, f)
 	}
-	if bad || len(b) != 0 {
-		return errRow
-	}
-	return nil
+	return d.Err()
 }

@@ -1,8 +1,6 @@
 package dataset
 
 import (
-	"io"
-
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/replay"
@@ -100,55 +98,31 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 			return err
 		}
 	}
-	if err := s.spool.Rewind(); err != nil {
-		return err
-	}
-	for {
-		b, err := s.spool.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
+	return s.spool.Each(func(b []byte) error {
 		row := &s.row
 		if err := row.decode(b); err != nil {
 			return err
 		}
 		d, err := v.Of(row.num)
-		if err != nil {
+		if err != nil || d.Drop {
 			return err
-		}
-		if d.Drop {
-			continue
 		}
 		row.complete(d)
 		if s.late {
-			err = s.w.writeRow(row)
-		} else {
-			err = s.w.writeGame(row)
+			return s.w.writeRow(row)
 		}
-		if err != nil {
-			return err
-		}
-	}
+		return s.w.writeGame(row)
+	})
 }
 
 // Commit completes the dataset and moves it into place.
 func (s *Sink) Commit() error {
-	s.closeSpool()
+	s.spool.Close()
 	return s.w.Close()
 }
 
 // Abort removes everything written.
 func (s *Sink) Abort() {
-	s.closeSpool()
+	s.spool.Close()
 	s.w.Abort()
-}
-
-func (s *Sink) closeSpool() {
-	if s.spool != nil {
-		s.spool.Close()
-		s.spool = nil
-	}
 }

@@ -182,3 +182,47 @@ func TestVerdicts(t *testing.T) {
 		t.Errorf("summary: %d clusters, %v, %d dropped", sum.Clusters, sum.ByCode, sum.DroppedTotal())
 	}
 }
+
+// TestSpool: records come back in order, the decoder reads what the
+// encoders wrote, and malformed records are an error, never a panic.
+func TestSpool(t *testing.T) {
+	s, err := pipeline.NewSpool(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var want []string
+	for i := range 3000 {
+		b := pipeline.AppendUvarint(nil, i)
+		b = pipeline.AppendString(b, strings.Repeat("棋", i%50))
+		if err := s.Append(b); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, strings.Repeat("棋", i%50))
+	}
+	i := 0
+	err = s.Each(func(rec []byte) error {
+		d := pipeline.NewDecoder(rec)
+		if n, str := d.Uvarint(), d.String(); n != i || str != want[i] || d.Err() != nil {
+			t.Fatalf("record %d: %d %q %v", i, n, str, d.Err())
+		}
+		i++
+		return nil
+	})
+	if err != nil || i != 3000 {
+		t.Fatalf("%d records, %v", i, err)
+	}
+	for _, bad := range [][]byte{{}, {0x80}, {5, 'a'}, {1, 'a', 'b'}, {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f}} {
+		d := pipeline.NewDecoder(bad)
+		d.String()
+		if d.Err() == nil {
+			t.Errorf("%q decoded without an error", bad)
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Error(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+}

@@ -92,11 +92,99 @@ func (s *Spool) Next() ([]byte, error) {
 	return s.buf, nil
 }
 
-// Close removes the spool's file.
+// Each rewinds the spool and calls fn with every record in order (its
+// bytes valid during the call), until fn returns an error.
+func (s *Spool) Each(fn func(rec []byte) error) error {
+	if err := s.Rewind(); err != nil {
+		return err
+	}
+	for {
+		b, err := s.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := fn(b); err != nil {
+			return err
+		}
+	}
+}
+
+// Close removes the spool's file. A nil or closed Spool has nothing to
+// close.
 func (s *Spool) Close() error {
+	if s == nil || s.f == nil {
+		return nil
+	}
+	defer func() { s.f = nil }()
 	err := s.f.Close()
 	if rerr := os.Remove(s.f.Name()); err == nil {
 		err = rerr
 	}
 	return err
+}
+
+// AppendUvarint appends v to a record being encoded.
+func AppendUvarint(b []byte, v int) []byte { return binary.AppendUvarint(b, uint64(v)) }
+
+// AppendString appends s (its length, then its bytes) to a record being
+// encoded.
+func AppendString(b []byte, s string) []byte {
+	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
+}
+
+// Decoder reads back the fields of a record encoded with AppendUvarint,
+// AppendString and plain bytes, in order. The first malformed field sets
+// Err; every read after it returns a zero value.
+type Decoder struct {
+	b   []byte
+	err error
+}
+
+// NewDecoder returns a decoder of rec.
+func NewDecoder(rec []byte) *Decoder { return &Decoder{b: rec} }
+
+// Uvarint reads a number.
+func (d *Decoder) Uvarint() int {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(d.b)
+	if n <= 0 || v > 1<<40 {
+		d.err = ErrSpool
+		return 0
+	}
+	d.b = d.b[n:]
+	return int(v)
+}
+
+// String reads a string.
+func (d *Decoder) String() string { return string(d.Bytes(d.Uvarint())) }
+
+// Bytes reads n bytes (valid as long as the record).
+func (d *Decoder) Bytes(n int) []byte {
+	if d.err != nil {
+		return nil
+	}
+	if n < 0 || n > len(d.b) {
+		d.err = ErrSpool
+		return nil
+	}
+	b := d.b[:n]
+	d.b = d.b[n:]
+	return b
+}
+
+// Failed reports whether a field was malformed.
+func (d *Decoder) Failed() bool { return d.err != nil }
+
+// Err returns ErrSpool when a field was malformed or, once the record is
+// read, when bytes are left over.
+func (d *Decoder) Err() error {
+	if d.err == nil && len(d.b) > 0 {
+		return ErrSpool
+	}
+	return d.err
 }

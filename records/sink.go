@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -100,17 +99,7 @@ func (s *PGNSink) Finish(v *pipeline.Verdicts) error {
 	if s.spool == nil {
 		return nil
 	}
-	if err := s.spool.Rewind(); err != nil {
-		return err
-	}
-	for {
-		b, err := s.spool.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
+	return s.spool.Each(func(b []byte) error {
 		num, n := binary.Uvarint(b)
 		if n <= 0 {
 			return pipeline.ErrSpool
@@ -120,93 +109,48 @@ func (s *PGNSink) Finish(v *pipeline.Verdicts) error {
 			return err
 		}
 		d, err := v.Of(int(num))
-		if err != nil {
+		if err != nil || d.Drop {
 			return err
 		}
-		if d.Drop {
-			continue
-		}
-		if err := p.Write(s.out, d.Fills); err != nil {
-			return err
-		}
-	}
+		return p.Write(s.out, d.Fills)
+	})
 }
 
 // Commit completes the file.
 func (s *PGNSink) Commit() error {
-	s.close()
+	s.spool.Close()
 	return s.out.Commit()
 }
 
 // Abort removes the file.
 func (s *PGNSink) Abort() {
-	s.close()
+	s.spool.Close()
 	s.out.Abort()
-}
-
-func (s *PGNSink) close() {
-	if s.spool != nil {
-		s.spool.Close()
-		s.spool = nil
-	}
 }
 
 // appendTo encodes p after b.
 func (p *PGN) appendTo(b []byte) []byte {
-	str := func(s string) {
-		b = binary.AppendUvarint(b, uint64(len(s)))
-		b = append(b, s...)
-	}
-	b = binary.AppendUvarint(b, uint64(len(p.Tags)))
+	b = pipeline.AppendUvarint(b, len(p.Tags))
 	for _, t := range p.Tags {
-		str(t.Name)
-		str(t.Value)
+		b = pipeline.AppendString(pipeline.AppendString(b, t.Name), t.Value)
 	}
-	str(p.Result)
-	str(p.FEN)
-	str(string(p.n))
-	b = binary.AppendUvarint(b, uint64(p.col))
-	str(string(p.body))
-	return b
+	for _, s := range []string{p.Result, p.FEN, string(p.n)} {
+		b = pipeline.AppendString(b, s)
+	}
+	b = pipeline.AppendUvarint(b, p.col)
+	return pipeline.AppendString(b, string(p.body))
 }
 
 // decode reads what appendTo wrote.
 func (p *PGN) decode(b []byte) error {
-	bad := false
-	num := func() int {
-		v, n := binary.Uvarint(b)
-		if n <= 0 || v > uint64(len(b))+1<<20 {
-			bad = true
-			return 0
-		}
-		b = b[n:]
-		return int(v)
+	d := pipeline.NewDecoder(b)
+	for n := d.Uvarint(); n > 0 && !d.Failed(); n-- {
+		p.Tags = append(p.Tags, parse.Tag{Name: d.String(), Value: d.String()})
 	}
-	str := func() string {
-		l := num()
-		if bad || l > len(b) {
-			bad = true
-			return ""
-		}
-		s := string(b[:l])
-		b = b[l:]
-		return s
-	}
-	nt := num()
-	if bad || nt > len(b) {
-		return pipeline.ErrSpool
-	}
-	p.Tags = make(parse.Tags, nt)
-	for i := range p.Tags {
-		p.Tags[i] = parse.Tag{Name: str(), Value: str()}
-	}
-	p.Result, p.FEN, p.n = str(), str(), Notation(str())
-	p.col = num()
-	p.body = []byte(str())
-	if bad || len(b) != 0 {
-		return pipeline.ErrSpool
-	}
-	return nil
+	p.Result, p.FEN, p.n = d.String(), d.String(), Notation(d.String())
+	p.col = d.Uvarint()
+	p.body = []byte(d.String())
+	return d.Err()
 }
 
 // XQFSink writes every game of a run as an XQF file of its own,

@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 
 	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/pipeline"
@@ -94,18 +93,8 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 	if s.spool == nil {
 		return nil
 	}
-	if err := s.spool.Rewind(); err != nil {
-		return err
-	}
 	num := 0
-	for {
-		b, err := s.spool.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
+	return s.spool.Each(func(b []byte) error {
 		if len(b) == 0 {
 			return pipeline.ErrSpool
 		}
@@ -113,21 +102,16 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 		if kind == spoolGame {
 			d, err := v.Of(num)
 			num++
-			if err != nil {
+			if err != nil || d.Drop {
 				return err
-			}
-			if d.Drop {
-				continue
 			}
 			if line, err = complete(line, d); err != nil {
 				return err
 			}
 		}
-		if _, err := s.out.Write(line); err != nil {
-			return err
-		}
-	}
-	return nil
+		_, err := s.out.Write(line)
+		return err
+	})
 }
 
 // complete returns a game's encoded line with its verdict applied.
@@ -156,19 +140,12 @@ func complete(line []byte, d pipeline.Dup) ([]byte, error) {
 
 // Commit completes the output.
 func (s *Sink) Commit() error {
-	s.close()
+	s.spool.Close()
 	return s.out.Commit()
 }
 
 // Abort removes the output.
 func (s *Sink) Abort() {
-	s.close()
+	s.spool.Close()
 	s.out.Abort()
-}
-
-func (s *Sink) close() {
-	if s.spool != nil {
-		s.spool.Close()
-		s.spool = nil
-	}
 }

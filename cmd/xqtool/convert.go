@@ -87,13 +87,9 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 				rf.outputs = append(rf.outputs, out)
 			}
 			sinks := []pipeline.Sink{sink}
-			hs, err := hf.sink(cmd, &rf)
+			sinks, err = hf.add(cmd, &rf, sinks)
 			if err != nil {
-				abortSinks(sinks)
 				return err
-			}
-			if hs != nil {
-				sinks = append(sinks, hs)
 			}
 			sum, err := rf.run(cmd, args, opt, sinks...)
 			if err != nil {

@@ -74,13 +74,9 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			}
 			rf.outputs = append(rf.outputs, out)
 			sinks := []pipeline.Sink{ds}
-			hs, err := hf.sink(cmd, &rf) // after the dataset: --html may be inside DIR
+			sinks, err = hf.add(cmd, &rf, sinks) // after the dataset: --html may be inside DIR
 			if err != nil {
-				abortSinks(sinks)
 				return err
-			}
-			if hs != nil {
-				sinks = append(sinks, hs)
 			}
 			sum, err := rf.run(cmd, args, opt, sinks...)
 			if err != nil {

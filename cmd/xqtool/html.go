@@ -5,6 +5,7 @@ import (
 
 	"github.com/xqtool/xqtool/htmlreport"
 	"github.com/xqtool/xqtool/internal/output"
+	"github.com/xqtool/xqtool/pipeline"
 )
 
 // htmlFlags are --html and --html-limit, shared by validate, export,
@@ -19,22 +20,28 @@ func (h *htmlFlags) register(cmd *cobra.Command) {
 	cmd.Flags().IntVar(&h.limit, "html-limit", htmlreport.DefaultLimit, "draw board diagrams for at most N flagged games in the HTML report")
 }
 
-// sink returns the page's sink (nil without --html), its output created
-// at once so that a bad path fails before the run; the page is excluded
-// from the run's inputs.
-func (h *htmlFlags) sink(cmd *cobra.Command, f *runFlags) (*htmlreport.Sink, error) {
+// add appends the page's sink to sinks (none without --html), its output
+// created at once so that a bad path fails before the run; the page is
+// excluded from the run's inputs. On an error the sinks are aborted.
+func (h *htmlFlags) add(cmd *cobra.Command, f *runFlags, sinks []pipeline.Sink) ([]pipeline.Sink, error) {
 	if h.path == "" {
-		return nil, nil
+		return sinks, nil
+	}
+	fail := func(err error) ([]pipeline.Sink, error) {
+		for _, s := range sinks {
+			s.Abort()
+		}
+		return nil, err
 	}
 	if h.limit < 0 {
-		return nil, usageErr("--html-limit must be 0 or more, got %d", h.limit)
+		return fail(usageErr("--html-limit must be 0 or more, got %d", h.limit))
 	}
 	out, err := output.Open(h.path, cmd.OutOrStdout())
 	if err != nil {
-		return nil, usageErr("%v", err)
+		return fail(usageErr("%v", err))
 	}
-	if f != nil && out.Path() != "" {
+	if out.Path() != "" {
 		f.outputs = append(f.outputs, h.path)
 	}
-	return htmlreport.NewSink(out, h.limit), nil
+	return append(sinks, htmlreport.NewSink(out, h.limit)), nil
 }

@@ -42,13 +42,9 @@ unreadable, 2 usage or I/O error, 130 interrupted.`,
 				}
 				sinks = append(sinks, report.NewSink(out, report.SinkOptions{WithMoves: withMoves, Files: true}))
 			}
-			hs, err := hf.sink(cmd, &rf)
+			sinks, err = hf.add(cmd, &rf, sinks)
 			if err != nil {
-				abortSinks(sinks)
 				return err
-			}
-			if hs != nil {
-				sinks = append(sinks, hs)
 			}
 			sum, err := rf.run(cmd, args, opt, sinks...)
 			if err != nil {
@@ -66,11 +62,4 @@ unreadable, 2 usage or I/O error, 130 interrupted.`,
 	cmd.Flags().StringVar(&reportPath, "report", "", "write one JSON line per game to FILE")
 	cmd.Flags().BoolVar(&withMoves, "with-moves", false, "include the main line (ICCS) in the report")
 	return cmd
-}
-
-// abortSinks aborts sinks made before a usage error stopped the run.
-func abortSinks(sinks []pipeline.Sink) {
-	for _, s := range sinks {
-		s.Abort()
-	}
 }
