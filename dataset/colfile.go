@@ -410,11 +410,6 @@ func (c *dictColumn) addKey(k int, text []byte) {
 // returned by index).
 func (c *dictColumn) appendIndex(i int32) { c.idx.Append(i) }
 
-// appendText appends the row of value text.
-func (c *dictColumn) appendText(text []byte) {
-	c.idx.Append(c.index(text))
-}
-
 // appendString appends the row of value s. A value repeated row after
 // row (the game of a run of plies) is looked up once.
 func (c *dictColumn) appendString(s string) {

@@ -2,9 +2,6 @@ package dataset
 
 import "github.com/xqtool/xqtool/board"
 
-// standardFEN is the FEN of the standard start position.
-var standardFEN = board.StartFEN
-
 // fenWriter writes the FEN of a position that changes one move at a time.
 // It keeps the placement text, and a move rewrites only the ranks of its
 // two squares in place: the FEN of every ply of a game costs little more

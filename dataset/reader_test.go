@@ -23,7 +23,7 @@ type hyparquetResult struct {
 
 // readIndependently reads Parquet files with hyparquet (JavaScript, not
 // arrow-go) through node, or skips the test when node or the package is
-// missing. Install: npm ci --prefix export/testdata/node
+// missing. Install: npm ci --prefix dataset/testdata/node
 func readIndependently(t *testing.T, rows int, files ...string) []hyparquetResult {
 	t.Helper()
 	// .ci/run installs the reader and sets XQTOOL_REQUIRE_PARQUET_READER:
@@ -34,10 +34,10 @@ func readIndependently(t *testing.T, rows int, files ...string) []hyparquetResul
 	}
 	node, err := exec.LookPath("node")
 	if err != nil {
-		skip("node not found: the independent Parquet reader test needs node and hyparquet (npm ci --prefix export/testdata/node)")
+		skip("node not found: the independent Parquet reader test needs node and hyparquet (npm ci --prefix dataset/testdata/node)")
 	}
 	if _, err := os.Stat(filepath.Join("testdata", "node", "node_modules", "hyparquet")); err != nil {
-		skip("hyparquet not installed: run npm ci --prefix export/testdata/node")
+		skip("hyparquet not installed: run npm ci --prefix dataset/testdata/node")
 	}
 	args := append([]string{filepath.Join("testdata", "read_parquet.mjs"), "--rows=" + itoa(rows)}, files...)
 	out, err := exec.Command(node, args...).Output()

@@ -214,7 +214,7 @@ func TestSpool(t *testing.T) {
 	}
 	for _, bad := range [][]byte{{}, {0x80}, {5, 'a'}, {1, 'a', 'b'}, {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f}} {
 		d := pipeline.NewDecoder(bad)
-		d.String()
+		_ = d.String()
 		if d.Err() == nil {
 			t.Errorf("%q decoded without an error", bad)
 		}

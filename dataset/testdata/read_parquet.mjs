@@ -5,7 +5,7 @@
 // values converted to plain JSON: BigInt as number, Date as YYYY-MM-DD).
 //
 // Usage: node read_parquet.mjs [--rows=N] FILE...
-// The packages are installed in ./node (npm ci --prefix export/testdata/node).
+// The packages are installed in ./node (npm ci --prefix dataset/testdata/node).
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
