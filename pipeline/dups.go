@@ -51,6 +51,19 @@ type Dup struct {
 	// Drop is true for a copy left out of the outputs
 	// (Duplicates.KeptOnly).
 	Drop bool
+	// Notes are the annotators' findings about the game (see Annotator),
+	// given to the sinks that finish after them.
+	Notes []Note
+}
+
+// Note returns the value of the note key, "" when there is none.
+func (d Dup) Note(key string) string {
+	for _, n := range d.Notes {
+		if n.Key == key {
+			return n.Value
+		}
+	}
+	return ""
 }
 
 // ClusterID is the game_id of the game's cluster: its kept copy's, or
@@ -98,11 +111,13 @@ func (d Dup) Result(declared string) string {
 // Verdicts gives the Dup of every game of the run, once the pass is over
 // (Sink.Finish). Games are numbered in input order (Game.Num).
 type Verdicts struct {
-	ix   *dedupe.Index // nil when detection is off
-	opt  Duplicates
-	n    int
-	ctx  context.Context
-	seen func(num int) // progress
+	ix         *dedupe.Index // nil when detection is off
+	opt        Duplicates
+	n          int
+	ctx        context.Context
+	seen       func(num int) // progress
+	annotators []Annotator
+	annotated  bool // the annotators have finished: Of adds their notes
 }
 
 // Len is the number of games of the run.
@@ -121,6 +136,17 @@ func (v *Verdicts) Of(num int) (Dup, error) {
 	if v.seen != nil {
 		v.seen(num)
 	}
+	d, err := v.dup(num)
+	if err == nil && v.annotated {
+		for _, a := range v.annotators {
+			d.Notes = append(d.Notes, a.Notes(num)...)
+		}
+	}
+	return d, err
+}
+
+// dup returns the verdict of duplicate detection on game num.
+func (v *Verdicts) dup(num int) (Dup, error) {
 	if v.ix == nil {
 		return Dup{}, nil
 	}

@@ -90,6 +90,22 @@ type Sink interface {
 	Abort()
 }
 
+// Annotator is a sink whose findings other sinks write: what it decides
+// for a game from the whole input (the identity of a player across
+// spellings, an event's id). Annotators finish first, in order; then
+// every other sink finds their notes on each game's Dup (Dup.Notes).
+type Annotator interface {
+	Sink
+	// Notes returns what the annotator says of game num, once finished.
+	Notes(num int) []Note
+}
+
+// Note is one finding of an Annotator about a game: a named value (a
+// dataset writes it into the column of that name).
+type Note struct {
+	Key, Value string
+}
+
 // NopSink implements every method of Sink by doing nothing.
 type NopSink struct{}
 
@@ -352,7 +368,21 @@ func (r *run) finish(ctx context.Context) error {
 	if r.prog != nil {
 		r.prog.Phase(PhaseWriting, r.games*len(r.sinks))
 	}
-	for k, s := range r.sinks {
+	// Annotators first: the others write their notes.
+	sinks := make([]Sink, 0, len(r.sinks))
+	for _, s := range r.sinks {
+		if a, ok := s.(Annotator); ok {
+			sinks = append(sinks, s)
+			v.annotators = append(v.annotators, a)
+		}
+	}
+	for _, s := range r.sinks {
+		if _, ok := s.(Annotator); !ok {
+			sinks = append(sinks, s)
+		}
+	}
+	for k, s := range sinks {
+		v.annotated = k >= len(v.annotators)
 		if r.prog != nil {
 			base := k * r.games
 			v.seen = func(num int) {

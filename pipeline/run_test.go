@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -224,5 +225,41 @@ func TestSpool(t *testing.T) {
 	}
 	if err := s.Close(); err != nil {
 		t.Errorf("second Close: %v", err)
+	}
+}
+
+// counter is an annotator that numbers the games of each event.
+type counter struct {
+	pipeline.NopSink
+	events []string
+	nth    []int
+}
+
+func (c *counter) Game(g *pipeline.Game) error {
+	c.events = append(c.events, g.Tags().Value("Event"))
+	return nil
+}
+
+func (c *counter) Finish(*pipeline.Verdicts) error {
+	seen := map[string]int{}
+	for _, e := range c.events {
+		seen[e]++
+		c.nth = append(c.nth, seen[e])
+	}
+	return nil
+}
+
+func (c *counter) Notes(num int) []pipeline.Note {
+	return []pipeline.Note{{Key: "nth_of_event", Value: strconv.Itoa(c.nth[num])}}
+}
+
+// TestAnnotator: an annotator finishes before the other sinks, whatever
+// its place in the list, and they find its notes on every game.
+func TestAnnotator(t *testing.T) {
+	dir := twoGames(t)
+	c := &collector{}
+	run(t, defaultOptions(), []string{dir}, c, &counter{})
+	if len(c.dups) != 2 || c.dups[0].Note("nth_of_event") != "1" || c.dups[1].Note("nth_of_event") != "2" {
+		t.Errorf("notes %+v", c.dups)
 	}
 }
