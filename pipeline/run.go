@@ -72,7 +72,14 @@ type Info struct {
 	// TempDir is where the run's temporary files go ("" for the
 	// system's).
 	TempDir string
+	// Annotated is true when the run has annotators (see Annotator).
+	Annotated bool
 }
+
+// Late reports whether a game's flags may still grow after the pass
+// (duplicate detection, annotators): a sink that writes a game's flags
+// holds them until Finish.
+func (i Info) Late() bool { return !i.Duplicates.Off || i.Annotated }
 
 // Sink receives the results of a run: Start, then Game for every game
 // and File for every input file in input order (a file after its games),
@@ -92,12 +99,21 @@ type Sink interface {
 
 // Annotator is a sink whose findings other sinks write: what it decides
 // for a game from the whole input (the identity of a player across
-// spellings, an event's id). Annotators finish first, in order; then
-// every other sink finds their notes on each game's Dup (Dup.Notes).
+// spellings, an event's id, a pairing conflict). Annotators finish first,
+// in order; then every other sink finds their findings on each game's Dup
+// (Dup.Notes, and Dup.Flags after the flags of duplicate detection).
 type Annotator interface {
 	Sink
-	// Notes returns what the annotator says of game num, once finished.
-	Notes(num int) []Note
+	// Annotate returns what the annotator says of game num, once
+	// finished.
+	Annotate(num int) Annotation
+}
+
+// Annotation is what an Annotator says of one game: notes (named values)
+// and flags.
+type Annotation struct {
+	Notes []Note
+	Flags []flags.Flag
 }
 
 // Note is one finding of an Annotator about a game: a named value (a
@@ -192,6 +208,11 @@ func Run(ctx context.Context, inputs []string, opt Options, sinks ...Sink) (*Sum
 	sum := &Summary{ByCode: map[flags.Code]int{}, Workers: workers, Rules: rules, Duplicates: opt.Duplicates}
 	r := &run{opt: opt, sinks: sinks, sum: sum, prog: opt.Progress}
 	info := Info{Inputs: inputs, Rules: rules, Duplicates: opt.Duplicates, TempDir: opt.TempDir}
+	for _, s := range sinks {
+		if _, ok := s.(Annotator); ok {
+			info.Annotated = true
+		}
+	}
 	for _, s := range sinks {
 		if err := s.Start(info); err != nil {
 			abort()
