@@ -39,6 +39,10 @@ type Options struct {
 	TempDir string
 	// Progress, when set, is told how the run advances.
 	Progress Progress
+	// AllowEmpty lets a run that read no game succeed (one shard of
+	// many may hold none); otherwise such a run fails with ErrNoGames
+	// and writes nothing.
+	AllowEmpty bool
 	// CheckSinks makes the run verify that no sink changes a Game (for
 	// tests: it costs a fingerprint of every game before and after every
 	// sink); a sink that does fails the run.
@@ -224,6 +228,9 @@ func Run(ctx context.Context, inputs []string, opt Options, sinks ...Sink) (*Sum
 		defer r.dups.ix.Close()
 	}
 	err := r.pass(ctx, inputs, workers)
+	if err == nil && r.games == 0 && !opt.AllowEmpty {
+		err = noGames(inputs, sum)
+	}
 	if err == nil {
 		err = r.finish(ctx)
 	}
@@ -360,6 +367,22 @@ func (r *run) game(v result) error {
 		}
 	}
 	return nil
+}
+
+// ErrNoGames means a run read no game at all: its inputs hold no record
+// (empty files, other files, a directory without records).
+var ErrNoGames = errors.New("nothing to read")
+
+// noGames describes a run that read no game.
+func noGames(inputs []string, sum *Summary) error {
+	what := fmt.Sprintf("no game in %s", strings.Join(inputs, " "))
+	switch n := sum.Files; {
+	case n == 0:
+		what += " (no file)"
+	case len(sum.NoGames) > 0:
+		what += fmt.Sprintf(" (%d file(s), none a game record: %s)", n, sum.NoGames[0])
+	}
+	return fmt.Errorf("%w: %s", ErrNoGames, what)
 }
 
 // ErrSinkChanged means a sink changed a Game (Options.CheckSinks).
