@@ -260,10 +260,14 @@ type run struct {
 	prog  Progress
 	dups  *dupRun
 	games int
+	// The hash of the current file's identity, for the games' ids.
+	idKey  string
+	idHash fileHash
 }
 
 // result is what a worker hands back for one item.
 type result struct {
+	key       string // the identity of the game's file (corpus.Item.Key)
 	report    *analyze.Report
 	tags      parse.Tags
 	problem   *corpus.FileProblem
@@ -299,7 +303,7 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 			for _, s := range steps {
 				s.Apply(&d)
 			}
-			return result{report: d.Report, tags: d.Tags, end: it.End, fileIndex: it.FileIndex}
+			return result{key: it.Key, report: d.Report, tags: d.Tags, end: it.End, fileIndex: it.FileIndex}
 		},
 		func(v result) error {
 			switch {
@@ -336,6 +340,7 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 			return nil
 		})
 	r.sum.Files = w.Files()
+	r.sum.Repeated, r.sum.RepeatedPaths = w.Repeated()
 	if r.prog != nil {
 		r.prog.Done(r.sum.Files, r.games)
 	}
@@ -346,7 +351,10 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 func (r *run) game(v result) error {
 	g := &Game{num: r.games, report: v.report, tags: v.tags}
 	rec := v.report.Record
-	g.id = GameID(rec.Source, rec.Index)
+	if v.key != r.idKey {
+		r.idKey, r.idHash = v.key, hashFile(v.key)
+	}
+	g.id = r.idHash.id(rec.Index)
 	r.games++
 	r.sum.add(v.report)
 	if r.dups != nil {

@@ -16,10 +16,14 @@ type Summary struct {
 	// NoGames lists the input files that gave no game, each with the
 	// reason ("name: problem").
 	NoGames []string
-	Games    int
-	OK       int // games with no error or warning flag
-	Warnings int // games whose worst flag is a warning
-	Errors   int // games with an error flag
+	// Repeated counts the inputs reached again (named twice, or inside
+	// another input) and read once; RepeatedPaths names the first few.
+	Repeated      int
+	RepeatedPaths []string
+	Games         int
+	OK            int // games with no error or warning flag
+	Warnings      int // games whose worst flag is a warning
+	Errors        int // games with an error flag
 	// Unreadable counts the games whose record could not be read at
 	// all (among Errors).
 	Unreadable int

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -65,6 +66,9 @@ dataset.`,
 				fmt.Fprintf(w, "  %-22s %10d\n", k.String(), sum.ByKind[k])
 			}
 			fmt.Fprintf(w, "%-24s %10.0f  (%v)\n", "games/s", float64(sum.Games)/el.Seconds(), el.Round(time.Millisecond))
+			if n := len(sum.Repeated); n > 0 {
+				fmt.Fprintf(cmd.ErrOrStderr(), "xqtool: read once: %d games file(s) reached again: %s\n", n, strings.Join(sum.Repeated[:min(n, 5)], "; "))
+			}
 			for _, p := range sum.Written {
 				fmt.Fprintf(w, "wrote %s\n", p)
 			}

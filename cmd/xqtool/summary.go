@@ -97,3 +97,16 @@ func noteNoGames(w io.Writer, s *pipeline.Summary) {
 	fmt.Fprintf(w, "xqtool: %d input file(s) held no game: %s%s (--report and files.parquet list each)\n",
 		n, strings.Join(names, "; "), more)
 }
+
+// noteRepeated says on stderr which inputs were reached again (named
+// twice, or inside another input) and read only once.
+func noteRepeated(w io.Writer, s *pipeline.Summary) {
+	if s.Repeated == 0 {
+		return
+	}
+	more := ""
+	if n := s.Repeated - len(s.RepeatedPaths); n > 0 {
+		more = fmt.Sprintf(" and %d more", n)
+	}
+	fmt.Fprintf(w, "xqtool: read once: %d input(s) reached again: %s%s\n", s.Repeated, strings.Join(s.RepeatedPaths, "; "), more)
+}
