@@ -36,8 +36,9 @@ type row struct {
 	index                           int
 	red, black, event, date, result string
 	status                          analyze.Status
-	codes                           []string // distinct, in the order of the flags
-	game                            *Game    // kept details, or nil
+	severity                        analyze.Severity // the worst flag's; error for an unreadable game
+	codes                           []string         // distinct, in the order of the flags
+	game                            *Game            // kept details, or nil
 }
 
 // NewBuilder returns a Builder that draws diagrams for at most limit
@@ -146,15 +147,16 @@ func (b *Builder) Add(g *Game) {
 	// The row's strings are copied: a reader's strings may share the
 	// memory of the whole record text.
 	r := row{
-		source: src,
-		index:  g.Index,
-		red:    strings.Clone(g.Tags["Red"]),
-		black:  strings.Clone(g.Tags["Black"]),
-		event:  b.intern(g.Tags["Event"]),
-		date:   b.intern(g.Tags["Date"]),
-		result: g.Result,
-		status: g.Status,
-		codes:  codes,
+		source:   src,
+		index:    g.Index,
+		red:      strings.Clone(g.Tags["Red"]),
+		black:    strings.Clone(g.Tags["Black"]),
+		event:    b.intern(g.Tags["Event"]),
+		date:     b.intern(g.Tags["Date"]),
+		result:   g.Result,
+		status:   g.Status,
+		severity: worst(g),
+		codes:    codes,
 	}
 	if g.Status == analyze.StatusFlagged {
 		keep := b.kept < b.limit
@@ -172,6 +174,21 @@ func (b *Builder) Add(g *Game) {
 		}
 	}
 	b.rows = append(b.rows, r)
+}
+
+// worst returns the severity of the worst flag of g: error for a game
+// that could not be read, info when it has no error or warning.
+func worst(g *Game) analyze.Severity {
+	if g.Status == analyze.StatusError {
+		return analyze.SevError
+	}
+	w := analyze.SevInfo
+	for _, f := range g.Flags {
+		if severityRank(f.Severity) < severityRank(w) {
+			w = f.Severity
+		}
+	}
+	return w
 }
 
 // intern returns s, stored once (events and dates repeat across games).
