@@ -13,8 +13,9 @@ h1{font-size:22px;margin:16px 0 8px}h2{font-size:18px;margin:24px 0 8px;border-b
 code{overflow-wrap:anywhere}
 header{display:flex;gap:16px 40px;flex-wrap:wrap;align-items:flex-start}header h2{margin-top:8px}header>div{flex:0 1 auto;min-width:0}#chart{flex:1 1 320px;min-width:0}
 table.run th{text-align:left;padding-right:16px;font-weight:600}td.num{text-align:right}
-ul.chart{list-style:none;margin:0;padding:0;max-width:680px}ul.chart a{display:grid;grid-template-columns:minmax(6em,11em) minmax(0,1fr) auto;gap:8px;align-items:center;color:#222;text-decoration:none;font-size:13px;padding:1px 0}
-ul.chart .lbl{text-align:right;overflow-wrap:anywhere}ul.chart .track{display:block;height:16px}ul.chart .track span{display:block;height:100%}ul.chart a:hover .track span{opacity:.75}ul.chart .n{white-space:nowrap}
+ul.chart{list-style:none;margin:0;padding:0;max-width:680px;display:grid;grid-template-columns:max-content minmax(0,1fr) max-content;column-gap:8px}ul.chart li{display:contents}
+ul.chart a{grid-column:1/4;display:grid;grid-template-columns:subgrid;align-items:center;color:#222;text-decoration:none;font-size:13px;padding:1px 0}
+ul.chart .lbl{text-align:right;white-space:nowrap}ul.chart .track{display:block;height:16px}ul.chart .track span{display:block;height:100%}ul.chart a:hover .track span{opacity:.75}ul.chart .n{white-space:nowrap}
 .hint{color:#666;font-size:12px}
 .filters{margin:8px 0;position:sticky;top:0;background:#fafafa;padding:6px 0;z-index:1;display:flex;flex-wrap:wrap;gap:6px 12px;align-items:center}.filters input{max-width:100%}
 .tablewrap{overflow-x:auto}
