@@ -23,7 +23,7 @@ ul.chart .lbl{text-align:right;white-space:nowrap}ul.chart .track{display:block;
 #games th{background:#eee;padding:0;white-space:nowrap}#games th button{all:unset;cursor:pointer;display:block;padding:2px 6px;font-weight:600}#games th button:focus-visible{outline:2px solid #1565c0}
 #games th[aria-sort=ascending] button::after{content:" ▲"}#games th[aria-sort=descending] button::after{content:" ▼"}
 #games td.error{color:#b71c1c;font-weight:600}#games td.warning{color:#e65100}#games td.info{color:#546e7a}
-#games tbody tr:hover{background:#fff3e0}
+#games tbody tr:hover{background:#fff3e0}#games tbody td:nth-child(7){white-space:nowrap}
 @media (max-width:700px){
 #games,#games thead,#games tbody,#games tr,#games td{display:block}
 #games thead tr{display:flex;flex-wrap:wrap;gap:4px;margin-bottom:4px}#games th{border:1px solid #ccc;border-radius:3px}
