@@ -3,15 +3,29 @@
 // 汉界) across the middle, the palaces with their diagonals, the small
 // corner marks on the cannon and pawn points, and the files numbered from
 // each side (Black's 1..9 along the top, Red's 九..一 along the bottom, each
-// counted from that player's right). Pieces are discs with their Chinese
-// characters in red or black. Arrows show moves (an attempted illegal move,
-// the moves of a repetition cycle) and rings mark squares (chased pieces).
+// counted from that player's right), far enough from the grid that a piece
+// or a ring on an edge rank leaves them readable. Pieces are discs with
+// their Chinese characters in red or black. Arrows show moves (an
+// attempted illegal move, the moves of a repetition cycle) and rings mark
+// squares (chased pieces). Arrows that overlap on one line, as a piece's
+// move and its way back in a cycle, are drawn side by side rather than on
+// top of each other, and an arrow may carry a small numbered label (its
+// order in the cycle).
+//
+// Text is drawn with FontFamily first: a subset of Noto Serif CJK SC
+// (SIL Open Font License 1.1) holding the board's characters and those of
+// Chinese move notation, embedded as WOFF2 and defined for a page by
+// FontFaceCSS, so that a page shows its boards on a machine without any
+// Chinese font. The subset is made by internal/fontgen (go generate) from
+// the Debian package fonts-noto-cjk; font/OFL.txt says how and carries the
+// licence.
 //
 // The output is deterministic, carries no IDs (many diagrams can share one
 // HTML page) and uses no external resources. Every piece is a <g> element
 // with class "pc", the side's class ("red" or "black"), data-sq (the ICCS
 // square) and data-piece (the FEN letter); every arrow is a <g> with class
-// "arrow" and data-move (ICCS); every ring a <circle> with class "mark".
+// "arrow" and data-move (ICCS), its label a <circle> of class "label" and
+// a <text>; every ring a <circle> with class "mark".
 package svgboard
 
 import (
@@ -419,8 +433,7 @@ func arrowLanes(arrows []Arrow) []float64 {
 	for i := range group {
 		group[i] = i
 	}
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for group[i] != i {
 			group[i] = group[group[i]]
 			i = group[i]
