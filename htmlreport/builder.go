@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/flags"
 )
 
 // DefaultLimit is the number of games drawn with a diagram unless the
@@ -12,33 +13,36 @@ import (
 const DefaultLimit = 500
 
 // Builder collects the games of a run, in input order, for one page.
-// Every flagged or unreadable game gets a table row; the details (moves,
-// tags, flags) are kept only for games that may get a diagram: the first
-// Limit flagged games and the first flagged game carrying each code.
+// Every game with an error or a warning gets a table row; the details
+// (moves, tags, flags) are kept only for games that may get a diagram: the
+// first Limit games with an error, the first Limit with a warning, and the
+// first game carrying each code (an unreadable record has no diagram).
 // The zero Builder is not usable: call NewBuilder.
 type Builder struct {
 	limit int
 
-	games, ok, flagged, unreadable, plies int
+	games, ok, warnings, errors, plies    int
+	otherFiles                            int // input files without games
 	rules                                 []string
-	sources                               map[string]string // interned
-	byCode                                map[string]int    // games carrying each code
-	listed                                map[string]int    // listed games carrying each code
+	sources                               map[string]string  // interned
+	byCode                                map[flags.Code]int // games carrying each code
+	listed                                map[flags.Code]int // listed games carrying each code
 	rows                                  []row
-	kept                                  int            // flagged rows with details kept in input order
-	firstOf                               map[string]int // code -> first flagged row carrying it
+	lateRow                               int                // the next row Late may reach
+	kept                                  [2]int             // rows with details kept in input order: errors, warnings
+	firstOf                               map[flags.Code]int // code -> first drawable row carrying it
 	strs                                  map[string]string
 }
 
 // row is one line of the table.
 type row struct {
+	num                             int // the game's number in the run (order of Add)
 	source                          string
 	index                           int
 	red, black, event, date, result string
 	status                          analyze.Status
-	severity                        analyze.Severity // the worst flag's; error for an unreadable game
-	codes                           []string         // distinct, in the order of the flags
-	game                            *Game            // kept details, or nil
+	codes                           []flags.Code // distinct, in the order of the flags
+	game                            *Game        // kept details, or nil
 }
 
 // NewBuilder returns a Builder that draws diagrams for at most limit
@@ -50,16 +54,16 @@ func NewBuilder(limit int) *Builder {
 	return &Builder{
 		limit:   limit,
 		sources: map[string]string{},
-		byCode:  map[string]int{},
-		listed:  map[string]int{},
-		firstOf: map[string]int{},
+		byCode:  map[flags.Code]int{},
+		listed:  map[flags.Code]int{},
+		firstOf: map[flags.Code]int{},
 		strs:    map[string]string{},
 	}
 }
 
 // clone copies g with every string copied, so a kept game holds no
 // memory of the reader's buffers.
-func (g *Game) clone() *Game {
+func clone(g *Game) *Game {
 	c := *g
 	c.Source = strings.Clone(g.Source)
 	c.Format = strings.Clone(g.Format)
@@ -98,10 +102,11 @@ func cloneAll(s []string) []string {
 // that builds games from another form can then build the moves only for
 // the games kept.
 func (b *Builder) Keeps(g *Game) bool {
-	if g.Status != analyze.StatusFlagged {
+	k, ok := drawable(g)
+	if !ok {
 		return false
 	}
-	if b.kept < b.limit {
+	if b.kept[k] < b.limit {
 		return true
 	}
 	for _, f := range g.Flags {
@@ -110,6 +115,19 @@ func (b *Builder) Keeps(g *Game) bool {
 		}
 	}
 	return false
+}
+
+// drawable reports whether a game may get a diagram (an error or a
+// warning, its record read), and which count it keeps: 0 errors, 1
+// warnings.
+func drawable(g *Game) (int, bool) {
+	switch {
+	case g.Status == analyze.StatusOK, flags.Has(g.Flags, flags.UnreadableRecord):
+		return 0, false
+	case g.Status == analyze.StatusWarning:
+		return 1, true
+	}
+	return 0, true
 }
 
 // Add adds the next game of the run. The Builder keeps a copy of g when
@@ -125,7 +143,7 @@ func (b *Builder) Add(g *Game) {
 		src = strings.Clone(g.Source)
 		b.sources[src] = src
 	}
-	codes := make([]string, 0, len(g.Flags))
+	codes := make([]flags.Code, 0, len(g.Flags))
 	for _, f := range g.Flags {
 		if !slices.Contains(codes, f.Code) {
 			codes = append(codes, f.Code)
@@ -136,10 +154,10 @@ func (b *Builder) Add(g *Game) {
 	case analyze.StatusOK:
 		b.ok++
 		return
-	case analyze.StatusFlagged:
-		b.flagged++
+	case analyze.StatusWarning:
+		b.warnings++
 	default:
-		b.unreadable++
+		b.errors++
 	}
 	for _, c := range codes {
 		b.listed[c]++
@@ -147,21 +165,21 @@ func (b *Builder) Add(g *Game) {
 	// The row's strings are copied: a reader's strings may share the
 	// memory of the whole record text.
 	r := row{
-		source:   src,
-		index:    g.Index,
-		red:      strings.Clone(g.Tags["Red"]),
-		black:    strings.Clone(g.Tags["Black"]),
-		event:    b.intern(g.Tags["Event"]),
-		date:     b.intern(g.Tags["Date"]),
-		result:   g.Result,
-		status:   g.Status,
-		severity: worst(g),
-		codes:    codes,
+		num:    b.games - 1,
+		source: src,
+		index:  g.Index,
+		red:    strings.Clone(g.Tags["Red"]),
+		black:  strings.Clone(g.Tags["Black"]),
+		event:  b.intern(g.Tags["Event"]),
+		date:   b.intern(g.Tags["Date"]),
+		result: g.Result,
+		status: g.Status,
+		codes:  codes,
 	}
-	if g.Status == analyze.StatusFlagged {
-		keep := b.kept < b.limit
+	if k, ok := drawable(g); ok {
+		keep := b.kept[k] < b.limit
 		if keep {
-			b.kept++
+			b.kept[k]++
 		}
 		for _, c := range codes {
 			if _, seen := b.firstOf[c]; !seen {
@@ -170,25 +188,10 @@ func (b *Builder) Add(g *Game) {
 			}
 		}
 		if keep {
-			r.game = g.clone()
+			r.game = clone(g)
 		}
 	}
 	b.rows = append(b.rows, r)
-}
-
-// worst returns the severity of the worst flag of g: error for a game
-// that could not be read, info when it has no error or warning.
-func worst(g *Game) analyze.Severity {
-	if g.Status == analyze.StatusError {
-		return analyze.SevError
-	}
-	w := analyze.SevInfo
-	for _, f := range g.Flags {
-		if severityRank(f.Severity) < severityRank(w) {
-			w = f.Severity
-		}
-	}
-	return w
 }
 
 // intern returns s, stored once (events and dates repeat across games).
@@ -207,33 +210,117 @@ func (b *Builder) intern(s string) string {
 	return v
 }
 
-// selected returns the rows drawn with a diagram, in input order: the
-// first game of every code (codes in name order) while the limit allows,
-// then the others in input order up to the limit.
+// selected returns the rows drawn with a diagram, in page order (see
+// order): the first game of every code (codes by severity, then name)
+// while the limit allows, then the games with an error, then those with a
+// warning, each in input order, up to the limit.
 func (b *Builder) selected() []int {
 	chosen := map[int]bool{}
-	codes := make([]string, 0, len(b.firstOf))
+	codes := make([]flags.Code, 0, len(b.firstOf))
 	for c := range b.firstOf {
 		codes = append(codes, c)
 	}
-	slices.Sort(codes)
+	slices.SortFunc(codes, bySeverity)
 	for _, c := range codes {
 		if len(chosen) < b.limit {
 			chosen[b.firstOf[c]] = true
 		}
 	}
-	for i := range b.rows {
-		if len(chosen) >= b.limit {
-			break
-		}
-		if b.rows[i].game != nil {
-			chosen[i] = true
+	for _, st := range []analyze.Status{analyze.StatusError, analyze.StatusWarning} {
+		for i := range b.rows {
+			if len(chosen) >= b.limit {
+				break
+			}
+			if b.rows[i].game != nil && b.rows[i].status == st {
+				chosen[i] = true
+			}
 		}
 	}
 	out := make([]int, 0, len(chosen))
 	for i := range chosen {
 		out = append(out, i)
 	}
-	slices.Sort(out)
+	slices.SortFunc(out, b.before)
 	return out
 }
+
+// bySeverity orders codes by severity (errors first), then by name.
+func bySeverity(x, y flags.Code) int {
+	if d := x.Severity().Rank() - y.Severity().Rank(); d != 0 {
+		return d
+	}
+	return strings.Compare(string(x), string(y))
+}
+
+// before orders rows as the page lists them: games with an error first,
+// then those with a warning, each in input order.
+func (b *Builder) before(i, j int) int {
+	ri, rj := b.rows[i].status == analyze.StatusError, b.rows[j].status == analyze.StatusError
+	switch {
+	case ri && !rj:
+		return -1
+	case rj && !ri:
+		return 1
+	}
+	return i - j
+}
+
+// order returns the row indices in page order (see before).
+func (b *Builder) order() []int {
+	out := make([]int, len(b.rows))
+	for i := range out {
+		out[i] = i
+	}
+	slices.SortFunc(out, b.before)
+	return out
+}
+
+// Late adds what duplicate detection says of game num (its number in the
+// order of Add) once the whole run was read: the flags it adds (counted
+// in the chart, shown in the game's row and details; info flags, they
+// never list a game) and the tags it fills. Calls come in increasing num.
+func (b *Builder) Late(num int, fs []flags.Flag, fills map[string]string) {
+	for _, c := range flags.Codes(fs) {
+		b.byCode[c]++
+	}
+	for b.lateRow < len(b.rows) && b.rows[b.lateRow].num < num {
+		b.lateRow++
+	}
+	if b.lateRow == len(b.rows) || b.rows[b.lateRow].num != num {
+		return
+	}
+	r := &b.rows[b.lateRow]
+	for _, c := range flags.Codes(fs) {
+		if !slices.Contains(r.codes, c) {
+			r.codes = append(r.codes, c)
+			b.listed[c]++
+		}
+	}
+	for name, v := range fills {
+		switch name {
+		case "Red":
+			r.red = v
+		case "Black":
+			r.black = v
+		case "Event":
+			r.event = b.intern(v)
+		case "Date":
+			r.date = b.intern(v)
+		case "Result":
+			r.result = v
+		}
+	}
+	if g := r.game; g != nil {
+		g.Flags = append(g.Flags, fs...)
+		for name, v := range fills {
+			g.Tags[name] = v
+			if name == "Result" {
+				g.Result = v
+			}
+		}
+	}
+}
+
+// AddFile counts an input file that gave no game (the page's file count
+// is the sources of its games and these).
+func (b *Builder) AddFile() { b.otherFiles++ }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/svgboard"
 )
 
@@ -85,7 +86,7 @@ func (b *Builder) writeRun(p *page, run Run) {
 	for _, c := range []struct {
 		name string
 		n    int
-	}{{"sources", len(b.sources)}, {"games", b.games}, {"ok", b.ok}, {"flagged", b.flagged}, {"unreadable", b.unreadable}, {"plies", b.plies}} {
+	}{{"files", len(b.sources) + b.otherFiles}, {"games", b.games}, {"ok", b.ok}, {"warning", b.warnings}, {"error", b.errors}, {"plies", b.plies}} {
 		p.raw("<tr><th>")
 		p.raw(c.name)
 		p.raw("</th><td class=\"num\" id=\"count-")
@@ -97,17 +98,21 @@ func (b *Builder) writeRun(p *page, run Run) {
 	p.raw("</table></div>\n")
 }
 
-// codesByCount returns the codes seen, most games first, then by name.
-func (b *Builder) codesByCount() []string {
-	codes := make([]string, 0, len(b.byCode))
+// codesByCount returns the codes seen by severity (errors first), then
+// most games first, then by name.
+func (b *Builder) codesByCount() []flags.Code {
+	codes := make([]flags.Code, 0, len(b.byCode))
 	for c := range b.byCode {
 		codes = append(codes, c)
 	}
-	slices.SortFunc(codes, func(x, y string) int {
+	slices.SortFunc(codes, func(x, y flags.Code) int {
+		if d := x.Severity().Rank() - y.Severity().Rank(); d != 0 {
+			return d
+		}
 		if d := b.byCode[y] - b.byCode[x]; d != 0 {
 			return d
 		}
-		return strings.Compare(x, y)
+		return strings.Compare(string(x), string(y))
 	})
 	return codes
 }
@@ -122,16 +127,19 @@ func (b *Builder) writeChart(p *page) {
 		p.raw("<p>No game carries a flag.</p></section></header>\n")
 		return
 	}
-	most := b.byCode[codes[0]]
+	most := 0 // the longest bar's count (codes come by severity first)
+	for _, c := range codes {
+		most = max(most, b.byCode[c])
+	}
 	p.raw("<ul class=\"chart\">\n")
 	for _, c := range codes {
 		n := b.byCode[c]
 		p.raw(`<li><a class="bar" href="#code-`)
-		p.text(c)
+		p.text(string(c))
 		p.raw(`" title="`)
-		p.text(codeMeaning[c])
+		p.text(meaning(c))
 		p.raw(`"><span class="lbl">`)
-		p.text(c)
+		p.text(string(c))
 		p.raw(`</span><span class="track"><span style="width:`)
 		p.b = strconv.AppendFloat(p.b, max(0.5, float64(n)*100/float64(most)), 'f', 1, 64)
 		p.raw(`%;background:`)
@@ -145,16 +153,15 @@ func (b *Builder) writeChart(p *page) {
 		}
 		p.raw("</span></a></li>\n")
 	}
-	p.raw("</ul>\n<p class=\"hint\">Bars count every game carrying the code; the table lists the flagged and unreadable ones. Click a bar to filter the table.</p></section></header>\n")
+	p.raw("</ul>\n<p class=\"hint\">Bars count every game carrying the code (errors in red, warnings in orange, info in grey); the table lists the games with an error or a warning. Click a bar to filter the table.</p></section></header>\n")
 }
 
-// barColor colours a bar by the severity its code usually has.
-func barColor(code string) string {
-	switch code {
-	case analyze.CodeDuplicate, analyze.CodeNaturalLimit, analyze.CodeRepetitionDraw:
+// barColor colours a bar by the severity of its code.
+func barColor(code flags.Code) string {
+	switch code.Severity() {
+	case flags.Info:
 		return "#90a4ae"
-	case analyze.CodeIllegalMove, analyze.CodeUnreadableMove, analyze.CodeAmbiguousMove, analyze.CodeUnreadableRecord,
-		analyze.CodeInvalidStart, analyze.CodeTruncated, analyze.CodeResultMismatch, analyze.CodeMovesAfterEnd:
+	case flags.Error:
 		return "#c62828"
 	}
 	return "#ef6c00"
@@ -168,31 +175,31 @@ const PageRows = 500
 // writeTable writes the filters, an empty table and the rows as JSON data
 // that the script sorts, filters and draws a page at a time: {"p": the
 // directory all sources share, "s": strings, "r": rows}, each row [source
-// (after p), game number, red, black, event, date, result, severity,
+// (after p), game number, red, black, event, date, result, status,
 // codes, anchor of the drawn game or ""], every field but the game number
-// an index into the strings. The table starts sorted by severity, the
-// worst first, then in input order.
+// an index into the strings. The rows come in page order (errors first,
+// then input order), the order the table starts in.
 func (b *Builder) writeTable(p *page) {
-	p.raw("<section id=\"list\"><h2>Flagged and unreadable games</h2>\n")
-	codes := make([]string, 0, len(b.listed))
+	p.raw("<section id=\"list\"><h2>Games with an error or a warning</h2>\n")
+	codes := make([]flags.Code, 0, len(b.listed))
 	for c := range b.listed {
 		codes = append(codes, c)
 	}
-	slices.Sort(codes)
+	slices.SortFunc(codes, bySeverity)
 	for _, c := range b.codesByCount() {
 		p.raw(`<a id="code-`)
-		p.text(c)
+		p.text(string(c))
 		p.raw(`"></a>`)
 	}
-	sevs := map[analyze.Severity]int{}
+	sevs := map[analyze.Status]int{}
 	sources := make([]string, 0, len(b.rows))
 	for i := range b.rows {
-		sevs[b.rows[i].severity]++
+		sevs[b.rows[i].status]++
 		sources = append(sources, b.rows[i].source)
 	}
 	dir := commonDir(sources)
-	p.raw("\n<div class=\"filters\"><label>severity <select id=\"sev\"><option value=\"\">any</option>")
-	for _, s := range []analyze.Severity{analyze.SevError, analyze.SevWarning, analyze.SevInfo} {
+	p.raw("\n<div class=\"filters\"><label>status <select id=\"sev\"><option value=\"\">any</option>")
+	for _, s := range []analyze.Status{analyze.StatusError, analyze.StatusWarning} {
 		if sevs[s] == 0 {
 			continue
 		}
@@ -207,9 +214,9 @@ func (b *Builder) writeTable(p *page) {
 	p.raw("</select></label> <label>code <select id=\"code\"><option value=\"\">any</option>")
 	for _, c := range codes {
 		p.raw(`<option value="`)
-		p.text(c)
+		p.text(string(c))
 		p.raw(`">`)
-		p.text(c)
+		p.text(string(c))
 		p.raw(" (")
 		p.int(b.listed[c])
 		p.raw(")</option>")
@@ -257,14 +264,14 @@ func (b *Builder) writeTable(p *page) {
 	}
 	cells := make([]int, 0, 10*len(b.rows))
 	var anchor []byte
-	for i := range b.rows {
+	for _, i := range b.order() {
 		r := &b.rows[i]
 		anchor = anchor[:0]
 		if drawn[i] {
 			anchor = strconv.AppendInt(append(anchor, "g-"...), int64(i+1), 10)
 		}
 		cells = append(cells, id(r.source[len(dir):]), r.index+1, id(r.red), id(r.black), id(r.event), id(r.date),
-			id(r.result), id(string(r.severity)), id(strings.Join(r.codes, " ")), id(string(anchor)))
+			id(r.result), id(string(r.status)), id(joinCodes(r.codes)), id(string(anchor)))
 	}
 	p.raw("<script type=\"application/json\" id=\"rows\">{\"p\":")
 	p.json(dir)
@@ -296,7 +303,7 @@ func (b *Builder) writeTable(p *page) {
 }
 
 // tableColumns are the table's headings, in the order of a row's fields.
-var tableColumns = [...]string{"source", "game", "red", "black", "event", "date", "result", "severity", "codes"}
+var tableColumns = [...]string{"source", "game", "red", "black", "event", "date", "result", "status", "codes"}
 
 // boardSymbol is the id of the empty board the diagrams share.
 const boardSymbol = "xq-board"
@@ -306,6 +313,12 @@ const boardSymbol = "xq-board"
 // want of moves, why.
 func (b *Builder) writeGames(p *page) {
 	sel := b.selected()
+	drawable := 0 // games with an error or a warning whose record was read
+	for i := range b.rows {
+		if !slices.Contains(b.rows[i].codes, flags.UnreadableRecord) {
+			drawable++
+		}
+	}
 	views := make([]view, len(sel))
 	diagrams, noMoves := 0, 0
 	for k, i := range sel {
@@ -317,7 +330,7 @@ func (b *Builder) writeGames(p *page) {
 			noMoves++
 		}
 	}
-	p.raw("<section id=\"diagrams\"><h2>Flagged games</h2>\n<p id=\"drawn\">")
+	p.raw("<section id=\"diagrams\"><h2>Games with an error or a warning</h2>\n<p id=\"drawn\">")
 	switch {
 	case len(sel) > 0 && noMoves == len(sel):
 		p.raw("No diagrams: the report these games come from was written without <code>--with-moves</code>, so it holds no moves to set up the positions from. ")
@@ -326,14 +339,19 @@ func (b *Builder) writeGames(p *page) {
 		p.raw("Diagrams for ")
 		p.int(diagrams)
 		p.raw(" of ")
-		p.int(b.flagged)
-		p.raw(" flagged games")
-		if left := b.flagged - len(sel); left > 0 {
+		p.int(drawable)
+		p.raw(" games")
+		if left := drawable - len(sel); left > 0 {
 			p.raw("; ")
 			p.int(left)
 			p.raw(" left out (at most ")
 			p.int(b.limit)
-			p.raw(" are drawn: the first game of every code, then input order; --html-limit sets it)")
+			p.raw(" are drawn: the first game of every code, then the games with an error, then those with a warning, in input order; --html-limit sets it)")
+		}
+		if n := len(b.rows) - drawable; n > 0 {
+			p.raw("; records that could not be read (")
+			p.int(n)
+			p.raw(") have none")
 		}
 		if n := len(sel) - diagrams; n > 0 {
 			p.raw("; ")
@@ -356,9 +374,9 @@ func (b *Builder) writeGame(p *page, i int, g *Game, v *view) {
 	p.raw(`<section class="game" id="g-`)
 	p.int(i + 1)
 	p.raw(`" data-codes="`)
-	p.text(strings.Join(r.codes, " "))
+	p.text(joinCodes(r.codes))
 	p.raw(`" data-sev="`)
-	p.raw(string(r.severity))
+	p.raw(string(r.status))
 	p.raw(`"><h3><a href="#g-`)
 	p.int(i + 1)
 	p.raw(`">`)
@@ -396,9 +414,9 @@ func (b *Builder) writeGame(p *page, i int, g *Game, v *view) {
 			p.raw(`"`)
 		}
 		p.raw(`><b title="`)
-		p.text(codeMeaning[f.Code])
+		p.text(meaning(f.Code))
 		p.raw(`">`)
-		p.text(f.Code)
+		p.text(string(f.Code))
 		p.raw("</b>")
 		if f.Ply > 0 {
 			p.raw(" at ")
@@ -502,4 +520,16 @@ func fenMoveNumber(fen string) (int, bool) {
 		}
 	}
 	return num, black
+}
+
+// joinCodes joins codes with spaces.
+func joinCodes(codes []flags.Code) string {
+	var b strings.Builder
+	for i, c := range codes {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(string(c))
+	}
+	return b.String()
 }

@@ -3,41 +3,20 @@ package htmlreport
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
-	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/report"
 	"github.com/xqtool/xqtool/svgboard"
 )
 
-// codeMeaning says in a few words what each flag code means (the page
-// shows it on the code, and in the chart).
-var codeMeaning = map[string]string{
-	analyze.CodeUnreadableRecord:     "the record could not be read",
-	analyze.CodeIllegalMove:          "a main-line move is not legal",
-	analyze.CodeUnreadableMove:       "a main-line move is not a move at all",
-	analyze.CodeAmbiguousMove:        "a main-line move fits several legal moves",
-	analyze.CodeIllegalVariationMove: "a move of a variation cannot be played",
-	analyze.CodeInvalidStart:         "the start position is not a legal one",
-	analyze.CodeEmptyGame:            "the game has no moves",
-	analyze.CodeTruncated:            "the record ends inside a move, a comment or a variation",
-	analyze.CodeMoveNumberGap:        "move numbers skip or repeat",
-	analyze.CodeMissingResult:        "no result is recorded",
-	analyze.CodeMissingTags:          "required tags are absent or empty",
-	analyze.CodeResultMismatch:       "the declared result contradicts the final position",
-	analyze.CodeMovesAfterEnd:        "moves are recorded after mate or stalemate",
-	analyze.CodeNaturalLimit:         "60 moves without a capture were reached",
-	analyze.CodeDuplicate:            "the same game as another one kept",
-	analyze.CodeNearDuplicate:        "a shortened or mirrored copy of another game",
-	analyze.CodeTagsFilled:           "empty tags were filled from the game's copies",
-	analyze.CodeECCOMismatch:         "the declared ECCO opening code differs from the moves'",
-	analyze.CodeEncodingSuspect:      "the text may be decoded wrongly",
-	analyze.CodeRecordSyntax:         "junk text or a malformed tag in the record",
-	analyze.CodePerpetualCheck:       "a side checks perpetually (长将)",
-	analyze.CodePerpetualThreat:      "a side threatens mate perpetually (长杀)",
-	analyze.CodePerpetualChase:       "a side chases a piece perpetually (长捉)",
-	analyze.CodeForbiddenCycle:       "a side repeats attacks forbidden by the rules",
-	analyze.CodeRepetitionDraw:       "the position repeats and nobody must change: a draw",
+// meaning says in a line what a flag code means (the code's tooltip on
+// the page, and the chart's), from the flags table.
+func meaning(c flags.Code) string {
+	d, _ := flags.Lookup(c)
+	return d.Meaning
 }
 
 // kindNames names the piece kinds in English, after their characters.
@@ -79,7 +58,7 @@ var plyPrefix = regexp.MustCompile(`^ply \d+ \(move \d+, (red|black)\):? `)
 // language for the repetition verdicts (which piece attacks which, under
 // which rules), otherwise the detail without what the page already says
 // (the place of the ply, the path of the source).
-func flagText(g *Game, f analyze.Flag, v *view) string {
+func flagText(g *Game, f flags.Flag, v *view) string {
 	if s := explainCycle(g, f, v); s != "" {
 		return s
 	}
@@ -112,11 +91,11 @@ var chasedRE = regexp.MustCompile(`chased: ((?:[KABNRCP]@[a-i][0-9] ?)+)`)
 // explainCycle words a repetition verdict: who does what on every move of
 // the cycle, what the rules call it and what follows. It returns "" for
 // other flags, or when the cycle is not known.
-func explainCycle(g *Game, f analyze.Flag, v *view) string {
+func explainCycle(g *Game, f flags.Flag, v *view) string {
 	if !contains(cycleCodes, f.Code) {
 		return ""
 	}
-	var cyc Cycle
+	var cyc report.Cycle
 	for _, c := range g.Cycles {
 		if c.Ply == f.Ply {
 			cyc = c
@@ -127,7 +106,7 @@ func explainCycle(g *Game, f analyze.Flag, v *view) string {
 	}
 	rules := rulesName(f.Detail, g.Rules)
 	span := fmt.Sprintf("the cycle of plies %d–%d", cyc.First, cyc.Last)
-	if f.Code == analyze.CodeRepetitionDraw {
+	if f.Code == flags.RepetitionDraw {
 		why := strings.TrimPrefix(f.Detail, "draw: ")
 		if i := strings.Index(why, ";"); i >= 0 {
 			why = why[:i]
@@ -145,9 +124,9 @@ func explainCycle(g *Game, f analyze.Flag, v *view) string {
 	who := sideName(loser)
 	tail := fmt.Sprintf(" Under %s %s must vary its moves, or loses.", rules, who)
 	switch f.Code {
-	case analyze.CodePerpetualCheck:
+	case flags.PerpetualCheck:
 		return fmt.Sprintf("%s gives check with every move of %s: a perpetual check (长将).%s", who, span, tail)
-	case analyze.CodePerpetualThreat:
+	case flags.PerpetualThreat:
 		return fmt.Sprintf("%s threatens mate with every move of %s: a perpetual mate threat (长杀).%s", who, span, tail)
 	}
 	// A chase, or mixed attacks: name the pieces.
@@ -170,7 +149,7 @@ func explainCycle(g *Game, f analyze.Flag, v *view) string {
 		}
 	}
 	verb := "attacks"
-	if f.Code == analyze.CodePerpetualChase {
+	if f.Code == flags.PerpetualChase {
 		verb = "chases"
 	}
 	if len(attackers) > 1 {
@@ -181,7 +160,7 @@ func explainCycle(g *Game, f analyze.Flag, v *view) string {
 		target = " " + strings.Join(chased, " and ")
 	}
 	name := "a perpetual chase (长捉)"
-	if f.Code == analyze.CodeForbiddenCycle {
+	if f.Code == flags.ForbiddenCycle {
 		name = "attacks on every move, of mixed kinds, which the rules forbid"
 		if i := strings.Index(f.Detail, "mixed ("); i >= 0 {
 			if j := strings.Index(f.Detail[i:], ")"); j > 0 {
@@ -195,7 +174,7 @@ func explainCycle(g *Game, f analyze.Flag, v *view) string {
 // attackers names the pieces of side that attack what side's moves of a
 // cycle chase: after each such move, the pieces that could capture on a
 // chased square.
-func (v *view) attackers(g *Game, side board.Color, cyc Cycle) []string {
+func (v *view) attackers(g *Game, side board.Color, cyc report.Cycle) []string {
 	var out []string
 	for _, c := range g.Classes {
 		if c.Ply < cyc.First || c.Ply > cyc.Last || c.Ply > len(v.after) || c.Side != side.String() {
@@ -207,7 +186,7 @@ func (v *view) attackers(g *Game, side board.Color, cyc Cycle) []string {
 				continue
 			}
 			for _, a := range capturers(v.after[c.Ply-1], side, sq) {
-				if name := pieceName(a); !contains(out, name) {
+				if name := pieceName(a); !slices.Contains(out, name) {
 					out = append(out, name)
 				}
 			}
@@ -237,7 +216,7 @@ func sameSet(a, b []string) bool {
 		return false
 	}
 	for _, x := range a {
-		if !contains(b, x) {
+		if !slices.Contains(b, x) {
 			return false
 		}
 	}
@@ -255,14 +234,14 @@ func trimSide(names []string) []string {
 
 // movers names the pieces a side moved in a cycle ("Red's 车 (chariot)"),
 // from the replayed moves, in the order they first move.
-func (v *view) movers(side board.Color, cyc Cycle) []string {
+func (v *view) movers(side board.Color, cyc report.Cycle) []string {
 	var out []string
 	for ply := cyc.First; ply <= cyc.Last && ply <= len(v.movedPieces); ply++ {
 		p := v.movedPieces[ply-1]
 		if p.IsEmpty() || p.Color() != side {
 			continue
 		}
-		if name := pieceName(p); !contains(out, name) {
+		if name := pieceName(p); !slices.Contains(out, name) {
 			out = append(out, name)
 		}
 	}
@@ -312,15 +291,4 @@ func commonDir(sources []string) string {
 		}
 	}
 	return prefix
-}
-
-// severityRank orders severities, the worst first.
-func severityRank(s analyze.Severity) int {
-	switch s {
-	case analyze.SevError:
-		return 0
-	case analyze.SevWarning:
-		return 1
-	}
-	return 2
 }

@@ -3,11 +3,14 @@ package htmlreport
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/parse"
+	"github.com/xqtool/xqtool/report"
 )
 
 // analyzed reads one PGN game, analyzes it and returns it as the page's
@@ -20,12 +23,12 @@ func analyzed(t *testing.T, pgn string) *Game {
 	}
 	r := analyze.Analyze(rec, nil, analyze.Options{RequireTags: []string{}})
 	g := &Game{Source: "t.pgn", Format: "pgn", Tags: map[string]string{}, FEN: r.Game.Start.FEN(), Result: r.Declared(),
-		Status: r.Status, Rules: "cxa", Flags: r.Flags, Cycles: Cycles(r.Verdicts), Moves: []string{}}
+		Status: r.Status, Rules: "cxa", Flags: r.Flags, Cycles: report.Cycles(r.Verdicts), Moves: []string{}}
 	for _, p := range r.Game.Plies {
 		g.Moves = append(g.Moves, p.Move.String())
 	}
 	for _, c := range r.Classes {
-		cl := Class{Ply: c.Ply, Move: c.Move.String(), Side: c.Side.String(), Class: c.Class.String()}
+		cl := report.Class{Ply: c.Ply, Move: c.Move.String(), Side: c.Side.String(), Class: c.Class.String()}
 		for _, sq := range c.Chased {
 			cl.Chased = append(cl.Chased, sq.String())
 		}
@@ -47,9 +50,9 @@ func TestCycleInWords(t *testing.T) {
 	g := analyzed(t, `[FEN "3rrk3/9/5a3/4P4/R2c5/9/9/9/9/5K3 w - - 0 1"]
 [Result "*"]
 `+strings.Repeat(cycle, 3)+"*\n")
-	var flag analyze.Flag
+	var flag flags.Flag
 	for _, f := range g.Flags {
-		if f.Code == analyze.CodePerpetualChase {
+		if f.Code == flags.PerpetualChase {
 			flag = f
 		}
 	}
@@ -85,12 +88,12 @@ func TestCycleInWords(t *testing.T) {
 // are not listed, and a flag says its ply once ("at ply 1 (move 1,
 // Red)"), not "ply 1 red: ply 1 (move 1, red)".
 func TestGameWords(t *testing.T) {
-	g := &Game{Source: "x/a.pgn", Status: analyze.StatusFlagged, FEN: "4k4/3P1P3/4P4/3P1P3/9/9/9/9/9/4K4 w - - 0 1", Moves: []string{},
+	g := &Game{Source: "x/a.pgn", Status: analyze.StatusError, FEN: "4k4/3P1P3/4P4/3P1P3/9/9/9/9/9/4K4 w - - 0 1", Moves: []string{},
 		Line: []string{"前兵平五"}, Tags: map[string]string{"Red": "", "Black": " ", "Event": "", "Date": "2024.08.01", "Site": ""},
-		Flags: []analyze.Flag{{Code: "ambiguous_move", Ply: 1, Side: "red", Severity: analyze.SevError,
+		Flags: []flags.Flag{{Code: flags.AmbiguousMove, Ply: 1, Side: "red", Severity: flags.Error,
 			Detail: `ply 1 (move 1, red) "前兵平五": matches several legal moves; position 4k4/3P1P3/4P4/3P1P3/9/9/9/9/9/4K4 w - - 0 1`}}}
 	bad := &Game{Source: "x/b.xqf", Status: analyze.StatusError, Tags: map[string]string{},
-		Flags: []analyze.Flag{{Code: "unreadable_record", Severity: analyze.SevError, Detail: "x/b.xqf: game 1: @2: unsupported format: XQF version 19"}}}
+		Flags: []flags.Flag{{Code: flags.UnreadableRecord, Severity: flags.Error, Detail: "x/b.xqf: game 1: @2: unsupported format: XQF version 19"}}}
 	page := render(t, []*Game{g, bad}, DefaultLimit)
 	sec := section(t, page, "x/a.pgn")
 	h3 := sec[strings.Index(sec, "<h3>"):strings.Index(sec, "</h3>")]
@@ -105,7 +108,7 @@ func TestGameWords(t *testing.T) {
 	if !strings.Contains(sec, "<th>Date</th>") {
 		t.Error("the Date tag is not listed")
 	}
-	if !strings.Contains(sec, `<b title="a main-line move fits several legal moves">ambiguous_move</b> at ply 1 (move 1, Red): &#34;前兵平五&#34;: matches`) {
+	if !strings.Contains(sec, `<b title="`+meaning(flags.AmbiguousMove)+`">ambiguous_move</b> at ply 1 (move 1, Red): &#34;前兵平五&#34;: matches`) {
 		t.Errorf("the flag does not say its place once:\n%s", sec)
 	}
 	if strings.Contains(visible(sec), "ply 1 (move 1, red)") {
@@ -180,6 +183,17 @@ func TestChartFluid(t *testing.T) {
 	page := render(t, readTestGames(t), DefaultLimit)
 	if strings.Contains(page, `class="chart" width=`) || !strings.Contains(page, `<ul class="chart">`) {
 		t.Error("the chart has a fixed width")
+	}
+	widest := 0.0
+	for _, m := range regexp.MustCompile(`class="track"><span style="width:([0-9.]+)%`).FindAllStringSubmatch(page, -1) {
+		w, _ := strconv.ParseFloat(m[1], 64)
+		if w > 100 {
+			t.Errorf("a bar %v%% wide", w)
+		}
+		widest = max(widest, w)
+	}
+	if widest != 100 {
+		t.Errorf("the longest bar is %v%% wide, want 100%%", widest)
 	}
 }
 

@@ -19,7 +19,9 @@ import (
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/htmlreport"
+	"github.com/xqtool/xqtool/report"
 	"github.com/xqtool/xqtool/svgboard"
 )
 
@@ -140,17 +142,17 @@ func TestHTMLReportInBrowser(t *testing.T) {
 	ctx, console := openBrowser(t)
 	page, rep := samplePage(t)
 	// What the page must show, from the report lines.
-	listed, byCode, tried := 0, map[string]int{}, map[string]int{}
+	listed, byCode, tried := 0, map[flags.Code]int{}, map[string]int{}
 	f, err := os.Open(rep)
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = htmlreport.ReadGames(f, func(g *htmlreport.Game) error {
+	err = report.ReadGames(f, func(g *report.Game) error {
 		if g.Status == analyze.StatusOK {
 			return nil
 		}
 		listed++
-		seen := map[string]bool{}
+		seen := map[flags.Code]bool{}
 		for _, fl := range g.Flags {
 			if !seen[fl.Code] {
 				seen[fl.Code] = true
@@ -164,8 +166,8 @@ func TestHTMLReportInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if listed == 0 || byCode[analyze.CodeIllegalMove] == 0 {
-		t.Fatalf("the sample has %d listed games, %d with illegal moves: the test needs both", listed, byCode[analyze.CodeIllegalMove])
+	if listed == 0 || byCode[flags.IllegalMove] == 0 {
+		t.Fatalf("the sample has %d listed games, %d with illegal moves: the test needs both", listed, byCode[flags.IllegalMove])
 	}
 
 	start := time.Now()
@@ -188,15 +190,15 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		if d.SVGs != 1 || d.Pieces == 0 || d.Pieces > 32 {
 			t.Errorf("%s: %d diagrams with %d pieces, want one SVG with 1..32 pieces", d.ID, d.SVGs, d.Pieces)
 		}
-		if strings.Contains(" "+d.Codes+" ", " "+analyze.CodeIllegalMove+" ") {
+		if strings.Contains(" "+d.Codes+" ", " "+string(flags.IllegalMove)+" ") {
 			illegal++
 			if d.Arrows != 1 || d.Tried != 1 {
 				t.Errorf("%s (illegal move): %d arrows (%d tried), want exactly one", d.ID, d.Arrows, d.Tried)
 			}
 		}
 	}
-	if illegal != byCode[analyze.CodeIllegalMove] {
-		t.Errorf("%d illegal-move games drawn, want all %d", illegal, byCode[analyze.CodeIllegalMove])
+	if illegal != byCode[flags.IllegalMove] {
+		t.Errorf("%d illegal-move games drawn, want all %d", illegal, byCode[flags.IllegalMove])
 	}
 
 	type filtered struct {
@@ -204,7 +206,7 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		Shown   string   `json:"shown"`
 	}
 	for code, n := range byCode {
-		got, err := chromedp.Run(ctx, chromedp.Evaluate[filtered](filterJS+`(`+jsString(code)+`, "")`))
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[filtered](filterJS+`(`+jsString(string(code))+`, "")`))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -212,7 +214,7 @@ func TestHTMLReportInBrowser(t *testing.T) {
 			t.Errorf("filter %s: %d rows visible, want %d", code, len(got.Visible), n)
 		}
 		for _, c := range got.Visible {
-			if !slices.Contains(strings.Fields(c), code) {
+			if !slices.Contains(strings.Fields(c), string(code)) {
 				t.Errorf("filter %s: a row with codes %q is visible", code, c)
 			}
 		}
@@ -527,36 +529,26 @@ type tableRow struct {
 }
 
 // TestHTMLReportTable works the table of the sample's page: at first the
-// worst severity first; a click on a heading sorts by that column, a
-// second click reverses it; the severity filter leaves the games of that
-// severity only (as many as the report has); each source shows what
+// games with an error first; a click on a heading sorts by that column, a
+// second click reverses it; the status filter leaves the games of that
+// status only (as many as the report has); each source shows what
 // differs from the others, with its whole path as its title; and the CSV
 // download holds the rows shown, in their order, with whole paths.
 func TestHTMLReportTable(t *testing.T) {
 	page, rep := samplePage(t)
-	// The severity of each listed game, from the report: its worst flag's
-	// (error for a game that could not be read).
+	// The status of each listed game (its worst flag's severity), from
+	// the report.
 	sevs := map[string]int{}
 	listed := 0
 	f, err := os.Open(rep)
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = htmlreport.ReadGames(f, func(g *htmlreport.Game) error {
-		if g.Status == analyze.StatusOK {
-			return nil
+	err = report.ReadGames(f, func(g *report.Game) error {
+		if g.Status != analyze.StatusOK {
+			listed++
+			sevs[string(g.Status)]++
 		}
-		listed++
-		worst := analyze.SevInfo
-		for _, fl := range g.Flags {
-			if fl.Severity == analyze.SevError || fl.Severity == analyze.SevWarning && worst == analyze.SevInfo {
-				worst = fl.Severity
-			}
-		}
-		if g.Status == analyze.StatusError {
-			worst = analyze.SevError
-		}
-		sevs[string(worst)]++
 		return nil
 	})
 	f.Close()

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/htmlreport"
+	"github.com/xqtool/xqtool/internal/output"
+	"github.com/xqtool/xqtool/report"
 )
 
 func newReportCmd() *cobra.Command {
@@ -36,16 +39,32 @@ line that is not a report line is named).`,
 					return usageErr("%v", err)
 				}
 			}
-			ho, err := hf.open("")
-			if err != nil {
-				return err
+			if hf.limit < 0 {
+				return usageErr("--html-limit must be 0 or more, got %d", hf.limit)
 			}
+			out, err := output.Open(hf.path, cmd.OutOrStdout())
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			b := htmlreport.NewBuilder(hf.limit)
 			for _, a := range args {
-				if err = readReport(cmd, a, ho.b); err != nil {
+				games, noMoves, rerr := readReport(cmd, a, b)
+				if err = rerr; err != nil {
 					break
 				}
+				if noMoves > 0 {
+					fmt.Fprintf(cmd.ErrOrStderr(), "xqtool: %s: %d of %d games were written without moves: they get no diagram (write the report with validate --with-moves --report)\n", a, noMoves, games)
+				}
 			}
-			if err = ho.finish(err, args); err != nil {
+			if err == nil {
+				err = b.WriteTo(out, htmlreport.Run{Inputs: args})
+			}
+			if err == nil {
+				err = out.Commit()
+			} else {
+				out.Abort()
+			}
+			if err != nil {
 				return usageErr("%v", err)
 			}
 			return nil
@@ -55,25 +74,42 @@ line that is not a report line is named).`,
 	return cmd
 }
 
-// readReport adds the games of one report file (- is stdin) to b.
-func readReport(cmd *cobra.Command, path string, b *htmlreport.Builder) error {
+// readReport adds the games of one report file (- is stdin) to b and
+// counts its game lines and those written without moves.
+func readReport(cmd *cobra.Command, path string, b *htmlreport.Builder) (games, noMoves int, err error) {
 	var r io.Reader = cmd.InOrStdin()
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
-			return err
+			return 0, 0, err
 		}
 		defer f.Close()
 		r = f
 	}
-	err := htmlreport.ReadGames(r, func(g *htmlreport.Game) error {
-		b.Add(g)
-		return nil
-	})
-	if err != nil {
-		return &pathError{path: path, err: err}
+	rd := report.NewReader(r)
+	for {
+		var v any
+		if v, err = rd.Next(); err != nil {
+			break
+		}
+		switch l := v.(type) {
+		case *report.Game:
+			games++
+			if l.Moves == nil {
+				noMoves++
+			}
+			b.Add(l)
+		case *report.File:
+			b.AddFile()
+		}
 	}
-	return nil
+	if err == io.EOF {
+		err = nil
+	}
+	if err != nil {
+		return games, noMoves, &pathError{path: path, err: err}
+	}
+	return games, noMoves, nil
 }
 
 // pathError names the file an error comes from.

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/xqtool/xqtool/dedupe"
+	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/pipeline"
+)
+
+// labelWidth is the width of the summary's first column (the longest flag
+// code, indented, fits).
+const labelWidth = 28
+
+// printSummary writes the summary table of a run: the files, the games by
+// state (ok, warning, error) with the codes of each severity under its
+// state (a code counts the games carrying it), the info codes, the copies,
+// the plies and the speed.
+func printSummary(w io.Writer, s *pipeline.Summary) {
+	row := func(indent int, name string, n int) {
+		fmt.Fprintf(w, "%*s%-*s %10d\n", indent, "", labelWidth-indent, name, n)
+	}
+	row(0, "files", s.Files)
+	if len(s.NoGames) > 0 {
+		row(2, "with games", s.Files-len(s.NoGames))
+		row(2, "other files", len(s.NoGames))
+	}
+	row(0, "games", s.Games)
+	codes := make([]flags.Code, 0, len(s.ByCode))
+	for c := range s.ByCode {
+		codes = append(codes, c)
+	}
+	slices.SortFunc(codes, func(a, b flags.Code) int { return a.Order() - b.Order() })
+	byState := func(sev flags.Severity) {
+		for _, c := range codes {
+			if c.Severity() == sev {
+				row(4, string(c), s.ByCode[c])
+			}
+		}
+	}
+	row(2, "ok", s.OK)
+	row(2, "warning", s.Warnings)
+	byState(flags.Warning)
+	row(2, "error", s.Errors)
+	byState(flags.Error)
+	if s.Unreadable > 0 {
+		row(4, "(unreadable)", s.Unreadable)
+	}
+	info := false
+	for _, c := range codes {
+		info = info || c.Severity() == flags.Info
+	}
+	if info {
+		fmt.Fprintln(w, "info (any state)")
+		byState(flags.Info)
+	}
+	printDups(w, s)
+	row(0, "plies", s.Plies)
+	if s.Rules != "" {
+		fmt.Fprintf(w, "%-*s %10s\n", labelWidth, "rules", s.Rules)
+	}
+	rate := float64(s.Games) / s.Elapsed.Seconds()
+	prate := float64(s.Plies) / s.Elapsed.Seconds()
+	fmt.Fprintf(w, "%-*s %10.0f  (%.0f plies/s, %d workers, %v)\n", labelWidth, "games/s", rate, prate, s.Workers, s.Elapsed.Round(time.Millisecond))
+}
+
+// printDups writes the summary rows of duplicate detection.
+func printDups(w io.Writer, s *pipeline.Summary) {
+	if s.Clusters > 0 {
+		fmt.Fprintf(w, "%-*s %10d\n", labelWidth, "clusters of copies", s.Clusters)
+	}
+	if !s.Duplicates.KeptOnly {
+		return
+	}
+	fmt.Fprintf(w, "%-*s %10d\n", labelWidth, "dropped (--dedupe)", s.DroppedTotal())
+	for _, k := range []dedupe.Kind{dedupe.Exact, dedupe.Prefix, dedupe.Mirror} {
+		fmt.Fprintf(w, "  %-*s %10d\n", labelWidth-2, k, s.Dropped[k])
+	}
+}
+
+// noteNoGames says on stderr, in one line, which input files gave no
+// game (the first three; the report and files.parquet list them all).
+func noteNoGames(w io.Writer, s *pipeline.Summary) {
+	n := len(s.NoGames)
+	if n == 0 {
+		return
+	}
+	names := s.NoGames[:min(n, 3)]
+	more := ""
+	if n > len(names) {
+		more = fmt.Sprintf(" and %d more", n-len(names))
+	}
+	fmt.Fprintf(w, "xqtool: %d input file(s) held no game: %s%s (--report and files.parquet list each)\n",
+		n, strings.Join(names, "; "), more)
+}
