@@ -21,17 +21,17 @@ const DefaultLimit = 500
 type Builder struct {
 	limit int
 
-	games, ok, warnings, errors, plies    int
-	otherFiles                            int // input files without games
-	rules                                 []string
-	sources                               map[string]string  // interned
-	byCode                                map[flags.Code]int // games carrying each code
-	listed                                map[flags.Code]int // listed games carrying each code
-	rows                                  []row
-	lateRow                               int                // the next row Late may reach
-	kept                                  [2]int             // rows with details kept in input order: errors, warnings
-	firstOf                               map[flags.Code]int // code -> first drawable row carrying it
-	strs                                  map[string]string
+	games, ok, warnings, errors, plies int
+	otherFiles                         int // input files without games
+	rules                              []string
+	sources                            map[string]string  // interned
+	byCode                             map[flags.Code]int // games carrying each code
+	listed                             map[flags.Code]int // listed games carrying each code
+	rows                               []row
+	lateRow                            int                // the next row Late may reach
+	kept                               [2]int             // rows with details kept in input order: errors, warnings
+	firstOf                            map[flags.Code]int // code -> first drawable row carrying it
+	strs                               map[string]string
 }
 
 // row is one line of the table.
