@@ -7,7 +7,7 @@ BENCHTIME ?= 1s
 BENCHCOUNT ?= 6
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all build run test lint bench perft-full fuzz sample clean
+.PHONY: all build run test lint bench perft-full fuzz sample screenshot clean
 
 all: build
 
@@ -48,6 +48,15 @@ perft-full:
 # Regenerate the sample corpus (a test checks it is up to date).
 sample:
 	$(GO) run ./internal/samplegen -o sample
+
+# Regenerate docs/report.png, the picture of the report page of the sample
+# corpus in README, so that it shows what the page shows now: the page is
+# written as make run writes it and pictured 1100 px wide in headless
+# Chromium (apt-get install chromium) once its fonts are loaded.
+screenshot: build
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	{ $(BIN) validate --quiet --with-moves --html "$$tmp/report.html" sample >/dev/null || [ $$? -eq 1 ]; } && \
+	$(GO) run ./internal/screenshot -width 1100 -height 2250 -o docs/report.png "$$tmp/report.html"
 
 # Run every fuzz target for FUZZTIME each, one at a time. Go minimizes
 # each new interesting input for up to a minute by default, during which

@@ -19,7 +19,7 @@ var layers = [][]string{
 	{"pipeline"},
 	{"report", "dataset", "records"},
 	{"htmlreport"},
-	{"cmd/xqtool", "internal/samplegen", "internal/testgames"},
+	{"cmd/xqtool", "internal/samplegen", "internal/testgames", "internal/fontgen", "internal/screenshot"},
 }
 
 // TestImportLayers checks that imports flow one way, downward, and that
