@@ -3,6 +3,7 @@ package repair
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/xqtool/xqtool/corpus"
@@ -49,6 +50,22 @@ func BenchmarkClean(b *testing.B) {
 				b.Fatalf("%d clean games repaired", repaired)
 			}
 		})
+	}
+}
+
+// BenchmarkFindOnClean is Find alone on the replay of a clean game: what
+// a pipeline pays per clean game for the repair step.
+func BenchmarkFindOnClean(b *testing.B) {
+	rec, err := parse.NewPGNReader(strings.NewReader("1. 炮二平五 马８进７ 2. 马二进三 车９平８\n"), "b.pgn").Next()
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := replay.Replay(rec, replay.Options{})
+	b.ReportAllocs()
+	for b.Loop() {
+		if Find(rec, g, Options{}).Fail != -1 {
+			b.Fatal("searched a clean game")
+		}
 	}
 }
 
