@@ -18,7 +18,9 @@
 // or the candidates that could not be told apart. The caller applies a
 // repair (a pipeline step); Suggestion is the question a validate flag
 // asks ("did you mean 马二进三 (进/退)?") and Edit.Detail the detail of the
-// flag FlagCode ("repaired", a warning) that a repaired game carries.
+// flag flags.Repaired (a warning) that a repaired game carries. Record
+// makes the repairs on a copy of the record, noting in each changed
+// move's comment what was written; Step is all of it as a pipeline step.
 //
 // # The edits, and why each is a real slip
 //

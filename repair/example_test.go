@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/parse"
 	"github.com/xqtool/xqtool/repair"
 	"github.com/xqtool/xqtool/replay"
@@ -21,7 +22,7 @@ func Example() {
 	r := repair.Find(rec, g, repair.Options{})
 	fmt.Println(r.Suggestion(repair.Options{}))
 	for _, e := range r.Repairs {
-		fmt.Println(repair.FlagCode, e.Detail())
+		fmt.Println(flags.Repaired, e.Detail())
 	}
 	fmt.Println(len(r.Line), "plies replay")
 	// Output:
