@@ -239,7 +239,7 @@ func glyphEdits(rs []rune, unknown, at int, side board.Color, st *style, script 
 				out = append(out, rs[:i]...)
 				out = append(out, r)
 				out = append(out, rs[i:]...)
-				emit(Glyph, string(out), note(r, '_'))
+				emit(Glyph, string(out), string(r)+" added")
 			}
 		}
 	case n >= 5:
@@ -250,7 +250,7 @@ func glyphEdits(rs []rune, unknown, at int, side board.Color, st *style, script 
 			out := make([]rune, 0, n-1)
 			out = append(out, rs[:i]...)
 			out = append(out, rs[i+1:]...)
-			emit(Glyph, string(out), note('_', rs[i]))
+			emit(Glyph, string(out), string(rs[i])+" removed")
 		}
 	}
 }

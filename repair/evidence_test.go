@@ -119,15 +119,15 @@ func TestEvidenceConfirm(t *testing.T) {
 	t.Log("\n" + sb.String())
 }
 
-// TestEvidenceWindow compares search windows on the slips that surface
-// late (a wrong number or direction that gives another legal move).
+// TestEvidenceWindow compares search windows (Window: 0 is the whole line)
+// for the edits of a move and for the edits of the line.
 func TestEvidenceWindow(t *testing.T) {
 	if !*evidence {
 		t.Skip("run with -evidence")
 	}
 	var sb strings.Builder
-	for _, w := range []int{6, 20, 0} {
-		got := runCorruptions(t, 300, Options{Window: w})
+	for _, o := range []Options{{Window: 6}, {Window: 20}, {LineWindow: 1 << 20}, {LineWindow: 40}, {}} {
+		got := runCorruptions(t, 300, o)
 		restored, wrong, failing := 0, 0, 0
 		var took time.Duration
 		for _, c := range corruptions {
@@ -140,8 +140,8 @@ func TestEvidenceWindow(t *testing.T) {
 			failing += tl.trials - tl.silent
 			took += tl.took
 		}
-		fmt.Fprintf(&sb, "window %2d: %d failing games, %d restored, %d wrong (precision %.2f%%), %.1f ms a search\n",
-			w, failing, restored, wrong, 100*ratio(restored, restored+wrong), float64(took.Milliseconds())/float64(failing))
+		fmt.Fprintf(&sb, "window %2d, line window %2d: %d failing games, %d restored, %d wrong (precision %.2f%%), %.1f ms a search\n",
+			o.Window, o.lineWindow(), failing, restored, wrong, 100*ratio(restored, restored+wrong), float64(took.Milliseconds())/float64(failing))
 	}
 	t.Log("\n" + sb.String())
 }

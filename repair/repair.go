@@ -72,6 +72,9 @@ func KindsOf(kinds ...Kind) Kinds {
 // Defaults of Options, chosen on the corruption test of the real records
 // (package doc; TestEvidence prints the figures they rest on).
 const (
+	// DefaultLineWindow is how many plies before the failing one the
+	// edits of the line (missing, swapped, extra) are tried.
+	DefaultLineWindow = 12
 	// DefaultConfirm is how many plies past the failing one a repair must
 	// replay when it does not replay to the end.
 	DefaultConfirm = 4
@@ -90,6 +93,10 @@ type Options struct {
 	// the slip: 0 searches the whole line before it (the default, see the
 	// package doc), a negative value the failing ply only.
 	Window int
+	// LineWindow is how many plies before the failing ply the edits of
+	// the line (Missing, Swapped, Extra: a legal move at every ply for
+	// Missing) are tried (0: DefaultLineWindow).
+	LineWindow int
 	// Confirm is how many plies past the failing one a repair must make
 	// replay when no candidate replays to the end (0: DefaultConfirm).
 	Confirm int
@@ -98,6 +105,11 @@ type Options struct {
 	MaxRepairs int
 	// Kinds restricts the edits tried (0: all).
 	Kinds Kinds
+	// Quick skips the proof of rule 2 (package doc: no other move in
+	// place of a written one fits) and the check of a chain of repairs:
+	// for a question (validate without --repair), at half the cost. A
+	// repair it accepts may be one a full search refuses.
+	Quick bool
 	// MaxWork bounds the moves one search resolves, for records so long
 	// or so broken that the search would take too long (0:
 	// DefaultMaxWork). A search that runs out repairs nothing
@@ -119,6 +131,13 @@ func (o Options) window() int {
 		return math.MaxInt / 2
 	}
 	return o.Window
+}
+
+func (o Options) lineWindow() int {
+	if o.LineWindow <= 0 {
+		return DefaultLineWindow
+	}
+	return o.LineWindow
 }
 
 func (o Options) confirm() int {

@@ -85,7 +85,7 @@ func Search(in Input, opt Options) Result {
 		if s.fail >= 0 {
 			continue
 		}
-		if len(chain) > 1 && !verifyChain(in, opt, chain, s.moves) {
+		if len(chain) > 1 && !opt.Quick && !verifyChain(in, opt, chain, s.moves) {
 			return Result{Fail: res.Fail, Candidates: first}
 		}
 		res.Line = slices.Clone(s.moves)
@@ -234,6 +234,9 @@ func (s *searcher) searchAt(lo int) (*cand, []Candidate) {
 // the failing one. If there is one, the rest of the game does not prove
 // c, however plausible its slip.
 func (s *searcher) refute(c *cand, w0 int) *cand {
+	if s.opt.Quick {
+		return nil
+	}
 	var buf [board.MaxMoves]board.Move
 	for j := s.fail; j >= w0; j-- {
 		p := &s.pos[j]
@@ -267,6 +270,9 @@ func (s *searcher) generate(k int, try func(*cand)) {
 	var seen []board.Move
 	if k < s.fail {
 		seen = append(seen, s.moves[k]) // an edit must change the move
+	}
+	if s.fail-k > s.opt.lineWindow() {
+		kinds &^= KindsOf(Swapped, Missing, Extra)
 	}
 	add := func(kind Kind, text, nt string) {
 		w := Written{Text: text}

@@ -27,6 +27,9 @@ func repairDraft(d *pipeline.Draft, opt Options, apply bool) {
 	if g == nil || g.Fail == nil || !g.HasStart || g.Fail.Variation {
 		return
 	}
+	if !apply {
+		opt.Quick = true // a question needs no proof
+	}
 	res := Find(r.Record, g, opt)
 	if apply && res.Repaired() {
 		old := r.Record

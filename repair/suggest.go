@@ -25,7 +25,7 @@ func (e Edit) Detail() string {
 func (e Edit) meant() string {
 	switch e.Kind {
 	case Missing:
-		return fmt.Sprintf("%s inserted before ply %d (missing ply)", e.Text, e.Ply)
+		return fmt.Sprintf("%s inserted at ply %d (missing ply)", e.Text, e.Ply)
 	case Extra:
 		return fmt.Sprintf("%s at ply %d removed (extra ply)", e.Written, e.Ply)
 	case Swapped:
@@ -47,7 +47,8 @@ const maxSuggested = 3
 //	did you mean 后兵平四 (后/前)? (not proven: another move, g7h7 at ply 9, fits as well)
 //
 // It names the accepted repairs, else the candidates that make the line
-// replay at least Options.Confirm plies past the failure (or to its end).
+// replay at least Options.Confirm plies past the failure (or to its end),
+// but for the removal of a failing last move, which anything would fit.
 func (r Result) Suggestion(opt Options) string {
 	if r.Repaired() {
 		parts := make([]string, len(r.Repairs))
@@ -61,6 +62,9 @@ func (r Result) Suggestion(opt Options) string {
 	for i, c := range r.Candidates {
 		if !c.Full && c.Reach < r.Fail+opt.confirm() {
 			continue
+		}
+		if c.Kind == Extra && c.Index == r.Fail && c.Reach == c.Index+1 {
+			continue // the failing last move removed: nothing proves it
 		}
 		if c.Kind == Other {
 			if other == nil {
