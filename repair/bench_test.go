@@ -70,7 +70,8 @@ func BenchmarkFindOnClean(b *testing.B) {
 }
 
 // BenchmarkSearch searches failing games: real games given one slip of
-// each modelled kind (a fixed seed).
+// each modelled kind (a fixed seed), with the proof (--repair) and
+// without it (Options.Quick: validate's question).
 func BenchmarkSearch(b *testing.B) {
 	games := loadRecords(b)
 	rng := rand.New(rand.NewPCG(29, 3))
@@ -94,7 +95,15 @@ func BenchmarkSearch(b *testing.B) {
 		}
 	}
 	b.ResetTimer()
-	for i := 0; b.Loop(); i++ {
-		Search(inputs[i%len(inputs)], Options{})
+	for _, quick := range []bool{false, true} {
+		name := "proof"
+		if quick {
+			name = "quick"
+		}
+		b.Run(name, func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				Search(inputs[i%len(inputs)], Options{Quick: quick})
+			}
+		})
 	}
 }

@@ -115,7 +115,7 @@
 // changes, and Result.Candidates lists the candidates (and a refuting
 // move), for the validate flag's question. Options.Quick, for a question
 // only (validate without --repair), skips rule 2 and the check of a
-// chain: ~1.7 ms of CPU for a failing game instead of ~4.3 ms
+// chain: ~1.7 ms of CPU for a failing game instead of ~4.6 ms
 // (BenchmarkSearch's games, one core).
 //
 // # Precision and recall
