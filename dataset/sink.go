@@ -46,7 +46,7 @@ func (s *Sink) Writer() *Writer { return s.w }
 // Start takes the run's rules and decides what waits for the verdicts.
 func (s *Sink) Start(info pipeline.Info) error {
 	s.w.cfg.rules = info.Rules
-	s.direct = info.Duplicates.Off
+	s.direct = !info.Late()
 	s.late = info.Duplicates.Rewrites()
 	if s.direct {
 		return nil

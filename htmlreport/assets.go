@@ -10,7 +10,7 @@ table.run th{text-align:left;padding-right:16px;font-weight:600}td.num{text-alig
 .chart a text{fill:#222}.chart a:hover rect{opacity:.75}.hint{color:#666;font-size:12px}
 .filters{margin:8px 0;position:sticky;top:0;background:#fafafa;padding:6px 0;z-index:1}
 #games{border-collapse:collapse;width:100%;font-size:12px}#games th,#games td{border-bottom:1px solid #e4e4e4;padding:2px 6px;text-align:left;vertical-align:top}
-#games th{background:#eee}#games td.error{color:#b71c1c;font-weight:600}#games td.flagged{color:#e65100}
+#games th{background:#eee}#games td.error{color:#b71c1c;font-weight:600}#games td.warning{color:#e65100}
 #games tbody tr:hover{background:#fff3e0}
 section.game{content-visibility:auto;contain-intrinsic-size:auto 560px;background:#fff;border:1px solid #ddd;border-radius:4px;padding:12px;margin:12px 0}
 .cols{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap}figure{margin:0}figcaption{font-size:12px;color:#444;max-width:300px}

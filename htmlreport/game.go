@@ -1,7 +1,8 @@
 // Package htmlreport renders the report of a validate run as one
 // self-contained HTML page for a person to look at: the run's counts and a
-// bar chart of games per flag code, a filterable table of every flagged and
-// unreadable game, and for each flagged game (up to a limit) its tags, its
+// bar chart of games per flag code, a filterable table of every game with an
+// error or a warning (errors first), and for each such game (up to a
+// limit) its tags, its
 // main line in the record's own notation and in Chinese notation, and a
 // board diagram (package svgboard) of the position before the flagged
 // move, with the move drawn as an arrow.

@@ -85,7 +85,7 @@ func (b *Builder) writeRun(p *page, run Run) {
 	for _, c := range []struct {
 		name string
 		n    int
-	}{{"sources", len(b.sources)}, {"games", b.games}, {"ok", b.ok}, {"flagged", b.flagged}, {"unreadable", b.unreadable}, {"plies", b.plies}} {
+	}{{"files", len(b.sources) + b.otherFiles}, {"games", b.games}, {"ok", b.ok}, {"warning", b.warnings}, {"error", b.errors}, {"plies", b.plies}} {
 		p.raw("<tr><th>")
 		p.raw(c.name)
 		p.raw("</th><td class=\"num\" id=\"count-")
@@ -97,13 +97,17 @@ func (b *Builder) writeRun(p *page, run Run) {
 	p.raw("</table></div>\n")
 }
 
-// codesByCount returns the codes seen, most games first, then by name.
+// codesByCount returns the codes seen by severity (errors first), then
+// most games first, then by name.
 func (b *Builder) codesByCount() []flags.Code {
 	codes := make([]flags.Code, 0, len(b.byCode))
 	for c := range b.byCode {
 		codes = append(codes, c)
 	}
 	slices.SortFunc(codes, func(x, y flags.Code) int {
+		if d := x.Severity().Rank() - y.Severity().Rank(); d != 0 {
+			return d
+		}
 		if d := b.byCode[y] - b.byCode[x]; d != 0 {
 			return d
 		}
@@ -164,7 +168,7 @@ func (b *Builder) writeChart(p *page) {
 		}
 		p.raw("</text></a>")
 	}
-	p.raw("</svg>\n<p class=\"hint\">Bars count every game carrying the code; the table lists the flagged and unreadable ones. Click a bar to filter the table.</p></section></header>\n")
+	p.raw("</svg>\n<p class=\"hint\">Bars count every game carrying the code (errors in red, warnings in orange, info in grey); the table lists the games with an error or a warning. Click a bar to filter the table.</p></section></header>\n")
 }
 
 // barColor colours a bar by the severity of its code.
@@ -189,12 +193,12 @@ const PageRows = 500
 // codes, anchor of the drawn game or ""], every field but the game number
 // an index into the strings.
 func (b *Builder) writeTable(p *page) {
-	p.raw("<section id=\"list\"><h2>Flagged and unreadable games</h2>\n")
+	p.raw("<section id=\"list\"><h2>Games with an error or a warning</h2>\n")
 	codes := make([]flags.Code, 0, len(b.listed))
 	for c := range b.listed {
 		codes = append(codes, c)
 	}
-	slices.Sort(codes)
+	slices.SortFunc(codes, bySeverity)
 	for _, c := range b.codesByCount() {
 		p.raw(`<a id="code-`)
 		p.text(string(c))
@@ -239,7 +243,7 @@ func (b *Builder) writeTable(p *page) {
 	}
 	cells := make([]int, 0, 10*len(b.rows))
 	var anchor []byte
-	for i := range b.rows {
+	for _, i := range b.order() {
 		r := &b.rows[i]
 		anchor = anchor[:0]
 		if drawn[i] {
@@ -285,17 +289,17 @@ func (b *Builder) writeGames(p *page) {
 	for _, i := range sel {
 		chosen[i] = true
 	}
-	p.raw("<section id=\"diagrams\"><h2>Flagged games</h2>\n<p id=\"drawn\">Diagrams for ")
+	p.raw("<section id=\"diagrams\"><h2>Games with an error or a warning</h2>\n<p id=\"drawn\">Diagrams for ")
 	p.int(len(sel))
 	p.raw(" of ")
-	p.int(b.flagged)
-	p.raw(" flagged games")
-	if left := b.flagged - len(sel); left > 0 {
+	p.int(b.errors + b.warnings)
+	p.raw(" games")
+	if left := b.errors + b.warnings - len(sel); left > 0 {
 		p.raw("; ")
 		p.int(left)
 		p.raw(" left out (at most ")
 		p.int(b.limit)
-		p.raw(" are drawn: the first game of every code, then input order; --html-limit sets it)")
+		p.raw(" are drawn: the first game of every code, then the games with an error, then those with a warning, in input order; --html-limit sets it)")
 	}
 	p.raw(".</p>\n")
 	p.b = append(p.b, svgboard.BackgroundSymbol(boardSymbol)...)

@@ -75,6 +75,14 @@ func (s *Sink) head(g *pipeline.Game) *Game {
 	return h
 }
 
+// File counts an input file that gave no game.
+func (s *Sink) File(f pipeline.File) error {
+	if f.Games == 0 {
+		s.b.AddFile()
+	}
+	return nil
+}
+
 // Finish adds the verdicts of duplicate detection and writes the page.
 func (s *Sink) Finish(v *pipeline.Verdicts) error {
 	for num := range v.Len() {

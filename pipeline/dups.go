@@ -43,7 +43,7 @@ type Dup struct {
 	Kept dedupe.Ref
 	// Flags are the flags the verdict adds, after the game's own:
 	// duplicate or near_duplicate for a copy, tags_filled for a kept copy
-	// whose tags were filled.
+	// whose tags were filled; then the annotators' (see Annotator).
 	Flags []flags.Flag
 	// Fills are the kept copy's empty tags filled from its copies
 	// (Duplicates.FillTags), in dedupe.TagNames order.
@@ -139,7 +139,9 @@ func (v *Verdicts) Of(num int) (Dup, error) {
 	d, err := v.dup(num)
 	if err == nil && v.annotated {
 		for _, a := range v.annotators {
-			d.Notes = append(d.Notes, a.Notes(num)...)
+			an := a.Annotate(num)
+			d.Notes = append(d.Notes, an.Notes...)
+			d.Flags = append(d.Flags, an.Flags...)
 		}
 	}
 	return d, err

@@ -39,6 +39,10 @@ type Options struct {
 	TempDir string
 	// Progress, when set, is told how the run advances.
 	Progress Progress
+	// AllowEmpty lets a run that read no game succeed (one shard of
+	// many may hold none); otherwise such a run fails with ErrNoGames
+	// and writes nothing.
+	AllowEmpty bool
 	// CheckSinks makes the run verify that no sink changes a Game (for
 	// tests: it costs a fingerprint of every game before and after every
 	// sink); a sink that does fails the run.
@@ -72,7 +76,14 @@ type Info struct {
 	// TempDir is where the run's temporary files go ("" for the
 	// system's).
 	TempDir string
+	// Annotated is true when the run has annotators (see Annotator).
+	Annotated bool
 }
+
+// Late reports whether a game's flags may still grow after the pass
+// (duplicate detection, annotators): a sink that writes a game's flags
+// holds them until Finish.
+func (i Info) Late() bool { return !i.Duplicates.Off || i.Annotated }
 
 // Sink receives the results of a run: Start, then Game for every game
 // and File for every input file in input order (a file after its games),
@@ -92,12 +103,21 @@ type Sink interface {
 
 // Annotator is a sink whose findings other sinks write: what it decides
 // for a game from the whole input (the identity of a player across
-// spellings, an event's id). Annotators finish first, in order; then
-// every other sink finds their notes on each game's Dup (Dup.Notes).
+// spellings, an event's id, a pairing conflict). Annotators finish first,
+// in order; then every other sink finds their findings on each game's Dup
+// (Dup.Notes, and Dup.Flags after the flags of duplicate detection).
 type Annotator interface {
 	Sink
-	// Notes returns what the annotator says of game num, once finished.
-	Notes(num int) []Note
+	// Annotate returns what the annotator says of game num, once
+	// finished.
+	Annotate(num int) Annotation
+}
+
+// Annotation is what an Annotator says of one game: notes (named values)
+// and flags.
+type Annotation struct {
+	Notes []Note
+	Flags []flags.Flag
 }
 
 // Note is one finding of an Annotator about a game: a named value (a
@@ -193,6 +213,11 @@ func Run(ctx context.Context, inputs []string, opt Options, sinks ...Sink) (*Sum
 	r := &run{opt: opt, sinks: sinks, sum: sum, prog: opt.Progress}
 	info := Info{Inputs: inputs, Rules: rules, Duplicates: opt.Duplicates, TempDir: opt.TempDir}
 	for _, s := range sinks {
+		if _, ok := s.(Annotator); ok {
+			info.Annotated = true
+		}
+	}
+	for _, s := range sinks {
 		if err := s.Start(info); err != nil {
 			abort()
 			return nil, err
@@ -203,6 +228,9 @@ func Run(ctx context.Context, inputs []string, opt Options, sinks ...Sink) (*Sum
 		defer r.dups.ix.Close()
 	}
 	err := r.pass(ctx, inputs, workers)
+	if err == nil && r.games == 0 && !opt.AllowEmpty {
+		err = noGames(inputs, sum)
+	}
 	if err == nil {
 		err = r.finish(ctx)
 	}
@@ -339,6 +367,22 @@ func (r *run) game(v result) error {
 		}
 	}
 	return nil
+}
+
+// ErrNoGames means a run read no game at all: its inputs hold no record
+// (empty files, other files, a directory without records).
+var ErrNoGames = errors.New("nothing to read")
+
+// noGames describes a run that read no game.
+func noGames(inputs []string, sum *Summary) error {
+	what := fmt.Sprintf("no game in %s", strings.Join(inputs, " "))
+	switch n := sum.Files; {
+	case n == 0:
+		what += " (no file)"
+	case len(sum.NoGames) > 0:
+		what += fmt.Sprintf(" (%d file(s), none a game record: %s)", n, sum.NoGames[0])
+	}
+	return fmt.Errorf("%w: %s", ErrNoGames, what)
 }
 
 // ErrSinkChanged means a sink changed a Game (Options.CheckSinks).

@@ -249,8 +249,12 @@ func (c *counter) Finish(*pipeline.Verdicts) error {
 	return nil
 }
 
-func (c *counter) Notes(num int) []pipeline.Note {
-	return []pipeline.Note{{Key: "nth_of_event", Value: strconv.Itoa(c.nth[num])}}
+func (c *counter) Annotate(num int) pipeline.Annotation {
+	a := pipeline.Annotation{Notes: []pipeline.Note{{Key: "nth_of_event", Value: strconv.Itoa(c.nth[num])}}}
+	if c.nth[num] > 1 {
+		a.Flags = []flags.Flag{flags.New(flags.MissingTags, 0, "", "not the first of its event")}
+	}
+	return a
 }
 
 // TestAnnotator: an annotator finishes before the other sinks, whatever
@@ -261,5 +265,9 @@ func TestAnnotator(t *testing.T) {
 	run(t, defaultOptions(), []string{dir}, c, &counter{})
 	if len(c.dups) != 2 || c.dups[0].Note("nth_of_event") != "1" || c.dups[1].Note("nth_of_event") != "2" {
 		t.Errorf("notes %+v", c.dups)
+	}
+	// The copy's flags: duplicate detection's, then the annotator's.
+	if fs := c.dups[1].Flags; len(fs) != 2 || fs[0].Code != flags.Duplicate || fs[1].Detail != "not the first of its event" {
+		t.Errorf("flags %v", fs)
 	}
 }

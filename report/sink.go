@@ -46,9 +46,9 @@ func NewSink(out *output.File, opt SinkOptions) *Sink {
 	return s
 }
 
-// Start opens the spool when duplicate detection is on.
+// Start opens the spool when flags come after the pass.
 func (s *Sink) Start(info pipeline.Info) error {
-	if info.Duplicates.Off {
+	if !info.Late() {
 		return nil
 	}
 	sp, err := pipeline.NewSpool(info.TempDir)

@@ -83,7 +83,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 				return err
 			}
 			printSummary(cmd.OutOrStdout(), sum)
-			if sum.Errors > 0 {
+			if sum.Unreadable > 0 {
 				return &exitError{code: 1}
 			}
 			return nil

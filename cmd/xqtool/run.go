@@ -87,7 +87,8 @@ func (f *runFlags) options(cmd *cobra.Command) (pipeline.Options, error) {
 		return pipeline.Options{}, err
 	}
 	opt := pipeline.Options{
-		Workers: f.workers,
+		AllowEmpty: shard.Count > 1, // one shard of many may hold no game
+		Workers:    f.workers,
 		Analyze: aopt,
 		Duplicates: pipeline.Duplicates{
 			Off: f.noDups, MinPlies: f.minPlies, KeptOnly: f.keptOnly, FillTags: f.fillTags,
@@ -115,6 +116,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string, opt pipeline.Options, 
 	if err != nil {
 		return sum, runError(err)
 	}
+	if !f.quiet {
+		noteNoGames(cmd.ErrOrStderr(), sum)
+	}
 	return sum, nil
 }
 
@@ -127,7 +131,7 @@ func runError(err error) error {
 		return err
 	case errors.Is(err, context.Canceled):
 		return &exitError{code: 130, err: errors.New("interrupted")}
-	case errors.Is(err, os.ErrNotExist):
+	case errors.Is(err, os.ErrNotExist), errors.Is(err, pipeline.ErrNoGames):
 		return usageErr("%v", err)
 	}
 	return &exitError{code: 2, err: err}
