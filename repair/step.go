@@ -43,9 +43,7 @@ func repairDraft(d *pipeline.Draft, opt Options, apply bool) {
 			}
 			r2.Flags = append(r2.Flags, flags.New(flags.Repaired, e.Ply, sideName(side), e.Detail()))
 		}
-		if r2.Status == analyze.StatusOK {
-			r2.Status = analyze.StatusFlagged // repaired is a warning
-		}
+		r2.Status = analyze.StatusOf(r2.Flags) // repaired is a warning
 		if sameTags(d.Tags, old.Tags) {
 			d.Tags = rec.Tags
 		}

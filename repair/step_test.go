@@ -49,7 +49,7 @@ func TestStepRepairs(t *testing.T) {
 	d := pipeline.Draft{Report: analyze.Analyze(rec, nil, analyze.Options{}), Tags: rec.Tags}
 	Step(Options{}, true).Apply(&d)
 	r := d.Report
-	if r.Game.Fail != nil || len(r.Game.Plies) != 12 || r.Status != analyze.StatusFlagged {
+	if r.Game.Fail != nil || len(r.Game.Plies) != 12 || r.Status != analyze.StatusWarning {
 		t.Fatalf("repaired game: fail %v, %d plies, status %s", r.Game.Fail, len(r.Game.Plies), r.Status)
 	}
 	want := flags.New(flags.Repaired, 3, "red", `ply 3: written "马二退三", repaired to "马二进三" (direction 进/退)`)

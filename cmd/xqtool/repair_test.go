@@ -24,10 +24,11 @@ import (
 // undoes it in validate, convert and export.
 func TestRepairCommands(t *testing.T) {
 	slip := filepath.Join(sampleDir(t), "broken", "slip.pgn")
-	flagsOf := func(args ...string) []flags.Flag {
+	// Exit 1 for the illegal move (an error), 0 once repaired (a warning).
+	flagsOf := func(wantCode int, args ...string) []flags.Flag {
 		out, stderr, code := runCLI(t, "", append([]string{"validate", "--quiet", "--report", "-"}, append(args, slip)...)...)
-		if code != 1 {
-			t.Fatalf("validate %v: exit %d: %s", args, code, stderr)
+		if code != wantCode {
+			t.Fatalf("validate %v: exit %d, want %d: %s", args, code, wantCode, stderr)
 		}
 		var g report.Game
 		if err := json.Unmarshal([]byte(strings.SplitN(out, "\n", 2)[0]), &g); err != nil {
@@ -35,11 +36,11 @@ func TestRepairCommands(t *testing.T) {
 		}
 		return g.Flags
 	}
-	fs := flagsOf()
+	fs := flagsOf(1)
 	if len(fs) != 1 || fs[0].Code != flags.IllegalMove || !strings.HasSuffix(fs[0].Detail, "; did you mean 马二进三 (三/四)?") {
 		t.Errorf("validate: flags %v", fs)
 	}
-	fs = flagsOf("--repair")
+	fs = flagsOf(0, "--repair")
 	if len(fs) != 1 || fs[0].Code != flags.Repaired || fs[0].Ply != 3 || fs[0].Side != "red" {
 		t.Errorf("validate --repair: flags %v", fs)
 	}
