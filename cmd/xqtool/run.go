@@ -89,7 +89,7 @@ func (f *runFlags) options(cmd *cobra.Command) (pipeline.Options, error) {
 	opt := pipeline.Options{
 		AllowEmpty: shard.Count > 1, // one shard of many may hold no game
 		Workers:    f.workers,
-		Analyze: aopt,
+		Analyze:    aopt,
 		Duplicates: pipeline.Duplicates{
 			Off: f.noDups, MinPlies: f.minPlies, KeptOnly: f.keptOnly, FillTags: f.fillTags,
 		},
