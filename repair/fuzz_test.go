@@ -61,6 +61,12 @@ func FuzzFind(f *testing.F) {
 			if g.HasStart {
 				checkResult(t, FromRecord(rec, g), r)
 			}
+			if out := Record(rec, r); out != nil {
+				g2 := replay.Replay(out, replay.Options{SkipVariations: true})
+				if g2.Fail != nil || len(g2.Plies) != len(r.Line) {
+					t.Fatalf("the repaired record fails: %v", g2.Fail)
+				}
+			}
 		}
 	})
 }
