@@ -62,6 +62,7 @@ const (
 	MissingTags          Code = "missing_tags"
 	EncodingSuspect      Code = "encoding_suspect"
 	RecordSyntax         Code = "record_syntax"
+	Repaired             Code = "repaired"
 	PerpetualCheck       Code = "perpetual_check"
 	PerpetualThreat      Code = "perpetual_threat"
 	PerpetualChase       Code = "perpetual_chase"
@@ -103,6 +104,7 @@ var table = []Def{
 	{MissingTags, Warning, false, "required tags absent or empty"},
 	{EncodingSuspect, Warning, false, "text decoded with replacement characters, or its encoding chosen on thin evidence"},
 	{RecordSyntax, Warning, false, "junk text, a malformed tag or FEN field in the record"},
+	{Repaired, Warning, false, "`--repair` undid a slip of the record (detail: the move as written, its replacement, the kind of slip)"},
 	{PerpetualCheck, Warning, false, "长将: the side must change (loses if it does not)"},
 	{PerpetualThreat, Warning, false, "长杀 (Chinese rules)"},
 	{PerpetualChase, Warning, false, "长捉, with the chased pieces"},

@@ -13,6 +13,7 @@ import (
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/pipeline"
+	"github.com/xqtool/xqtool/repair"
 )
 
 // runFlags are the flags of the commands that run the pipeline (validate,
@@ -30,6 +31,7 @@ type runFlags struct {
 	keptOnly    bool // --dedupe (convert, export)
 	fillTags    bool // --fill-tags (convert, export)
 	tempDir     string
+	repair      bool // --repair
 
 	// outputs are the paths the command writes (never read as inputs).
 	outputs []string
@@ -49,6 +51,7 @@ func (f *runFlags) register(cmd *cobra.Command) {
 		"shortest main line that counts as a prefix or mirror copy (near_duplicate)")
 	fs.BoolVar(&f.noDups, "no-duplicates", false, "do not look for copies of games")
 	fs.StringVar(&f.tempDir, "temp-dir", "", "directory of the run's temporary files (default: the system's)")
+	fs.BoolVar(&f.repair, "repair", false, "repair the slips of records that the rest of the game proves (flag repaired); without it a failing move's flag only asks \"did you mean …?\"")
 }
 
 // registerOutput adds --dedupe and --fill-tags (convert and export).
@@ -93,6 +96,8 @@ func (f *runFlags) options(cmd *cobra.Command) (pipeline.Options, error) {
 		Shard:   shard,
 		Stdin:   cmd.InOrStdin(),
 		TempDir: f.tempDir,
+		// First: the steps after it see the repaired game.
+		Steps: []pipeline.Step{repair.Step(repair.Options{}, f.repair)},
 	}
 	return opt, nil
 }
