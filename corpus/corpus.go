@@ -120,6 +120,12 @@ type Walker struct {
 	// temporary files, which exist only while the run writes them, are
 	// passed over in silence. A command adds one output with one append.
 	Exclude []string
+	// Patterns are glob patterns (path.Match) of files and directories
+	// not to read (--exclude): a pattern with a slash is matched against
+	// the path relative to the input argument, one without against the
+	// name. Each match is given as a file problem ErrPattern (status
+	// skipped), so that it is accounted for.
+	Patterns []string
 	// FileEnds makes every file end with an Item whose End is set, so
 	// that every input file can be accounted for.
 	FileEnds bool
@@ -251,6 +257,12 @@ func (w *Walker) walkDir(ctx context.Context, dir, real string, yield func(Item)
 			return err
 		}
 		q := prefix + e.Name()
+		if p := w.matches(q); p != "" {
+			if err := w.shardProblem(q, fmt.Errorf("%w %s", ErrPattern, p), yield); err != nil {
+				return err
+			}
+			continue
+		}
 		if w.skip != nil {
 			if ex, temp := w.excluded(q); ex {
 				if !temp {

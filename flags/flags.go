@@ -72,6 +72,7 @@ const (
 	Duplicate            Code = "duplicate"
 	NearDuplicate        Code = "near_duplicate"
 	TagsFilled           Code = "tags_filled"
+	ResultFilled         Code = "result_filled"
 	ECCOMismatch         Code = "ecco_mismatch"
 )
 
@@ -114,6 +115,7 @@ var table = []Def{
 	{Duplicate, Info, false, "same start position and main line as the kept copy of its cluster (named)"},
 	{NearDuplicate, Info, false, "a prefix or left-right mirror copy of the kept copy (named)"},
 	{TagsFilled, Info, false, "`--fill-tags` filled empty tags from the game's copies (named)"},
+	{ResultFilled, Info, false, "`--fill-tags` filled an empty or `*` Result from mate, stalemate or a judged final cycle (says which)"},
 	{ECCOMismatch, Info, false, "the declared ECCO tag differs from the code computed from the moves (detail: both)"},
 }
 
@@ -172,7 +174,7 @@ func (c Code) Order() int {
 type Flag struct {
 	Code     Code     `json:"code"`
 	Ply      int      `json:"ply"`
-	Side     string   `json:"side"`
+	Side     string   `json:"side,omitempty"` // omitted (null) for the game
 	Severity Severity `json:"severity"`
 	Detail   string   `json:"detail"`
 }

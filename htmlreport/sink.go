@@ -50,7 +50,7 @@ func (s *Sink) head(g *pipeline.Game) *Game {
 		Index:  g.Index(),
 		Format: string(g.Record().Format),
 		Tags:   map[string]string{},
-		Result: r.Declared(),
+		Result: g.Result(),
 		Status: r.Status,
 		Rules:  string(r.Rules),
 		Flags:  r.Flags,

@@ -27,6 +27,7 @@ type Game struct {
 	id     string
 	report *analyze.Report
 	tags   parse.Tags
+	result string
 }
 
 // NewGame returns the Game of an analysed record, for code that analyses
@@ -36,7 +37,7 @@ func NewGame(num int, id string, r *analyze.Report, tags parse.Tags) *Game {
 	if tags == nil && r.Record != nil {
 		tags = r.Record.Tags
 	}
-	return &Game{num: num, id: id, report: r, tags: tags}
+	return &Game{num: num, id: id, report: r, tags: tags, result: r.Declared()}
 }
 
 // Num is the game's number in the run: 0, 1, … in input order.
@@ -58,6 +59,11 @@ func (g *Game) Replay() *replay.Game { return g.report.Game }
 // Tags are the game's tags after the run's steps (ECCO classification
 // with Options.Classify), else the record's.
 func (g *Game) Tags() parse.Tags { return g.tags }
+
+// Result is the game's declared result after the run's steps ("1-0",
+// "0-1", "1/2-1/2" or "*"): the record's, or the one the final position
+// decides where the record has none (Options.FillResult).
+func (g *Game) Result() string { return g.result }
 
 // Flags are the game's flags.
 func (g *Game) Flags() []flags.Flag { return g.report.Flags }

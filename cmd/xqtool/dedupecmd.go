@@ -41,7 +41,7 @@ Exit code: 0 written; 2 usage or I/O error, or a file that is not a games
 dataset.`,
 		Example: `  xqtool dedupe out/
   xqtool dedupe -o all-duplicates.parquet run1/ run2/`,
-		Args: cobra.MinimumNArgs(1),
+		Args: needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if minPlies < 1 {
 				return usageErr("--dup-min-plies must be at least 1, got %d", minPlies)

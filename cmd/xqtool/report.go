@@ -26,7 +26,7 @@ line names the report files. Exit code: 0 written, 2 usage or I/O error (a
 line that is not a report line is named).`,
 		Example: `  xqtool validate --with-moves --report report.jsonl games/
   xqtool report --html report.html report.jsonl`,
-		Args: cobra.MinimumNArgs(1),
+		Args: needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if hf.path == "" {
 				return usageErr("report: --html FILE is required")

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"os/signal"
+	"path"
 	"strings"
 	"syscall"
 
@@ -31,7 +32,8 @@ type runFlags struct {
 	keptOnly    bool // --dedupe (convert, export)
 	fillTags    bool // --fill-tags (convert, export)
 	tempDir     string
-	repair      bool // --repair
+	exclude     []string // --exclude
+	repair      bool     // --repair
 
 	// outputs are the paths the command writes (never read as inputs).
 	outputs []string
@@ -46,18 +48,20 @@ func (f *runFlags) register(cmd *cobra.Command) {
 	fs.BoolVar(&f.noVars, "no-variations", false, "do not replay variations")
 	fs.StringVar(&f.rules, "rules", "cxa", "repetition rules: cxa (Chinese, default) or axf (Asian/World)")
 	fs.IntVar(&f.repetitions, "repetitions", 3, "occurrence of a position at which a repetition cycle is judged")
+	completeValues(cmd, "rules", "cxa", "axf")
 	f.shard.register(cmd)
 	fs.IntVar(&f.minPlies, "dup-min-plies", dedupe.DefaultMinPlies,
 		"shortest main line that counts as a prefix or mirror copy (near_duplicate)")
 	fs.BoolVar(&f.noDups, "no-duplicates", false, "do not look for copies of games")
 	fs.StringVar(&f.tempDir, "temp-dir", "", "directory of the run's temporary files (default: the system's)")
+	fs.StringArrayVar(&f.exclude, "exclude", nil, `do not read files or directories matching GLOB ("*.md"; with a slash, the path under the input: "old/*"); repeatable`)
 	fs.BoolVar(&f.repair, "repair", false, "repair the slips of records that the rest of the game proves (flag repaired); without it a failing move's flag only asks \"did you mean …?\"")
 }
 
 // registerOutput adds --dedupe and --fill-tags (convert and export).
 func (f *runFlags) registerOutput(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.keptOnly, "dedupe", false, "write only the kept copy of each cluster of copies")
-	cmd.Flags().BoolVar(&f.fillTags, "fill-tags", false, "fill the kept copy's empty tags from its copies")
+	cmd.Flags().BoolVar(&f.fillTags, "fill-tags", false, "fill the kept copy's empty tags from its copies, and an empty Result from mate, stalemate or a judged final cycle")
 }
 
 // options returns the pipeline options the flags select.
@@ -70,7 +74,7 @@ func (f *runFlags) options(cmd *cobra.Command) (pipeline.Options, error) {
 	}
 	rs, err := analyze.ParseRuleSet(f.rules)
 	if err != nil {
-		return pipeline.Options{}, usageErr("--rules: %v", err)
+		return pipeline.Options{}, usageErr("--rules must be cxa (Chinese rules) or axf (Asian/World rules), got %q", f.rules)
 	}
 	if f.repetitions < 2 {
 		return pipeline.Options{}, usageErr("--repetitions must be at least 2, got %d", f.repetitions)
@@ -86,6 +90,11 @@ func (f *runFlags) options(cmd *cobra.Command) (pipeline.Options, error) {
 	if err != nil {
 		return pipeline.Options{}, err
 	}
+	for _, p := range f.exclude {
+		if _, err := path.Match(p, ""); err != nil {
+			return pipeline.Options{}, usageErr("--exclude %q: %v", p, err)
+		}
+	}
 	opt := pipeline.Options{
 		AllowEmpty: shard.Count > 1, // one shard of many may hold no game
 		Workers:    f.workers,
@@ -93,9 +102,11 @@ func (f *runFlags) options(cmd *cobra.Command) (pipeline.Options, error) {
 		Duplicates: pipeline.Duplicates{
 			Off: f.noDups, MinPlies: f.minPlies, KeptOnly: f.keptOnly, FillTags: f.fillTags,
 		},
-		Shard:   shard,
-		Stdin:   cmd.InOrStdin(),
-		TempDir: f.tempDir,
+		FillResult: f.fillTags,
+		Shard:      shard,
+		Patterns:   f.exclude,
+		Stdin:      cmd.InOrStdin(),
+		TempDir:    f.tempDir,
 		// First: the steps after it see the repaired game.
 		Steps: []pipeline.Step{repair.Step(repair.Options{}, f.repair)},
 	}

@@ -31,7 +31,7 @@ read, 130 interrupted.`,
   xqtool validate --workers 4 --report report.jsonl --require-tags Event,Red,Black games.zip
   xqtool validate --html report.html games/
   cat game.pgn | xqtool validate -`,
-		Args: cobra.MinimumNArgs(1),
+		Args: needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opt, err := rf.options(cmd)
 			if err != nil {
