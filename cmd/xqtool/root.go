@@ -27,40 +27,22 @@ Shell completion (commands, flags and their values): xqtool completion bash
 	return root
 }
 
-// version is the module version and the VCS revision the binary was built
-// from ("(devel)" for a build from a checkout; "+dirty" when the working
-// tree had changes), as Go records them in the binary.
+// version is the module version the binary was built as (go install
+// …@v1.2.3; a build from a git checkout gets a pseudo-version naming the
+// commit, "+dirty" when the working tree had changes), else the VCS
+// revision, with the Go version.
 func version() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "(unknown)"
 	}
 	v := bi.Main.Version
-	if v == "" {
+	if v == "" || v == "(devel)" {
 		v = "(devel)"
-	}
-	var rev, at string
-	dirty := false
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			at = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	if rev != "" {
-		if len(rev) > 12 {
-			rev = rev[:12]
-		}
-		v += " " + rev
-		if dirty {
-			v += "+dirty"
-		}
-		if at != "" {
-			v += " " + at
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" {
+				v += " " + s.Value
+			}
 		}
 	}
 	return fmt.Sprintf("%s (%s)", v, bi.GoVersion)
