@@ -3,7 +3,6 @@ package dataset
 import (
 	"io"
 
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/parquet"
 
 	"github.com/xqtool/xqtool/board"
@@ -21,10 +20,10 @@ import (
 type PositionsWriter struct {
 	t *colTable
 
-	fen             *array.StringBuilder
-	ply, pliesToEnd *array.Int32Builder
-	check           *array.BooleanBuilder
-	resultSTM       *array.Int8Builder
+	fen             *stringColumn
+	ply, pliesToEnd *int32Column
+	check           *boolColumn
+	resultSTM       *int8Column
 
 	gameID, side, iccs, wxf, chinese, capture *dictColumn
 
@@ -125,7 +124,7 @@ func (pw *PositionsWriter) writePlies(id string, start board.Position, plies []r
 		pw.gameID.appendString(id)
 		pw.ply.Append(int32(i + 1))
 		pw.buf = pw.fw.append(pw.buf[:0], &p)
-		pw.fen.BinaryBuilder.Append(pw.buf)
+		pw.fen.AppendBytes(pw.buf)
 		black := p.Side() == board.Black
 		if k := int(p.Side()); !pw.side.appendKey(k) {
 			if black {
