@@ -23,7 +23,7 @@ func fingerprint(g *Game) uint64 {
 		h.Write(b[:])
 	}
 	r := g.report
-	str(g.id)
+	str(g.ID())
 	num(int64(g.num))
 	str(string(r.Status))
 	str(r.ResultByPosition)

@@ -158,14 +158,18 @@ func (v *Verdicts) dup(num int) (Dup, error) {
 	}
 	d := Dup{Kind: vd.Kind}
 	if vd.Kind != dedupe.None {
-		d.Kept = vd.KeptRef
+		d.Kept = withID(vd.KeptRef)
 		f, _ := vd.Flag()
 		d.Flags = []flags.Flag{f}
 		d.Drop = v.opt.KeptOnly
 		return d, nil
 	}
 	if f, ok := vd.FillFlag(); ok {
-		d.Fills = vd.Fills
+		d.Fills = make([]dedupe.Fill, len(vd.Fills))
+		for i, fl := range vd.Fills {
+			fl.From = withID(fl.From)
+			d.Fills[i] = fl
+		}
 		d.Flags = []flags.Flag{f}
 	}
 	return d, nil
@@ -185,10 +189,21 @@ func newDupRun(opt Duplicates, tempDir string) *dupRun {
 
 // add adds a game in input order.
 func (d *dupRun) add(g *Game) error {
-	dg := dedupeGame(g.report, g.id, d.buf)
+	// The index is given no game_id: it spools every game's, and only the
+	// kept copies' are ever asked for (dup computes them).
+	dg := dedupeGame(g.report, "", d.buf)
 	d.buf = dg.Moves
 	_, err := d.ix.Add(&dg)
 	return err
+}
+
+// withID returns ref with its game_id, computed when the index was given
+// none (see dupRun.add).
+func withID(ref dedupe.Ref) dedupe.Ref {
+	if ref.ID == "" {
+		ref.ID = GameID(ref.Source, ref.Index)
+	}
+	return ref
 }
 
 // dedupeGame returns the dedupe.Game of an analysed record. Its moves are

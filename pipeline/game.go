@@ -42,8 +42,16 @@ func NewGame(num int, id string, r *analyze.Report, tags parse.Tags) *Game {
 // Num is the game's number in the run: 0, 1, … in input order.
 func (g *Game) Num() int { return g.num }
 
-// ID is the game's game_id (see GameID).
-func (g *Game) ID() string { return g.id }
+// ID is the game's game_id (see GameID). It is computed when first asked
+// for: a SHA-256 a game, which a run without a sink that writes it (validate
+// without --report) never pays.
+func (g *Game) ID() string {
+	if g.id == "" && g.report.Record != nil {
+		rec := g.report.Record
+		g.id = GameID(rec.Source, rec.Index)
+	}
+	return g.id
+}
 
 // Record is the record as read (syntax only). Its tags are the tags as
 // written; Tags gives them after the run's steps.

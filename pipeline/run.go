@@ -339,7 +339,6 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 func (r *run) game(v result) error {
 	g := &Game{num: r.games, report: v.report, tags: v.tags}
 	rec := v.report.Record
-	g.id = GameID(rec.Source, rec.Index)
 	r.games++
 	r.sum.add(v.report)
 	if r.dups != nil {
