@@ -121,6 +121,31 @@ func BenchmarkGames(b *testing.B) {
 	benchWrite(b, func() []benchWriter { return writers("g") })
 }
 
+// BenchmarkFENText writes the FEN of every ply of the real records as
+// positions.parquet does (fenWriter, one move at a time), into one
+// buffer, and nothing else: with BenchmarkFENCompression, the floor of the
+// fen column.
+func BenchmarkFENText(b *testing.B) {
+	reps, plies := benchReports(b)
+	var fw fenWriter
+	var buf []byte
+	for b.Loop() {
+		for _, r := range reps {
+			if r.Game == nil || !r.Game.HasStart {
+				continue
+			}
+			p := r.Game.Start
+			fw.reset(&p)
+			for _, pl := range r.Game.Plies {
+				buf = fw.append(buf[:0], &p)
+				p.MakeMove(pl.Move)
+				fw.moved(&p, pl.Move)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(plies*b.N), "ns/ply")
+}
+
 // BenchmarkFENCompression compresses the fen column of positions.parquet
 // for the real records, and nothing else: every ply's FEN in PLAIN pages
 // of colPageSize bytes (a 4-byte length before each value), each page

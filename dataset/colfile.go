@@ -313,7 +313,65 @@ func (f *colFile) writeLevels(col int, arr arrow.Array, def, rep []int16) error 
 			st.SetMinMax(parquet.ByteArray(""), parquet.ByteArray(""))
 		}
 	}
+	if d, ok := arr.(*array.Dictionary); ok && rep == nil {
+		if done, err := writeDict(cw, d, def); done {
+			return err
+		}
+	}
 	return pqarrow.WriteArrowToColumn(f.ctx, cw, arr, def, rep, f.nulls[col])
+}
+
+// dictEncoder is the part of arrow-go's dictionary encoder that writeDict
+// uses (its type is internal to arrow-go).
+type dictEncoder interface {
+	Encoding() parquet.Encoding
+	NormalizeDict(arrow.Array) (arrow.Array, error)
+	PutDictionary(arrow.Array) error
+	NumEntries() int
+	PreservedDictionary() arrow.Array
+}
+
+// writeDict writes a dictionary array that is the first of its column
+// chunk to a flat column, as pqarrow does, but for the statistics: pqarrow
+// finds the dictionary values the indices reference by hashing every
+// index (the unique indices, a tenth of the writers' work), whereas the
+// dictionaries of this package hold only values some row references
+// (dictColumn adds a value when a row takes it): the statistics are the
+// dictionary's. done is false when the chunk is not in that state
+// (dictionary encoding off or given up, a dictionary already written):
+// the caller then leaves the array to pqarrow.
+func writeDict(cw file.ColumnChunkWriter, d *array.Dictionary, def []int16) (done bool, err error) {
+	enc, ok := cw.CurrentEncoder().(dictEncoder)
+	if !ok || enc.PreservedDictionary() != nil || enc.NumEntries() != 0 {
+		return false, nil
+	}
+	if e := enc.Encoding(); e != parquet.Encodings.PlainDict && e != parquet.Encodings.RLEDict {
+		return false, nil
+	}
+	if lvl := cw.LevelInfo(); lvl.RepLevel != 0 || lvl.DefLevel > 1 {
+		return false, nil
+	}
+	dict, err := enc.NormalizeDict(d.Dictionary())
+	if err != nil {
+		return true, err
+	}
+	defer dict.Release()
+	if err := enc.PutDictionary(dict); err != nil {
+		return true, err
+	}
+	if enc.NumEntries() != dict.Len() {
+		return true, fmt.Errorf("dataset: a dictionary of column %s repeats a value", cw.Descr().Path())
+	}
+	if st := cw.PageStatistics(); st != nil {
+		idx := d.Indices()
+		valid := idx.Len() - idx.NullN()
+		st.IncNulls(max(int64(len(def)-valid), 0))
+		st.IncNumValues(int64(valid))
+		if err := st.UpdateFromArrow(dict, false); err != nil {
+			return true, err
+		}
+	}
+	return true, cw.WriteDictIndices(d.Indices(), def, nil)
 }
 
 // hasEmpty reports whether a string dictionary holds the empty string.
@@ -359,13 +417,18 @@ func (f *colFile) Close() error {
 // defLevels sets def to the definition levels of arr, a top-level
 // nullable column: 1 where a value is valid, 0 where it is null.
 func defLevels(def []int16, arr arrow.Array) []int16 {
-	def = def[:0]
-	for i := range arr.Len() {
-		if arr.IsValid(i) {
-			def = append(def, 1)
-		} else {
-			def = append(def, 0)
+	n := arr.Len()
+	def = slices.Grow(def[:0], n)[:n]
+	if arr.NullN() == 0 {
+		for i := range def {
+			def[i] = 1
 		}
+		return def
+	}
+	bits, off := arr.NullBitmapBytes(), arr.Data().Offset()
+	for i := range def {
+		j := off + i
+		def[i] = int16(bits[j>>3] >> (j & 7) & 1)
 	}
 	return def
 }
@@ -384,9 +447,10 @@ func defLevels(def []int16, arr arrow.Array) []int16 {
 type dictColumn struct {
 	typ    *arrow.DictionaryType
 	dict   *array.StringBuilder // the values in first-seen order
-	idx    *array.Int32Builder  // one index (or null) per row
-	byKey  []int32              // index+1 by key, 0 when not seen
-	keys   []int32              // keys set in byKey, to clear them
+	idx    vec[int32]           // one index per row (0 when null)
+	valid  validity
+	byKey  []int32 // index+1 by key, 0 when not seen
+	keys   []int32 // keys set in byKey, to clear them
 	byText map[string]int32
 	last   string // the value of the last appendString, if lastOK
 	lastI  int32
@@ -399,7 +463,8 @@ func newDictColumn(mem memory.Allocator, nkeys int) *dictColumn {
 	return &dictColumn{
 		typ:    &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int32, ValueType: arrow.BinaryTypes.String},
 		dict:   array.NewStringBuilder(mem),
-		idx:    array.NewInt32Builder(mem),
+		idx:    vec[int32]{mem: mem},
+		valid:  validity{bits: vec[byte]{mem: mem}},
 		byKey:  make([]int32, nkeys),
 		byText: map[string]int32{},
 	}
@@ -410,7 +475,7 @@ func newDictColumn(mem memory.Allocator, nkeys int) *dictColumn {
 // addKey.
 func (c *dictColumn) appendKey(k int) bool {
 	if i := c.byKey[k]; i > 0 {
-		c.idx.Append(i - 1)
+		c.appendIndex(i - 1)
 		return true
 	}
 	return false
@@ -422,12 +487,15 @@ func (c *dictColumn) addKey(k int, text []byte) {
 	i := c.index(text)
 	c.byKey[k] = i + 1
 	c.keys = append(c.keys, int32(k))
-	c.idx.Append(i)
+	c.appendIndex(i)
 }
 
 // appendIndex appends the row of the value at dictionary index i (as
 // returned by index).
-func (c *dictColumn) appendIndex(i int32) { c.idx.Append(i) }
+func (c *dictColumn) appendIndex(i int32) {
+	c.idx.add(i)
+	c.valid.valid(len(c.idx.s) - 1)
+}
 
 // appendString appends the row of value s. A value repeated row after
 // row (the game of a run of plies) is looked up once.
@@ -435,7 +503,7 @@ func (c *dictColumn) appendString(s string) {
 	if !c.lastOK || s != c.last {
 		c.last, c.lastI, c.lastOK = s, c.index([]byte(s)), true
 	}
-	c.idx.Append(c.lastI)
+	c.appendIndex(c.lastI)
 }
 
 // index returns the dictionary index of text, adding it if new.
@@ -450,7 +518,10 @@ func (c *dictColumn) index(text []byte) int32 {
 }
 
 // appendNull appends a null row.
-func (c *dictColumn) appendNull() { c.idx.AppendNull() }
+func (c *dictColumn) appendNull() {
+	c.idx.add(0)
+	c.valid.null(len(c.idx.s) - 1)
+}
 
 // appendOpt appends the row of value s if ok, else a null row.
 func (c *dictColumn) appendOpt(s string, ok bool) {
@@ -467,13 +538,15 @@ func (c *dictColumn) appendNonEmpty(s string) { c.appendOpt(s, s != "") }
 // size returns the bytes held for the rows so far: indices and
 // dictionary.
 func (c *dictColumn) size() int64 {
-	return int64(c.idx.Len())*4 + int64(c.dict.DataLen())
+	return int64(len(c.idx.s))*4 + int64(c.dict.DataLen())
 }
 
 // array returns the rows as a dictionary array and starts afresh (a new
 // row group has a new dictionary). The caller releases the array.
 func (c *dictColumn) array() arrow.Array {
-	idx := c.idx.NewInt32Array()
+	n := len(c.idx.s)
+	bits, nulls := c.valid.take()
+	idx := makeArray(arrow.PrimitiveTypes.Int32, n, nulls, bits, c.idx.take(true))
 	defer idx.Release()
 	dict := c.dict.NewStringArray()
 	defer dict.Release()
@@ -488,7 +561,8 @@ func (c *dictColumn) array() arrow.Array {
 
 func (c *dictColumn) release() {
 	c.dict.Release()
-	c.idx.Release()
+	c.idx.free()
+	c.valid.bits.free()
 }
 
 // listChunk bounds the levels of a list column handed to pqarrow at once:
@@ -514,7 +588,7 @@ func newListColumn(mem memory.Allocator, nkeys int) *listColumn {
 // endRow completes the list of a row (the values appended since the last
 // endRow).
 func (c *listColumn) endRow() {
-	n := c.idx.Len()
+	n := len(c.idx.s)
 	c.lens = append(c.lens, int32(n-c.prev))
 	c.prev = n
 }
@@ -522,11 +596,6 @@ func (c *listColumn) endRow() {
 // put queues the values of the row group for leaf column col of f and
 // starts afresh.
 func (c *listColumn) put(f *colFile, col int) error {
-	if c.idx.Len() == 0 {
-		// pqarrow reads the index buffer even when there are no values:
-		// an empty builder would give the array none.
-		c.idx.Reserve(1)
-	}
 	lens := slices.Clone(c.lens)
 	c.lens, c.prev = c.lens[:0], 0
 	return f.putList(col, c.array(), lens)

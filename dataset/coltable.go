@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/parquet"
 )
 
@@ -41,8 +40,8 @@ func writerProps(cfg *config, plain, noStats []string, rowGroupRows int64, extra
 // colTable is a colFile written row by row (games, positions, flags). A
 // writer registers its columns, appends a row to each and calls added:
 //
-//   - batch columns (numbers, plain strings) are built in Arrow batches
-//     and written to the open row group batch by batch;
+//   - batch columns (numbers, plain strings; see vec) are built in
+//     batches and written to the open row group batch by batch;
 //   - dictionary columns (dictColumn) and the columns inside lists and
 //     maps (listColumn) are collected as dictionary indices over the row
 //     group and written when it closes.
@@ -59,7 +58,7 @@ type colTable struct {
 	closed bool
 	err    error // first error; the table is unusable after it
 
-	batch []batchColumn
+	batch []tableBatch
 	dicts []colDict
 	lists []colList
 
@@ -68,12 +67,11 @@ type colTable struct {
 	onEndRowGroup func()
 }
 
-// batchColumn, colDict and colList give the leaf column of each builder.
+// tableBatch, colDict and colList give the leaf column of each column.
 type (
-	batchColumn struct {
-		col     int
-		b       array.Builder
-		dataLen int // string data bytes of the last batch
+	tableBatch struct {
+		col int
+		c   batchColumn
 	}
 	colDict struct {
 		col int
@@ -93,42 +91,50 @@ func newColTable(w io.Writer, schema *arrow.Schema, cfg *config, rgRows int64, e
 	return &colTable{cfg: cfg, f: f, rgRows: rgRows}, nil
 }
 
-// batchCol registers b as the batch builder of top-level column name.
-func (t *colTable) batchCol(name string, b array.Builder) {
-	b.Reserve(t.cfg.batchRows)
-	t.batch = append(t.batch, batchColumn{col: t.f.column(name), b: b})
+// batchCol registers c as the batch column of top-level column name.
+func (t *colTable) batchCol(name string, c batchColumn) {
+	t.batch = append(t.batch, tableBatch{col: t.f.column(name), c: c})
 }
 
-// int32Col, stringCol and date32Col return a new batch builder of column
-// name.
-func (t *colTable) int32Col(name string) *array.Int32Builder {
-	b := array.NewInt32Builder(t.cfg.mem)
-	t.batchCol(name, b)
-	return b
+// int32Col, stringCol, int8Col, boolCol and date32Col return a new batch
+// column of column name.
+func (t *colTable) int32Col(name string) *int32Column {
+	c := &int32Column{typ: arrow.PrimitiveTypes.Int32, vals: vec[int32]{mem: t.cfg.mem}}
+	c.valid.bits.mem = t.cfg.mem
+	c.vals.reserve(t.cfg.batchRows)
+	t.batchCol(name, c)
+	return c
 }
 
-func (t *colTable) stringCol(name string) *array.StringBuilder {
-	b := array.NewStringBuilder(t.cfg.mem)
-	t.batchCol(name, b)
-	return b
+func (t *colTable) stringCol(name string) *stringColumn {
+	c := &stringColumn{offsets: vec[int32]{mem: t.cfg.mem}, data: vec[byte]{mem: t.cfg.mem}}
+	c.valid.bits.mem = t.cfg.mem
+	c.offsets.reserve(t.cfg.batchRows + 1)
+	t.batchCol(name, c)
+	return c
 }
 
-func (t *colTable) int8Col(name string) *array.Int8Builder {
-	b := array.NewInt8Builder(t.cfg.mem)
-	t.batchCol(name, b)
-	return b
+func (t *colTable) int8Col(name string) *int8Column {
+	c := &int8Column{typ: arrow.PrimitiveTypes.Int8, vals: vec[int8]{mem: t.cfg.mem}}
+	c.valid.bits.mem = t.cfg.mem
+	c.vals.reserve(t.cfg.batchRows)
+	t.batchCol(name, c)
+	return c
 }
 
-func (t *colTable) boolCol(name string) *array.BooleanBuilder {
-	b := array.NewBooleanBuilder(t.cfg.mem)
-	t.batchCol(name, b)
-	return b
+func (t *colTable) boolCol(name string) *boolColumn {
+	c := &boolColumn{bits: vec[byte]{mem: t.cfg.mem}}
+	c.bits.reserve((t.cfg.batchRows + 7) / 8)
+	t.batchCol(name, c)
+	return c
 }
 
-func (t *colTable) date32Col(name string) *array.Date32Builder {
-	b := array.NewDate32Builder(t.cfg.mem)
-	t.batchCol(name, b)
-	return b
+func (t *colTable) date32Col(name string) *date32Column {
+	c := &date32Column{typ: arrow.FixedWidthTypes.Date32, vals: vec[arrow.Date32]{mem: t.cfg.mem}}
+	c.valid.bits.mem = t.cfg.mem
+	c.vals.reserve(t.cfg.batchRows)
+	t.batchCol(name, c)
+	return c
 }
 
 // dictCol returns a new dictionary column for column name, its values
@@ -198,21 +204,15 @@ func (t *colTable) pending() int64 {
 	return n
 }
 
-// flush writes the batch columns to the open row group and makes room in
-// the builders for the next batch: they give their buffers to the arrays
-// of each batch, and growing them value by value costs more (string data
-// is reserved as large as this batch's).
+// flush writes the batch columns to the open row group; each starts its
+// next batch with room for as many rows.
 func (t *colTable) flush() error {
 	if t.rows == 0 {
 		return nil
 	}
 	var err error
-	for i := range t.batch {
-		c := &t.batch[i]
-		if sb, ok := c.b.(*array.StringBuilder); ok {
-			c.dataLen = sb.DataLen()
-		}
-		if perr := t.f.put(c.col, c.b.NewArray()); err == nil {
+	for _, c := range t.batch {
+		if perr := t.f.put(c.col, c.c.array()); err == nil {
 			err = perr
 		}
 	}
@@ -221,17 +221,8 @@ func (t *colTable) flush() error {
 	t.rows = 0
 	if err != nil {
 		t.err = fmt.Errorf("dataset: %w", err)
-		return t.err
 	}
-	if !t.closed {
-		for _, c := range t.batch {
-			c.b.Reserve(t.cfg.batchRows)
-			if sb, ok := c.b.(*array.StringBuilder); ok {
-				sb.ReserveData(c.dataLen)
-			}
-		}
-	}
-	return nil
+	return t.err
 }
 
 // closeRowGroup writes the dictionary and list columns of the open row
@@ -281,7 +272,7 @@ func (t *colTable) Close() error {
 		err = fmt.Errorf("dataset: %w", cerr)
 	}
 	for _, c := range t.batch {
-		c.b.Release()
+		c.c.free()
 	}
 	for _, c := range t.dicts {
 		c.c.release()

@@ -2,8 +2,6 @@ package dataset
 
 import (
 	"io"
-
-	"github.com/apache/arrow-go/v18/arrow/array"
 )
 
 // FlagsWriter writes flags.parquet (FlagsSchema) to an io.Writer.
@@ -13,8 +11,8 @@ import (
 type FlagsWriter struct {
 	t *colTable
 
-	gameID, detail       *array.StringBuilder
-	ply                  *array.Int32Builder
+	gameID, detail       *stringColumn
+	ply                  *int32Column
 	code, severity, side *dictColumn
 }
 

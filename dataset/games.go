@@ -4,7 +4,6 @@ import (
 	"io"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/notation"
@@ -22,10 +21,10 @@ import (
 type GamesWriter struct {
 	t *colTable
 
-	gameID, clusterID                       *array.StringBuilder
-	index, year, redElo, blackElo, plyCount *array.Int32Builder
-	repairs                                 *array.Int32Builder
-	dateParsed                              *array.Date32Builder
+	gameID, clusterID                       *stringColumn
+	index, year, redElo, blackElo, plyCount *int32Column
+	repairs                                 *int32Column
+	dateParsed                              *date32Column
 
 	source, format, encoding                                    *dictColumn
 	tags                                                        [11]*dictColumn // textTags order
@@ -127,7 +126,7 @@ func (gw *GamesWriter) write(row *gameRow) error {
 	gw.datePrecision.appendNonEmpty(date.Precision.String())
 	for _, e := range [...]struct {
 		tag string
-		b   *array.Int32Builder
+		b   *int32Column
 	}{{parse.TagRedElo, gw.redElo}, {parse.TagBlackElo, gw.blackElo}} {
 		if v, ok := parseElo(tags.Value(e.tag)); ok {
 			e.b.Append(v)

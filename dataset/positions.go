@@ -3,7 +3,6 @@ package dataset
 import (
 	"io"
 
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/parquet"
 
 	"github.com/xqtool/xqtool/board"
@@ -21,10 +20,10 @@ import (
 type PositionsWriter struct {
 	t *colTable
 
-	fen             *array.StringBuilder
-	ply, pliesToEnd *array.Int32Builder
-	check           *array.BooleanBuilder
-	resultSTM       *array.Int8Builder
+	fen             *stringColumn
+	ply, pliesToEnd *int32Column
+	check           *boolColumn
+	resultSTM       *int8Column
 
 	gameID, side, iccs, wxf, chinese, capture *dictColumn
 
@@ -124,8 +123,9 @@ func (pw *PositionsWriter) writePlies(id string, start board.Position, plies []r
 		m := ply.Move
 		pw.gameID.appendString(id)
 		pw.ply.Append(int32(i + 1))
-		pw.buf = pw.fw.append(pw.buf[:0], &p)
-		pw.fen.BinaryBuilder.Append(pw.buf)
+		pw.fen.data.reserve(len(pw.fw.place) + 64)      // the counters: 7 bytes and two numbers
+		pw.fen.data.s = pw.fw.append(pw.fen.data.s, &p) // within capacity
+		pw.fen.end()
 		black := p.Side() == board.Black
 		if k := int(p.Side()); !pw.side.appendKey(k) {
 			if black {
@@ -172,7 +172,7 @@ func (pw *PositionsWriter) writePlies(id string, start board.Position, plies []r
 // in pw.notes by that key for the row group, and the text is formatted
 // once per key.
 func (pw *PositionsWriter) appendNotations(p *board.Position, m board.Move) {
-	k, ok := notationKey(p, m)
+	k, ok := pw.fw.notationKey(m)
 	ok = ok && pw.notes != nil
 	if ok {
 		if e := pw.notes[k]; e != 0 {
@@ -202,21 +202,16 @@ const notesLen = board.Squares * board.Squares << 4
 // the text depends on the move and the piece alone: the piece is the only
 // one of its kind and side on its file, so that neither notation qualifies
 // it by its place among others (front, rear, the pawns of several files).
-// ok is false otherwise, and for invalid moves and empty squares.
-func notationKey(p *board.Position, m board.Move) (k int32, ok bool) {
+// ok is false otherwise, and for invalid moves and empty squares. fw holds
+// p's board (and counts the pieces of each file).
+func (fw *fenWriter) notationKey(m board.Move) (k int32, ok bool) {
 	if !m.Valid() {
 		return 0, false
 	}
 	from, to := m.From(), m.To()
-	pc := p.Piece(from)
-	if pc.IsEmpty() {
+	pc := fw.b[from]
+	if pc.IsEmpty() || !fw.alone(from) {
 		return 0, false
-	}
-	x := from.File()
-	for r := range board.Ranks {
-		if sq := board.SquareAt(x, r); sq != from && p.Piece(sq) == pc {
-			return 0, false
-		}
 	}
 	return (int32(from)*board.Squares+int32(to))<<4 | int32(pc&15), true
 }

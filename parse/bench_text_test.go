@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
 // BenchmarkPGNReader reads all real PGN files, concatenated in memory.
@@ -51,4 +53,12 @@ func benchPGNStream(b *testing.B, next func(*PGNReader) error) {
 		}
 	}
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkTextBuildPairs builds the GB18030 pair table: what a run pays
+// once, at its first GB18030 file (Big5 the same again).
+func BenchmarkTextBuildPairs(b *testing.B) {
+	for b.Loop() {
+		textBuildPairs(simplifiedchinese.GB18030)
+	}
 }

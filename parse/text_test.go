@@ -139,3 +139,35 @@ func TestLegacyScoresMatchDecodedScores(t *testing.T) {
 		}
 	}
 }
+
+// textBuildPairsOneByOne is the pair table decoded one code at a time:
+// the reference of textBuildPairs, which decodes a lead byte's codes in
+// one call.
+func textBuildPairsOneByOne(e encoding.Encoding) *textPairTable {
+	t := new(textPairTable)
+	dec := e.NewDecoder()
+	for lead := 0x81; lead <= 0xFE; lead++ {
+		for trail := 0x40; trail <= 0xFE; trail++ {
+			t[(lead-0x81)<<8|trail] = textDecodePair(dec, byte(lead), byte(trail))
+		}
+	}
+	return t
+}
+
+func TestTextBuildPairs(t *testing.T) {
+	for _, e := range []encoding.Encoding{simplifiedchinese.GB18030, traditionalchinese.Big5} {
+		got, want := textBuildPairs(e), textBuildPairsOneByOne(e)
+		n := 0
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("%v: code %#04x: %U, want %U", e, i+0x8100, got[i], want[i])
+			}
+			if want[i] != 0 {
+				n++
+			}
+		}
+		if n < 10000 {
+			t.Errorf("%v: %d codes decode to one character, want the thousands of the encoding", e, n)
+		}
+	}
+}

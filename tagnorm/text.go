@@ -111,16 +111,49 @@ var (
 
 // toSimplified converts traditional characters to simplified ones with
 // OpenCC's t2s conversion (loaded on first use, ~10 ms).
+//
+// OpenCC's conversion costs ~20 µs a call (it builds a map of every
+// dictionary match at every character), and most names and events are
+// written in simplified characters already: a string none of whose
+// characters begins a key of a t2s dictionary is returned as it is.
+// That is exactly what Convert returns: it replaces only text that
+// matches a key where the key begins, and gives every other character
+// back as it was (for valid UTF-8; Convert turns invalid bytes into
+// U+FFFD, so such strings still go through it).
 func toSimplified(s string) string {
 	t2sOnce.Do(func() { t2s, t2sErr = opencc.New("t2s") })
 	if t2sErr != nil {
 		return s // the tables are embedded: not seen to fail
+	}
+	if utf8.ValidString(s) && !t2sTouches(s) {
+		return s
 	}
 	out, err := t2s.Convert(s)
 	if err != nil {
 		return s
 	}
 	return out
+}
+
+// t2sTouches reports whether a character of s begins a key of one of the
+// t2s dictionaries (a path for its UTF-8 bytes leaves the root of the
+// dictionary's trie).
+func t2sTouches(s string) bool {
+	var b [utf8.UTFMax]byte
+	for _, r := range s {
+		n := utf8.EncodeRune(b[:], r)
+		for _, g := range t2s.DictChains {
+			for _, d := range g.Dicts {
+				if d.Trie == nil {
+					return true
+				}
+				if _, err := d.Trie.Jump(b[:n], 0); err == nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // cache holds converted values: names and events repeat across a

@@ -127,3 +127,69 @@ func TestRealNames(t *testing.T) {
 		t.Error("胡榮華 and 胡荣华 of the real records do not meet under Text")
 	}
 }
+
+// convertT2S is OpenCC's t2s conversion without the fast path of
+// toSimplified.
+func convertT2S(t *testing.T, s string) string {
+	t.Helper()
+	toSimplified("") // loads t2s
+	out, err := t2s.Convert(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestToSimplifiedFastPath checks that toSimplified, which leaves alone a
+// string none of whose characters begins a t2s key, gives what OpenCC
+// gives: on every CJK character on its own, and on every header value of
+// the real records.
+func TestToSimplifiedFastPath(t *testing.T) {
+	total, skipped := 0, 0
+	for _, rg := range [][2]rune{{0x3400, 0x4DBF}, {0x4E00, 0x9FFF}, {0xF900, 0xFAFF}, {0x3000, 0x303F}, {0xFF00, 0xFFEF}} {
+		for r := rg[0]; r <= rg[1]; r++ {
+			s := string(r)
+			total++
+			if got, want := toSimplified(s), convertT2S(t, s); got != want {
+				t.Fatalf("toSimplified(%q) = %q, OpenCC gives %q", s, got, want)
+			}
+			if !t2sTouches(s) {
+				skipped++
+			}
+		}
+	}
+	if skipped == 0 {
+		t.Error("no character skips OpenCC: the fast path is never taken")
+	}
+	dir := shareddata.Dir(t, "records")
+	f, err := os.Open(filepath.Join(dir, "expected.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	n := 0
+	for sc.Scan() {
+		var line struct {
+			Headers map[string]any `json:"headers"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range line.Headers {
+			s, ok := v.(string)
+			if !ok {
+				continue
+			}
+			n++
+			if got, want := toSimplified(s), convertT2S(t, s); got != want {
+				t.Errorf("toSimplified(%q) = %q, OpenCC gives %q", s, got, want)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d characters and %d header values; %d characters skip OpenCC", total, n, skipped)
+}
