@@ -16,7 +16,7 @@ import (
 const (
 	DefaultMaxPly       = 30
 	DefaultExamples     = 3
-	DefaultMemoryBudget = 128 << 20
+	DefaultMemoryBudget = 64 << 20
 	// MaxExamples bounds Options.Examples.
 	MaxExamples = 20
 )
@@ -268,6 +268,14 @@ func (b *Builder) Write(w io.Writer) (Stats, error) {
 	}
 	b.closed = true
 	defer b.removeRuns()
+	// With runs on disk, the table goes to disk too: the merge then holds
+	// a buffer per run, and the memory the table took is free for the
+	// writer.
+	if b.stats.Runs > 0 {
+		if err := b.spill(); err != nil {
+			return b.stats, err
+		}
+	}
 	// Too many inputs to merge at once are merged in groups first.
 	for len(b.inputs) >= mergeFanIn {
 		if err := b.mergeInputs(); err != nil {

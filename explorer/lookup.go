@@ -227,4 +227,3 @@ func ParsePosition(fen string) (board.Position, error) {
 	s.HalfMove, s.FullMove = 0, 1
 	return board.NewPosition(s)
 }
-

@@ -121,13 +121,20 @@ func newTreeWriter(w io.Writer, meta TreeMeta) (*treeWriter, error) {
 	mem := memory.NewGoAllocator()
 	props := parquet.NewWriterProperties(
 		parquet.WithCompression(compress.Codecs.Zstd),
-		parquet.WithCompressionLevel(3),
+		parquet.WithCompressionLevel(1),
 		parquet.WithDictionaryDefault(true),
+		// Nearly one value per position: a dictionary would cost time
+		// and save nothing.
+		parquet.WithDictionaryFor("position_key", false),
+		parquet.WithDictionaryFor("fen", false),
+		parquet.WithDictionaryFor("examples.list.element.game_id", false),
 		parquet.WithMaxRowGroupLength(RowGroupRows),
 		parquet.WithStats(true),
 		parquet.WithAllocator(mem),
 	)
-	fw, err := pqarrow.NewFileWriter(TreeSchema, w, props,
+	// The Parquet writer closes a sink that is an io.Closer: the caller's
+	// writer stays the caller's.
+	fw, err := pqarrow.NewFileWriter(TreeSchema, struct{ io.Writer }{w}, props,
 		pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(mem), pqarrow.WithStoreSchema()))
 	if err != nil {
 		return nil, fmt.Errorf("explorer: %w", err)

@@ -180,7 +180,10 @@ func rowGroupRange(pf *file.Reader, i int) keyRange {
 	if err != nil || st == nil || !st.HasMinMax() {
 		return keyRange{}
 	}
-	s, ok := st.(interface{ Min() int64; Max() int64 })
+	s, ok := st.(interface {
+		Min() int64
+		Max() int64
+	})
 	if !ok {
 		return keyRange{}
 	}
