@@ -2,10 +2,14 @@ package explorer
 
 import (
 	"cmp"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/notation"
@@ -139,7 +143,8 @@ type Book struct {
 }
 
 // Lookup returns the moves of position p. It reads only the row groups
-// whose key range holds p's key.
+// whose key range holds p's key, and of those the position_key column and
+// the rows of p.
 func (t *Tree) Lookup(p board.Position) (*Book, error) {
 	cp, mirrored, err := canonical(p, t.meta.MergeMirrors)
 	if err != nil {
@@ -153,41 +158,25 @@ func (t *Tree) Lookup(p board.Position) (*Book, error) {
 		}
 	}
 	bk := &Book{FEN: fenOf(&p), Key: p.Key(), Mirrored: mirrored}
-	if len(groups) == 0 {
-		return bk, nil
-	}
-	rr, err := t.Rows(groups)
-	if err != nil {
-		return nil, err
-	}
-	defer rr.Close()
 	var ex entry
-	for {
-		var row Row
-		err := rr.Next(&row)
-		if err == io.EOF {
-			break
-		}
+	for _, g := range groups {
+		rows, err := t.groupRows(g, key)
 		if err != nil {
 			return nil, err
 		}
-		if row.Key != key {
-			if row.Key > key {
-				break
+		for _, row := range rows {
+			if mirrored {
+				row.Move = mirrorMove(row.Move)
+				row.Key, row.FEN = bk.Key, bk.FEN
+				row.MoveChinese = notation.FormatChinese(&p, row.Move, notation.ChineseStyle{})
 			}
-			continue
+			bk.Games += row.Games
+			bk.ECCO, bk.ECCOName = row.ECCO, row.ECCOName
+			for _, x := range row.Examples {
+				ex.addExample(exampleRef(x), t.meta.Examples)
+			}
+			bk.Moves = append(bk.Moves, row)
 		}
-		if mirrored {
-			row.Move = mirrorMove(row.Move)
-			row.Key, row.FEN = bk.Key, bk.FEN
-			row.MoveChinese = notation.FormatChinese(&p, row.Move, notation.ChineseStyle{})
-		}
-		bk.Games += row.Games
-		bk.ECCO, bk.ECCOName = row.ECCO, row.ECCOName
-		for _, x := range row.Examples {
-			ex.addExample(exampleRef(x), t.meta.Examples)
-		}
-		bk.Moves = append(bk.Moves, row)
 	}
 	slices.SortStableFunc(bk.Moves, func(a, b Row) int {
 		if c := cmp.Compare(b.Games, a.Games); c != 0 {
@@ -226,4 +215,72 @@ func ParsePosition(fen string) (board.Position, error) {
 	}
 	s.HalfMove, s.FullMove = 0, 1
 	return board.NewPosition(s)
+}
+
+// groupRows returns the rows of key in row group g: it reads the group's
+// keys, and then only the rows of key.
+func (t *Tree) groupRows(g int, key uint64) (rows []Row, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			rows, err = nil, fmt.Errorf("%w: %v", ErrTree, p)
+		}
+	}()
+	kr, err := t.fr.GetRecordReader(context.Background(), []int{colKey}, []int{g})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrTree, err)
+	}
+	lo, hi, n := -1, -1, 0
+	for kr.Next() {
+		keys, ok := kr.RecordBatch().Column(0).(*array.Uint64)
+		if !ok {
+			kr.Release()
+			return nil, fmt.Errorf("%w: position_key is not uint64", ErrTree)
+		}
+		for i := range keys.Len() {
+			k := keys.Value(i)
+			if k == key && lo < 0 {
+				lo = n + i
+			}
+			if k == key {
+				hi = n + i + 1
+			}
+		}
+		n += keys.Len()
+		if hi >= 0 && hi < n {
+			break // the rows are sorted: no more of key
+		}
+	}
+	err = kr.Err()
+	kr.Release()
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%w: %w", ErrTree, err)
+	}
+	if lo < 0 {
+		return nil, nil
+	}
+	rr, err := t.fr.GetRecordReader(context.Background(), nil, []int{g})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrTree, err)
+	}
+	r := &RowReader{rr: rr}
+	defer r.Close()
+	if lo > 0 {
+		if err := rr.SeekToRow(int64(lo)); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrTree, err)
+		}
+	}
+	for range hi - lo {
+		var row Row
+		if err := r.Next(&row); err != nil {
+			if err == io.EOF {
+				err = fmt.Errorf("%w: row group %d ends early", ErrTree, g)
+			}
+			return nil, err
+		}
+		if row.Key != key {
+			return nil, fmt.Errorf("%w: row group %d: the rows are not sorted by position_key", ErrTree, g)
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
 }
