@@ -3,7 +3,9 @@ package explorer
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -20,8 +22,9 @@ import (
 // would hand them over: the valid main line, tags, and the duplicate
 // verdicts of dedupe (Copy).
 type realCorpus struct {
-	games []Game
-	err   error
+	games  []Game
+	copies map[string]bool // source#index of the copies
+	err    error
 }
 
 var (
@@ -42,7 +45,7 @@ func realGames(t testing.TB) []Game {
 }
 
 func loadReal(dir string) realCorpus {
-	var out realCorpus
+	out := realCorpus{copies: map[string]bool{}}
 	ix := dedupe.New(dedupe.Options{})
 	defer ix.Close()
 	var nums []int
@@ -75,6 +78,9 @@ func loadReal(dir string) realCorpus {
 		var v dedupe.Verdict
 		v, err = ix.Verdict(n)
 		out.games[i].Copy = v.Kind != dedupe.None
+		if out.games[i].Copy {
+			out.copies[fmt.Sprintf("%s#%d", out.games[i].Source, out.games[i].Index)] = true
+		}
 	}
 	out.err = err
 	return out
@@ -146,4 +152,64 @@ func game(t testing.TB, id string, result Result, year int, moves string) Game {
 		g.Moves = append(g.Moves, m)
 	}
 	return g
+}
+
+var (
+	datasetOnce sync.Once
+	datasetDir  string
+	datasetErr  error
+	tempDirs    []string
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, d := range tempDirs {
+		os.RemoveAll(d)
+	}
+	os.Exit(code)
+}
+
+// realDataset exports the real records (as xqtool export would, with
+// the copies' duplicate_kind set) once per test binary and returns the
+// dataset's directory.
+func realDataset(t testing.TB) string {
+	t.Helper()
+	games := realGames(t)
+	_ = games
+	datasetOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "xqtool-explorer-dataset-")
+		if err != nil {
+			datasetErr = err
+			return
+		}
+		tempDirs = append(tempDirs, dir)
+		datasetDir, datasetErr = dir, writeDataset(shareddata.Path("records"), dir, realData.copies)
+	})
+	if datasetErr != nil {
+		t.Fatal(datasetErr)
+	}
+	return datasetDir
+}
+
+func writeDataset(records, dir string, copies map[string]bool) error {
+	ds, err := export.Create(dir)
+	if err != nil {
+		return err
+	}
+	w := &corpus.Walker{}
+	err = w.Walk(context.Background(), []string{records}, func(it corpus.Item) error {
+		if it.Rec == nil {
+			return nil
+		}
+		rep := analyze.Analyze(it.Rec, it.Err, analyze.Options{})
+		if copies[fmt.Sprintf("%s#%d", it.Rec.Source, it.Rec.Index)] {
+			rep.Cluster = analyze.Cluster{Kind: "exact", KeptSource: "elsewhere"}
+		}
+		return ds.Write(rep)
+	})
+	if err != nil {
+		ds.Abort()
+		return err
+	}
+	return ds.Close()
 }

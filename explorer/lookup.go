@@ -63,7 +63,7 @@ func (s *treeSource) next() (*entry, error) {
 func rowEntry(r *Row, mirrors bool) (*entry, error) {
 	p, err := positionOfFEN(r.FEN)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %w", ErrTree, err)
 	}
 	if cp, _, err := canonical(p, mirrors); err != nil || cp.Key() != p.Key() {
 		return nil, fmt.Errorf("%w: fen %q is not the canonical side of its mirror", ErrTree, r.FEN)
@@ -108,18 +108,15 @@ func rowEntry(r *Row, mirrors bool) (*entry, error) {
 }
 
 // positionOfFEN reads a position from a FEN (the fen column: placement
-// and side).
+// and side), with the relaxed placement rules of replay (the kings are
+// always checked).
 func positionOfFEN(fen string) (board.Position, error) {
 	s, err := board.ParseFEN(fen)
 	if err != nil {
-		return board.Position{}, fmt.Errorf("%w: %w", ErrTree, err)
+		return board.Position{}, err
 	}
 	s.HalfMove, s.FullMove = 0, 1
-	p, err := board.NewPositionRelaxed(s, ^board.PositionErrorKinds(0))
-	if err != nil {
-		return board.Position{}, fmt.Errorf("%w: %w", ErrTree, err)
-	}
-	return p, nil
+	return board.NewPositionRelaxed(s, ^board.PositionErrorKinds(0))
 }
 
 // Book is what a tree knows of one position: the moves played there,

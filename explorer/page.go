@@ -129,7 +129,7 @@ func WritePage(w io.Writer, t *Tree, opt PageOptions) (PageStats, error) {
 		}
 		p, err := positionOfFEN(rows[0].FEN)
 		if err != nil {
-			return err
+			return fmt.Errorf("%w: %w", ErrTree, err)
 		}
 		n.pos, n.code, n.name = p, rows[0].ECCO, rows[0].ECCOName
 		for _, r := range rows {
