@@ -133,9 +133,10 @@ func newTreeWriter(w io.Writer, meta TreeMeta) (*treeWriter, error) {
 		parquet.WithAllocator(mem),
 	)
 	// The Parquet writer closes a sink that is an io.Closer: the caller's
-	// writer stays the caller's.
+	// writer stays the caller's. The Arrow schema is not stored: the
+	// Parquet types say all (see NewTree).
 	fw, err := pqarrow.NewFileWriter(TreeSchema, struct{ io.Writer }{w}, props,
-		pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(mem), pqarrow.WithStoreSchema()))
+		pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(mem)))
 	if err != nil {
 		return nil, fmt.Errorf("explorer: %w", err)
 	}

@@ -65,6 +65,10 @@ type Example struct {
 	Ply int
 }
 
+// maxGroupRows bounds the rows of a tree's row group (the writer makes
+// them RowGroupRows long): a lookup reads a row group's keys at once.
+const maxGroupRows = 1 << 20
+
 // Tree is an open tree file.
 type Tree struct {
 	f    io.Closer
@@ -134,6 +138,11 @@ func NewTree(r parquet.ReaderAtSeeker) (t *Tree, err error) {
 		return nil, fmt.Errorf("%w: version %d (this program reads %d)", ErrTree, t.meta.Version, treeVersion)
 	}
 	schema := pf.MetaData().Schema
+	// pqarrow decodes a stored Arrow schema without bounds (a damaged one
+	// can ask for any amount of memory): trees are written without one.
+	if kv.FindValue("ARROW:schema") != nil {
+		return nil, fmt.Errorf("%w: an Arrow schema is stored (not written by this package)", ErrTree)
+	}
 	if schema.NumColumns() < 1 || schema.Column(0).Name() != "position_key" {
 		return nil, fmt.Errorf("%w: the first column is not position_key", ErrTree)
 	}
@@ -149,6 +158,9 @@ func NewTree(r parquet.ReaderAtSeeker) (t *Tree, err error) {
 		return nil, fmt.Errorf("%w: schema %s", ErrTree, sc)
 	}
 	for i := range pf.NumRowGroups() {
+		if err := checkRowGroup(pf, i); err != nil {
+			return nil, err
+		}
 		t.ranges = append(t.ranges, rowGroupRange(pf, i))
 	}
 	return t, nil
@@ -167,6 +179,41 @@ func sameSchema(got, want *arrow.Schema) bool {
 		}
 	}
 	return true
+}
+
+// checkRowGroup checks the sizes and places of row group i's column
+// chunks. pqarrow opens the columns of a struct in goroutines of its own,
+// where a chunk placed outside the file panics out of reach of a recover
+// (and a negative length asks for an impossible buffer): a tree's chunks
+// must lie inside the file, unencrypted, before any is read.
+func checkRowGroup(pf *file.Reader, i int) error {
+	md := pf.MetaData()
+	rg := md.RowGroup(i)
+	if n := rg.NumRows(); n < 0 || n > maxGroupRows {
+		return fmt.Errorf("%w: row group %d has %d rows (at most %d)", ErrTree, i, n, maxGroupRows)
+	}
+	size := md.GetSourceFileSize()
+	if rg.NumColumns() != md.Schema.NumColumns() {
+		return fmt.Errorf("%w: row group %d has %d columns", ErrTree, i, rg.NumColumns())
+	}
+	for c := range rg.NumColumns() {
+		col, err := rg.ColumnChunk(c)
+		if err != nil {
+			return fmt.Errorf("%w: row group %d: %w", ErrTree, i, err)
+		}
+		start, n := col.DataPageOffset(), col.TotalCompressedSize()
+		if col.HasDictionaryPage() {
+			d := col.DictionaryPageOffset()
+			if d < 0 || d > start {
+				return fmt.Errorf("%w: row group %d column %d: dictionary page at %d", ErrTree, i, c, d)
+			}
+			start = d
+		}
+		if start < 4 || n <= 0 || start > size || n > size-start || col.CryptoMetadata() != nil || col.NumValues() < 0 {
+			return fmt.Errorf("%w: row group %d column %d: %d bytes at %d in a file of %d", ErrTree, i, c, n, start, size)
+		}
+	}
+	return nil
 }
 
 // rowGroupRange reads the position_key range of row group i from its
@@ -262,6 +309,33 @@ func (r *RowReader) Next(row *Row) (err error) {
 	err = r.cols.row(r.i, row)
 	r.i++
 	return err
+}
+
+// skip passes over n rows.
+func (r *RowReader) skip(n int) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%w: %v", ErrTree, p)
+		}
+	}()
+	for n > 0 {
+		if r.rec == nil || r.i >= int(r.rec.NumRows()) {
+			if !r.rr.Next() {
+				if err := r.rr.Err(); err != nil && !errors.Is(err, io.EOF) {
+					return fmt.Errorf("%w: %w", ErrTree, err)
+				}
+				return fmt.Errorf("%w: fewer rows than the keys", ErrTree)
+			}
+			r.rec, r.i = r.rr.RecordBatch(), 0
+			if err := r.cols.bind(r.rec); err != nil {
+				return err
+			}
+		}
+		k := min(n, int(r.rec.NumRows())-r.i)
+		r.i += k
+		n -= k
+	}
+	return nil
 }
 
 // Close releases the reader.
