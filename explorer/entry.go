@@ -38,11 +38,15 @@ func packBoard(p *board.Position) packedBoard {
 	return b
 }
 
-// setup returns the board as a Setup (counters 0 and 1).
+// setup returns the board as a Setup (counters 0 and 1). A half byte
+// that is no piece (a coloured empty point, 8) reads as an empty point:
+// such a board comes only from a damaged file, and then fails elsewhere.
 func (b *packedBoard) setup() board.Setup {
 	var s board.Setup
 	for sq := range board.Squares {
-		s.Board[sq] = board.Piece(b[sq/2] >> (4 * (sq % 2)) & 0xf)
+		if p := board.Piece(b[sq/2] >> (4 * (sq % 2)) & 0xf); p.Kind() != board.NoKind {
+			s.Board[sq] = p
+		}
 	}
 	s.Side = board.Color(b[board.Squares/2] & 1)
 	s.FullMove = 1

@@ -82,27 +82,18 @@ func FuzzRun(f *testing.F) {
 	})
 }
 
-// FuzzSpool feeds arbitrary bytes to the spool's reader.
+// FuzzSpool feeds arbitrary bytes to the decoder of spooled games.
 func FuzzSpool(f *testing.F) {
-	sp, err := NewSpool(f.TempDir(), 0)
-	if err != nil {
-		f.Fatal(err)
-	}
 	g := game(f, "a", RedWin, 1990, "h2e2 h9g7")
-	sp.Add(&g)
-	sp.w.Flush()
-	var seed bytes.Buffer
-	sp.f.Seek(0, io.SeekStart)
-	io.Copy(&seed, sp.f)
-	sp.Close()
-	f.Add(seed.Bytes())
+	f.Add(appendGame(nil, &g, DefaultMaxPly))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r := bufio.NewReader(bytes.NewReader(data))
 		var g Game
-		var sbuf []byte
-		for range 100 {
-			if err := readSpooled(r, &g, &sbuf); err != nil {
-				return
+		if decodeGame(data, &g) == nil {
+			for _, m := range g.Moves {
+				if !g.Start.IsLegal(m) {
+					break
+				}
+				g.Start.MakeMove(m)
 			}
 		}
 	})

@@ -3,28 +3,25 @@ package explorer
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"strings"
 	"sync"
 	"testing"
 
-	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
-	"github.com/xqtool/xqtool/corpus"
+	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/dedupe"
-	"github.com/xqtool/xqtool/export"
 	"github.com/xqtool/xqtool/internal/shareddata"
+	"github.com/xqtool/xqtool/pipeline"
 )
 
 // realCorpus is every game of the shared real records as the pipeline
 // would hand them over: the valid main line, tags, and the duplicate
 // verdicts of dedupe (Copy).
 type realCorpus struct {
-	games  []Game
-	copies map[string]bool // source#index of the copies
-	err    error
+	games []Game
+	err   error
 }
 
 var (
@@ -44,45 +41,38 @@ func realGames(t testing.TB) []Game {
 	return realData.games
 }
 
-func loadReal(dir string) realCorpus {
-	out := realCorpus{copies: map[string]bool{}}
-	ix := dedupe.New(dedupe.Options{})
-	defer ix.Close()
-	var nums []int
-	w := &corpus.Walker{}
-	err := w.Walk(context.Background(), []string{dir}, func(it corpus.Item) error {
-		if it.Rec == nil {
-			return nil
-		}
-		rep := analyze.Analyze(it.Rec, it.Err, analyze.Options{})
-		g, ok := FromReport(rep, export.GameID(it.Rec.Source, it.Rec.Index), nil)
-		if !ok {
-			return nil
-		}
-		dg := dedupe.FromReport(rep, nil)
-		n, err := ix.Add(&dg)
+// collector is a sink that keeps every game as the explorer's Sink
+// reads it, marked a copy by the run's verdicts.
+type collector struct {
+	pipeline.NopSink
+	games []Game
+	nums  []int
+}
+
+func (c *collector) Game(pg *pipeline.Game) error {
+	g, ok := FromGame(pg, nil)
+	if ok {
+		c.games = append(c.games, g)
+		c.nums = append(c.nums, pg.Num())
+	}
+	return nil
+}
+
+func (c *collector) Finish(v *pipeline.Verdicts) error {
+	for i, n := range c.nums {
+		d, err := v.Of(n)
 		if err != nil {
 			return err
 		}
-		out.games = append(out.games, g)
-		nums = append(nums, n)
-		return nil
-	})
-	if err == nil {
-		err = ix.Finish()
+		c.games[i].Copy = d.Kind != dedupe.None
 	}
-	for i, n := range nums {
-		if err != nil {
-			break
-		}
-		var v dedupe.Verdict
-		v, err = ix.Verdict(n)
-		out.games[i].Copy = v.Kind != dedupe.None
-		if out.games[i].Copy {
-			out.copies[fmt.Sprintf("%s#%d", out.games[i].Source, out.games[i].Index)] = true
-		}
-	}
-	out.err = err
+	return nil
+}
+
+func loadReal(dir string) realCorpus {
+	c := &collector{}
+	_, err := pipeline.Run(context.Background(), []string{dir}, pipeline.Options{}, c)
+	out := realCorpus{games: c.games, err: err}
 	return out
 }
 
@@ -169,13 +159,12 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// realDataset exports the real records (as xqtool export would, with
-// the copies' duplicate_kind set) once per test binary and returns the
-// dataset's directory.
+// realDataset exports the real records (xqtool export: the pipeline with
+// the dataset sink, duplicates found) once per test binary and returns
+// the dataset's directory.
 func realDataset(t testing.TB) string {
 	t.Helper()
-	games := realGames(t)
-	_ = games
+	records := shareddata.Dir(t, "records")
 	datasetOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "xqtool-explorer-dataset-")
 		if err != nil {
@@ -183,33 +172,16 @@ func realDataset(t testing.TB) string {
 			return
 		}
 		tempDirs = append(tempDirs, dir)
-		datasetDir, datasetErr = dir, writeDataset(shareddata.Path("records"), dir, realData.copies)
+		datasetDir = dir
+		sink, err := dataset.NewSink(dir, false)
+		if err != nil {
+			datasetErr = err
+			return
+		}
+		_, datasetErr = pipeline.Run(context.Background(), []string{records}, pipeline.Options{}, sink)
 	})
 	if datasetErr != nil {
 		t.Fatal(datasetErr)
 	}
 	return datasetDir
-}
-
-func writeDataset(records, dir string, copies map[string]bool) error {
-	ds, err := export.Create(dir)
-	if err != nil {
-		return err
-	}
-	w := &corpus.Walker{}
-	err = w.Walk(context.Background(), []string{records}, func(it corpus.Item) error {
-		if it.Rec == nil {
-			return nil
-		}
-		rep := analyze.Analyze(it.Rec, it.Err, analyze.Options{})
-		if copies[fmt.Sprintf("%s#%d", it.Rec.Source, it.Rec.Index)] {
-			rep.Cluster = analyze.Cluster{Kind: "exact", KeptSource: "elsewhere"}
-		}
-		return ds.Write(rep)
-	})
-	if err != nil {
-		ds.Abort()
-		return err
-	}
-	return ds.Close()
 }

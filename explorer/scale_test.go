@@ -3,6 +3,7 @@ package explorer
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -51,25 +52,20 @@ func TestMemoryScale(t *testing.T) {
 	}
 	games := realGames(t)
 	dir := t.TempDir()
-	sp, err := NewSpool(dir, DefaultMaxPly)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sp.Close()
-	spoolPath := filepath.Join(dir, "games.spool")
+	// The games, encoded as the Sink spools them, one per line of a file
+	// (a length, then the record) the children read.
+	var data []byte
 	for i := range games {
-		if err := sp.Add(&games[i]); err != nil {
-			t.Fatal(err)
+		rec := appendGame(nil, &games[i], DefaultMaxPly)
+		if games[i].Copy {
+			rec = append(rec, 1)
+		} else {
+			rec = append(rec, 0)
 		}
+		data = binary.AppendUvarint(data, uint64(len(rec)))
+		data = append(data, rec...)
 	}
-	// The child reads the spool's file: copy it where it stays.
-	if err := sp.w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(sp.f.Name())
-	if err != nil {
-		t.Fatal(err)
-	}
+	spoolPath := filepath.Join(dir, "games.bin")
 	if err := os.WriteFile(spoolPath, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -137,12 +133,27 @@ func TestScaleChild(t *testing.T) {
 	if mb, err := strconv.Atoi(os.Getenv("XQTOOL_EXPLORER_BUDGET")); err == nil {
 		opt.MemoryBudget = int64(mb) << 20
 	}
-	f, err := os.Open(spoolPath)
+	data, err := os.ReadFile(spoolPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sp := &Spool{f: f, w: bufio.NewWriter(f), n: n}
+	each := func(fn func(g *Game) error) error {
+		var g Game
+		b := data
+		for range n {
+			l, k := binary.Uvarint(b)
+			rec := b[k : k+int(l)]
+			b = b[k+int(l):]
+			if err := decodeGame(rec[:len(rec)-1], &g); err != nil {
+				return err
+			}
+			g.Copy = rec[len(rec)-1] == 1
+			if err := fn(&g); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	cpu0 := cputime.Process()
 	start := time.Now()
 	b := NewBuilder(opt)
@@ -150,7 +161,7 @@ func TestScaleChild(t *testing.T) {
 	var moves []board.Move
 	for k := range factor {
 		rng := rand.New(rand.NewPCG(uint64(k), 7))
-		err := sp.Each(func(num int, g *Game) error {
+		err := each(func(g *Game) error {
 			if k > 0 {
 				g.ID = fmt.Sprintf("%s-%d", g.ID, k)
 				moves = diverge(rng, g, k, moves[:0])
