@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -378,4 +380,34 @@ func joinGames(dir string, found map[string]*Hit, noMoves func(gameID, startFEN 
 		return cmp.Or(strings.Compare(a.Source, b.Source), cmp.Compare(a.Index, b.Index), strings.Compare(a.GameID, b.GameID))
 	})
 	return hits, nil
+}
+
+// WriteHits writes hits as a table: the game (source#number, 1-based),
+// the ply, the players, the result, the event and the date; at most limit
+// rows (0: all), then a line on those left out.
+func WriteHits(w io.Writer, hits []Hit, limit int) error {
+	if len(hits) == 0 {
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "game\tply\tred\tblack\tresult\tevent\tdate")
+	for i, h := range hits {
+		if limit > 0 && i == limit {
+			break
+		}
+		mark := ""
+		if h.Mirrored {
+			mark = " (mirror)"
+		}
+		fmt.Fprintf(tw, "%s#%d\t%d%s\t%s\t%s\t%s\t%s\t%s\n", h.Source, h.Index+1, h.Ply, mark,
+			h.Red, h.Black, h.Result, h.Event, h.Date)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if limit > 0 && len(hits) > limit {
+		_, err := fmt.Fprintf(w, "… and %d more\n", len(hits)-limit)
+		return err
+	}
+	return nil
 }

@@ -204,14 +204,11 @@ func (x exRef) example() Example {
 
 // ParsePosition reads a position from a FEN: the placement, and
 // optionally the side to move (w, r or b; Red when absent) and the
-// counters, which are ignored.
+// counters, which are ignored. The placement rules are relaxed as replay
+// relaxes them for records (a set-up may break them); the kings are
+// always checked.
 func ParsePosition(fen string) (board.Position, error) {
-	s, err := board.ParseFEN(strings.TrimSpace(fen))
-	if err != nil {
-		return board.Position{}, err
-	}
-	s.HalfMove, s.FullMove = 0, 1
-	return board.NewPosition(s)
+	return positionOfFEN(strings.TrimSpace(fen))
 }
 
 // groupRows returns the rows of key in row group g: it reads the group's

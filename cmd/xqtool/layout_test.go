@@ -17,7 +17,7 @@ var layers = [][]string{
 	{"replay", "corpus", "opening"},
 	{"analyze", "dedupe"},
 	{"pipeline"},
-	{"report", "dataset", "records"},
+	{"report", "dataset", "records", "explorer"},
 	{"htmlreport"},
 	{"cmd/xqtool", "internal/samplegen", "internal/testgames"},
 }
