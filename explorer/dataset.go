@@ -173,7 +173,7 @@ var gamesLeaves = []string{"game_id", "source", "index", "start_fen", "moves_icc
 // a duplicates.parquet that "xqtool dedupe" wrote in dir (copies across
 // shards) decides instead, for the games it lists. The Game passed to fn
 // is reused by the next call. A game with neither a start position nor a
-// move (a record that could not be read) is passed over, as FromReport
+// move (a record that could not be read) is passed over, as FromGame
 // does; one whose start position or moves cannot be read is skipped with
 // its error reported by bad (nil: the error ends the read).
 func DatasetGames(dir string, fn func(g *Game) error, bad func(err error) error) error {
@@ -252,7 +252,7 @@ func gamesBatch(rec arrow.RecordBatch, dups map[string]bool, g *Game, fn func(*G
 			var err error
 			if start, err = positionOfFEN(fen); err != nil {
 				if hi == lo {
-					continue // no position and no move: nothing to count (as FromReport)
+					continue // no position and no move: nothing to count (as FromGame)
 				}
 				if err := bad(i, fmt.Errorf("%w: start_fen: %w", ErrDataset, err)); err != nil {
 					return err

@@ -3,7 +3,6 @@ package explorer
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/xqtool/xqtool/board"
@@ -52,12 +51,6 @@ func writePage(t testing.TB, data []byte, opt PageOptions) ([]byte, PageStats) {
 		t.Fatal(err)
 	}
 	return buf.Bytes(), st
-}
-
-func boardFEN(b *[board.Squares]board.Piece, side board.Color) string {
-	s := board.Setup{Board: *b, Side: side, FullMove: 1}
-	f := s.FEN()
-	return f[:strings.Index(f, " ")+2]
 }
 
 // TestPageData walks the page's tree as its script does (play a move on
