@@ -12,7 +12,9 @@ import (
 // or a directory holding tree.parquet files at any depth: the trees of
 // shards), export datasets (a directory with a games table), and the
 // rest, which are records to read. A tree file is one that ReadMeta reads.
-func Inputs(paths []string) (trees, datasets, records []string) {
+// The trees under out (the run's own output directory, "" for none) are
+// not inputs.
+func Inputs(paths []string, out string) (trees, datasets, records []string) {
 	for _, p := range paths {
 		fi, err := os.Stat(p)
 		switch {
@@ -27,7 +29,7 @@ func Inputs(paths []string) (trees, datasets, records []string) {
 			}
 			records = append(records, p)
 		default:
-			if t := treeFiles(p); len(t) > 0 {
+			if t := treeFiles(p, out); len(t) > 0 {
 				trees = append(trees, t...)
 			} else if IsDataset(p) {
 				datasets = append(datasets, p)
@@ -39,16 +41,25 @@ func Inputs(paths []string) (trees, datasets, records []string) {
 	return trees, datasets, records
 }
 
-// treeFiles returns the tree.parquet files under dir, sorted (directories
-// starting with "." are skipped).
-func treeFiles(dir string) []string {
+// treeFiles returns the tree.parquet files under dir, sorted; directories
+// starting with "." and the directory skip are passed over.
+func treeFiles(dir, skip string) []string {
 	var out []string
+	skipAbs := ""
+	if skip != "" {
+		skipAbs, _ = filepath.Abs(skip)
+	}
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}
 		if d.IsDir() && path != dir && strings.HasPrefix(d.Name(), ".") {
 			return filepath.SkipDir
+		}
+		if d.IsDir() && skipAbs != "" {
+			if abs, _ := filepath.Abs(path); abs == skipAbs {
+				return filepath.SkipDir
+			}
 		}
 		if !d.IsDir() && d.Name() == TreeFile {
 			out = append(out, path)

@@ -62,7 +62,7 @@ read; 2 usage or I/O error; 130 interrupted.`,
 			}
 			opt.MemoryBudget, opt.TempDir = int64(memoryMB)<<20, rf.tempDir
 			page.Title = title
-			trees, datasets, records := explorer.Inputs(args)
+			trees, datasets, records := explorer.Inputs(args, out)
 			if len(records) > 0 && len(trees)+len(datasets) > 0 {
 				return usageErr("explore: records (%s) cannot be mixed with trees or datasets", strings.Join(records, ", "))
 			}

@@ -59,6 +59,15 @@ func TestExploreCLI(t *testing.T) {
 	if _, _, code := runCLI(t, "", "find", "--material", "KRRCC vs K", p("out")); code != 1 {
 		t.Errorf("find a material no game has: exit %d, want 1", code)
 	}
+	// A second run whose output lies inside its input reads the records
+	// again, not its own tree.
+	inside := t.TempDir()
+	os.Symlink(sample, filepath.Join(inside, "sample"))
+	for range 2 {
+		if _, errs, code := runCLI(t, "", "explore", "--quiet", "-o", filepath.Join(inside, "tree"), inside); code != 1 {
+			t.Fatalf("explore with its output inside its input: exit %d: %s", code, errs)
+		}
+	}
 	for _, args := range [][]string{
 		{"explore", sample},                            // no -o
 		{"explore", "--fen", "nonsense", p("tree")},    // bad FEN
