@@ -211,6 +211,9 @@ func TestParseMaterial(t *testing.T) {
 // training-data export adds, signed or unsigned) is searched by key, with
 // the same hits as by FEN.
 func TestFindByKey(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long test skipped in -short mode")
+	}
 	games := realGames(t)
 	src := realDataset(t)
 	p := board.StartPosition()

@@ -14,6 +14,9 @@ import (
 // spills many runs) merge into exactly the tree of one run over all the
 // games: the same rows, counts, years, ECCO codes and example games.
 func TestMergeShards(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long test skipped in -short mode")
+	}
 	games := realGames(t)
 	opt := Options{MergeMirrors: true}
 	whole, wst := buildTree(t, games, opt)

@@ -59,6 +59,9 @@ func writePage(t testing.TB, data []byte, opt PageOptions) ([]byte, PageStats) {
 // lookup in the tree: the same moves, names and counts, in the board's
 // own orientation (the first 500 positions met, breadth first). With mirrors merged, some nodes are met mirrored.
 func TestPageData(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long test skipped in -short mode")
+	}
 	games := realGames(t)
 	for _, mirrors := range []bool{false, true} {
 		data, _ := buildTree(t, games, Options{MergeMirrors: mirrors})
