@@ -7,7 +7,7 @@ BENCHTIME ?= 1s
 BENCHCOUNT ?= 6
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all build run test lint bench perft-full fuzz sample clean
+.PHONY: all build run test lint bench perft-full fuzz sample screenshot clean
 
 all: build
 
@@ -39,6 +39,7 @@ bench:
 	$(GO) test -run '^$$' -bench 'Export|FENCompression' -benchtime 3x -count $(BENCHCOUNT) ./dataset/ | tee -a bench.txt
 	$(GO) test -run '^$$' -bench 'ReadFiles' -benchtime 10x -count $(BENCHCOUNT) ./corpus/ | tee -a bench.txt
 	$(GO) test -run '^$$' -bench 'Index/games=100000$$' -benchtime 1x -count $(BENCHCOUNT) ./dedupe/ | tee -a bench.txt
+	$(GO) test -run '^$$' -bench 'Search|FindOnClean' -benchtime $(BENCHTIME) -count $(BENCHCOUNT) ./repair/ | tee -a bench.txt
 	$(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da bench.txt
 
 # Every perft row, including the deep ones (several minutes).
@@ -49,6 +50,15 @@ perft-full:
 sample:
 	$(GO) run ./internal/samplegen -o sample
 
+# Regenerate docs/report.png, the picture of the report page of the sample
+# corpus in README, so that it shows what the page shows now: the page is
+# written as make run writes it and pictured 1100 px wide in headless
+# Chromium (apt-get install chromium) once its fonts are loaded.
+screenshot: build
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	{ $(BIN) validate --quiet --with-moves --html "$$tmp/report.html" sample >/dev/null || [ $$? -eq 1 ]; } && \
+	$(GO) run ./internal/screenshot -width 1100 -height 2250 -o docs/report.png "$$tmp/report.html"
+
 # Run every fuzz target for FUZZTIME each, one at a time. Go minimizes
 # each new interesting input for up to a minute by default, during which
 # nothing else is fuzzed (and the rate shows 0/sec): FUZZMINIMIZE bounds
@@ -56,7 +66,7 @@ sample:
 FUZZTIME ?= 60s
 FUZZMINIMIZE ?= 5s
 fuzz:
-	@for pkg in board notation parse analyze htmlreport dedupe; do \
+	@for pkg in board notation parse analyze htmlreport dedupe repair; do \
 	  for f in $$($(GO) test -list '^Fuzz' ./$$pkg/ | grep '^Fuzz'); do \
 	    echo "== $$pkg $$f"; $(GO) test ./$$pkg/ -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) -parallel 1 || exit 1; \
 	  done; \

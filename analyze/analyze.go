@@ -5,10 +5,13 @@
 // end, the natural move limit, forbidden repetition cycles (棋例) and
 // suspect text encodings.
 //
-// Every flag has a stable code (see the Code* constants), the ply it refers
-// to (0 = the whole game), the side concerned, a severity and a detail
-// text. A game is "ok" when it has no error or warning flag, "flagged"
-// otherwise, and "error" when the record could not be read at all.
+// Every flag has a stable code (package flags, the one table of codes and
+// their severities), the ply it refers to (0 = the whole game), the side
+// concerned and a detail text. A game's status is its worst flag's
+// severity: "error" when the moves, the start position or the result are
+// wrong or unreadable (the record could not be read at all included),
+// "warning" when only warnings are raised (missing tags or result, suspect
+// encoding, rule notes), "ok" otherwise; info flags never change it.
 package analyze
 
 import (
@@ -29,9 +32,9 @@ type Status string
 
 // Statuses.
 const (
-	StatusOK      Status = "ok"
-	StatusFlagged Status = "flagged"
-	StatusError   Status = "error"
+	StatusOK      Status = "ok"      // no error or warning flag
+	StatusWarning Status = "warning" // warnings only
+	StatusError   Status = "error"   // an error flag
 )
 
 // Results.
@@ -132,7 +135,7 @@ func Analyze(rec *parse.Record, readErr error, opt Options) *Report {
 	r := &Report{Record: rec, ReadErr: readErr, Termination: TermUnknown, Rules: rules}
 	if readErr != nil {
 		r.add(flags.UnreadableRecord, 0, "", readErr.Error())
-		r.Status = StatusError
+		r.finish()
 		return r
 	}
 	g := replay.Replay(rec, replay.Options{SkipVariations: opt.SkipVariations})
@@ -153,15 +156,19 @@ func Analyze(rec *parse.Record, readErr error, opt Options) *Report {
 
 // finish sets the status from the flags.
 func (r *Report) finish() {
-	r.Status = StatusOK
-	for _, f := range r.Flags {
-		if f.Severity == flags.Error || f.Severity == flags.Warning {
-			r.Status = StatusFlagged
-		}
+	r.Status = StatusOf(r.Flags)
+}
+
+// StatusOf returns the status of a game with flags fs: its worst
+// severity, info counting as ok.
+func StatusOf(fs []flags.Flag) Status {
+	switch flags.Worst(fs) {
+	case flags.Error:
+		return StatusError
+	case flags.Warning:
+		return StatusWarning
 	}
-	if r.ReadErr != nil {
-		r.Status = StatusError
-	}
+	return StatusOK
 }
 
 // checkRecord flags problems of the record itself: reader problems,

@@ -15,6 +15,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -63,6 +65,12 @@ type Item struct {
 	// file's last item (a game or a problem, to be handled first), or on
 	// an item of its own when the file gave none.
 	End *FileEnd
+	// Key is the identity of the game's file, the same however the path
+	// was spelled and wherever the walk ran: its absolute path with
+	// symbolic links resolved (an archive member: the archive's, "!" and
+	// the member's name; standard input: "stdin:" and the SHA-256 of its
+	// bytes). It is set on game items.
+	Key string
 }
 
 // Load parses a raw game into Rec (safe to call from any goroutine).
@@ -112,6 +120,12 @@ type Walker struct {
 	// temporary files, which exist only while the run writes them, are
 	// passed over in silence. A command adds one output with one append.
 	Exclude []string
+	// Patterns are glob patterns (path.Match) of files and directories
+	// not to read (--exclude): a pattern with a slash is matched against
+	// the path relative to the input argument, one without against the
+	// name. Each match is given as a file problem ErrPattern (status
+	// skipped), so that it is accounted for.
+	Patterns []string
 	// FileEnds makes every file end with an Item whose End is set, so
 	// that every input file can be accounted for.
 	FileEnds bool
@@ -121,6 +135,8 @@ type Walker struct {
 	Shard Shard
 	files int
 	skip  []exclusion // Exclude as spelled from the current root
+	ident string      // Item.Key of the file being read
+	seen  reached     // the files and directories reached so far
 	hint  encodingHint
 	key   keyState
 }
@@ -158,6 +174,8 @@ func (w *Walker) walkPath(ctx context.Context, p string, yield func(Item) error)
 		if err != nil {
 			return fmt.Errorf("stdin: %w", err)
 		}
+		sum := sha256.Sum256(data)
+		w.ident = "stdin:" + hex.EncodeToString(sum[:])
 		return w.data(ctx, "-", data, yield)
 	}
 	if strings.ContainsAny(p, "*?[") {
@@ -189,27 +207,43 @@ func (w *Walker) walkPath(ctx context.Context, p string, yield func(Item) error)
 		}
 		return w.shardProblem(p, ErrExcluded, yield)
 	}
-	if !st.IsDir() {
-		return w.file(ctx, p, st.Size(), yield)
+	real, err := realPath(p)
+	if err != nil {
+		return w.shardProblem(p, err, yield)
 	}
-	return w.walkDir(ctx, p, "", map[string]bool{}, yield)
+	if !st.IsDir() {
+		if w.seen.again(real, p) {
+			return nil
+		}
+		return w.file(ctx, p, real, st.Size(), yield)
+	}
+	return w.walkDir(ctx, p, real, yield)
+}
+
+// realPath returns the absolute path of p with symbolic links resolved.
+func realPath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
 }
 
 // walkDir reads the files under dir recursively, in name order within each
-// directory, without listing the whole tree first (memory stays flat however
-// many files there are). Symbolic links to files and directories are
-// followed; each real directory is entered once, so link cycles end.
-func (w *Walker) walkDir(ctx context.Context, dir, real string, seen map[string]bool, yield func(Item) error) error {
+// directory, without listing the whole tree first. Symbolic links to files
+// and directories are followed; each real directory is entered once, so
+// link cycles end, and each file is read once however many paths reach it
+// (see reached). real is dir's real path ("" to resolve it).
+func (w *Walker) walkDir(ctx context.Context, dir, real string, yield func(Item) error) error {
 	if real == "" {
 		var err error
-		if real, err = filepath.EvalSymlinks(dir); err != nil {
+		if real, err = realPath(dir); err != nil {
 			return w.shardProblem(dir, err, yield)
 		}
 	}
-	if seen[real] {
+	if w.seen.dir(real, dir) {
 		return nil
 	}
-	seen[real] = true
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return w.shardProblem(dir, err, yield)
@@ -223,6 +257,12 @@ func (w *Walker) walkDir(ctx context.Context, dir, real string, seen map[string]
 			return err
 		}
 		q := prefix + e.Name()
+		if p := w.matches(q); p != "" {
+			if err := w.shardProblem(q, fmt.Errorf("%w %s", ErrPattern, p), yield); err != nil {
+				return err
+			}
+			continue
+		}
 		if w.skip != nil {
 			if ex, temp := w.excluded(q); ex {
 				if !temp {
@@ -247,11 +287,19 @@ func (w *Walker) walkDir(ctx context.Context, dir, real string, seen map[string]
 		}
 		switch {
 		case t.IsDir():
-			if err := w.walkDir(ctx, q, qreal, seen, yield); err != nil {
+			if err := w.walkDir(ctx, q, qreal, yield); err != nil {
 				return err
 			}
 		case t.IsRegular():
-			if err := w.file(ctx, q, -1, yield); err != nil {
+			if qreal == "" {
+				if qreal, err = realPath(q); err != nil {
+					continue // gone since it was listed
+				}
+			}
+			if w.seen.again(qreal, q) {
+				continue
+			}
+			if err := w.file(ctx, q, qreal, -1, yield); err != nil {
 				return err
 			}
 		}
@@ -363,7 +411,8 @@ func hasSuffixFold(name, suffix string) bool {
 }
 
 // file reads one file from disk: an archive, or a game file.
-func (w *Walker) file(ctx context.Context, name string, size int64, yield func(Item) error) error {
+func (w *Walker) file(ctx context.Context, name, real string, size int64, yield func(Item) error) error {
+	w.ident = real
 	archive := archiveKind(name)
 	if archive == "" && !w.take(name, "") {
 		return nil
@@ -405,16 +454,16 @@ func (w *Walker) file(ctx context.Context, name string, size int64, yield func(I
 		if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
 			return problem(name, err, yield)
 		}
-		return w.zip(ctx, name, zr, yield)
+		return w.zip(ctx, name, real, zr, yield)
 	case "tar":
-		return w.tar(ctx, name, f, yield)
+		return w.tar(ctx, name, real, f, yield)
 	case "tgz":
 		gz, err := gzip.NewReader(f)
 		if err != nil {
 			return problem(name, err, yield)
 		}
 		defer gz.Close()
-		return w.tar(ctx, name, gz, yield)
+		return w.tar(ctx, name, real, gz, yield)
 	}
 	if size >= 0 && size <= smallFile {
 		// One read instead of many small ones (binary readers seek
@@ -462,7 +511,7 @@ func secureMember(name string) bool {
 	return fs.ValidPath(path.Clean(name)) && !strings.HasPrefix(path.Clean(name), "../") && path.Clean(name) != ".."
 }
 
-func (w *Walker) zip(ctx context.Context, name string, zr *zip.Reader, yield func(Item) error) error {
+func (w *Walker) zip(ctx context.Context, name, real string, zr *zip.Reader, yield func(Item) error) error {
 	files := slices.Clone(zr.File)
 	slices.SortStableFunc(files, func(a, b *zip.File) int { return strings.Compare(a.Name, b.Name) })
 	for _, zf := range files {
@@ -497,6 +546,7 @@ func (w *Walker) zip(ctx context.Context, name string, zr *zip.Reader, yield fun
 			}
 			continue
 		}
+		w.ident = real + "!" + member[len(name)+1:]
 		if err := w.data(ctx, member, data, yield); err != nil {
 			return err
 		}
@@ -504,7 +554,7 @@ func (w *Walker) zip(ctx context.Context, name string, zr *zip.Reader, yield fun
 	return nil
 }
 
-func (w *Walker) tar(ctx context.Context, name string, r io.Reader, yield func(Item) error) error {
+func (w *Walker) tar(ctx context.Context, name, real string, r io.Reader, yield func(Item) error) error {
 	tr := tar.NewReader(r)
 	for {
 		h, err := tr.Next()
@@ -534,6 +584,7 @@ func (w *Walker) tar(ctx context.Context, name string, r io.Reader, yield func(I
 		if err != nil {
 			return w.problem(member, err, yield)
 		}
+		w.ident = real + "!" + member[len(name)+1:]
 		if err := w.data(ctx, member, data, yield); err != nil {
 			return err
 		}
@@ -650,7 +701,7 @@ func (w *Walker) gamesOf(ctx context.Context, name string, rd parse.Reader, fi i
 			if err != nil {
 				return &FileProblem{Name: name, Err: err}
 			}
-			if err := yield(Item{Raw: g, FileIndex: fi}); err != nil {
+			if err := yield(Item{Raw: g, FileIndex: fi, Key: w.ident}); err != nil {
 				return err
 			}
 		}
@@ -666,7 +717,7 @@ func (w *Walker) gamesOf(ctx context.Context, name string, rd parse.Reader, fi i
 		if rec == nil {
 			return &FileProblem{Name: name, Err: err}
 		}
-		if err := yield(Item{Rec: rec, Err: err, FileIndex: fi}); err != nil {
+		if err := yield(Item{Rec: rec, Err: err, FileIndex: fi, Key: w.ident}); err != nil {
 			return err
 		}
 	}

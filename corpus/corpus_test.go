@@ -283,10 +283,28 @@ func TestWalkFollowsSymlinks(t *testing.T) {
 		}
 	}
 	games, _ := collect(t, top)
-	// file.pgn (2 games) and the real directory once (2 games): link2 is
-	// the same directory as link1, and loop points back to top.
-	if len(games) != 4 {
-		t.Errorf("games %v, want 4", games)
+	// file.pgn (2 games) only: link1/a.pgn is the same file, link2 the
+	// same directory as link1, and loop points back to top. Each input is
+	// read once however many paths reach it.
+	if len(games) != 2 || !strings.HasSuffix(games[0], "file.pgn#0") {
+		t.Errorf("games %v, want the 2 of file.pgn", games)
+	}
+	// Named twice, and inside another input named too: read once.
+	w := &Walker{}
+	n := 0
+	err := w.Walk(context.Background(), []string{filepath.Join(real, "a.pgn"), real, top, filepath.Join(real, "a.pgn")}, func(it Item) error {
+		if it.Rec != nil {
+			n++
+			if it.Key != filepath.Join(real, "a.pgn") && !strings.HasSuffix(it.Key, filepath.Join("real", "a.pgn")) {
+				t.Errorf("key %q", it.Key)
+			}
+		}
+		return nil
+	})
+	// Reached again: a.pgn in real, top/file.pgn, the directories link1,
+	// link2 and loop, and the last argument.
+	if repeats, _ := w.Repeated(); err != nil || n != 2 || repeats != 6 {
+		t.Errorf("%d games, %d repeats, %v; want 2 games and 6 inputs reached again", n, repeats, err)
 	}
 }
 

@@ -14,6 +14,35 @@ import (
 // (Walker.Exclude): it is not read.
 var ErrExcluded = errors.New("an output of this run (not read)")
 
+// ErrPattern is the problem of a file or directory that a pattern of
+// Walker.Patterns excludes: it is not read (status skipped).
+var ErrPattern = errors.New("excluded by --exclude")
+
+// matches reports the pattern of Walker.Patterns that excludes q (a path
+// under the current root), "" when none does. A pattern with a slash is
+// matched against the path relative to the input argument ("sub/*.txt"),
+// one without against the name alone ("*.md").
+func (w *Walker) matches(q string) string {
+	if len(w.Patterns) == 0 {
+		return ""
+	}
+	base := filepath.Base(q)
+	var rel string
+	for _, p := range w.Patterns {
+		if strings.Contains(p, "/") {
+			if rel == "" {
+				rel = w.key.rel(q)
+			}
+			if ok, _ := path.Match(p, rel); ok {
+				return p
+			}
+		} else if ok, _ := path.Match(p, base); ok {
+			return p
+		}
+	}
+	return ""
+}
+
 // FileStatus tells what became of one input file.
 type FileStatus string
 
@@ -45,7 +74,7 @@ func (w *Walker) fileEnd(fi int, e FileEnd, yield func(Item) error) error {
 
 // problemStatus is the status of a file that gave problem err.
 func problemStatus(err error) FileStatus {
-	if errors.Is(err, ErrExcluded) || errors.Is(err, ErrInsecurePath) {
+	if errors.Is(err, ErrExcluded) || errors.Is(err, ErrPattern) || errors.Is(err, ErrInsecurePath) {
 		return FileSkipped
 	}
 	return FileUnreadable

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"fmt"
@@ -10,7 +11,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/flight"
+	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
@@ -95,7 +96,11 @@ func newColFile(w io.Writer, schema *arrow.Schema, cfg *config, rowGroupRows int
 	// the Arrow types from it.
 	stored := storedSchema(schema)
 	meta := metadata.KeyValueMetadata{}
-	if err := meta.Append("ARROW:schema", base64.StdEncoding.EncodeToString(flight.SerializeSchema(stored, cfg.mem))); err != nil {
+	ser, err := serializeSchema(stored, cfg.mem)
+	if err != nil {
+		return nil, fmt.Errorf("dataset: %w", err)
+	}
+	if err := meta.Append("ARROW:schema", base64.StdEncoding.EncodeToString(ser)); err != nil {
 		return nil, fmt.Errorf("dataset: %w", err)
 	}
 	fw, err := file.NewParquetWriterWithError(w, pqschema.Root(), file.WithWriterProps(props), file.WithWriteMetadata(meta))
@@ -117,6 +122,20 @@ func newColFile(w io.Writer, schema *arrow.Schema, cfg *config, rowGroupRows int
 	}
 	go f.encode()
 	return f, nil
+}
+
+// serializeSchema returns the Arrow IPC stream of schema alone (its
+// schema message and the end-of-stream marker), the bytes that
+// pqarrow.FileWriter stores as ARROW:schema through
+// flight.SerializeSchema, which writes them with package ipc in the same
+// way: importing flight for it would compile gRPC into this package.
+func serializeSchema(schema *arrow.Schema, mem memory.Allocator) ([]byte, error) {
+	var buf bytes.Buffer
+	w := ipc.NewWriter(&buf, ipc.WithSchema(schema), ipc.WithAllocator(mem))
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // storedSchema returns schema as pqarrow.FileWriter stores it with

@@ -62,6 +62,9 @@ type DuplicatesSummary struct {
 	ByKind   [4]int // by dedupe.Kind; ByKind[dedupe.None] counts kept copies and games without copies
 	Clusters int    // clusters of more than one game
 	Written  []string
+	// Repeated lists the games files reached again (a directory named
+	// twice, or inside another one named too), read once.
+	Repeated []string
 }
 
 // BytesPerGame is what FindDuplicates keeps in memory per game, besides the
@@ -90,6 +93,7 @@ func FindDuplicates(dirs []string, opt DuplicatesOptions) (DuplicatesSummary, er
 	}
 	defer r.Close()
 	sum.Files = len(r.Files())
+	sum.Repeated = r.Repeated()
 	ix := dedupe.New(dedupe.Options{MinPlies: opt.MinPlies, TempDir: opt.TempDir})
 	defer ix.Close()
 	var ids []uint64
@@ -132,7 +136,14 @@ func FindDuplicates(dirs []string, opt DuplicatesOptions) (DuplicatesSummary, er
 			outs[i] = w
 		}
 	} else {
+		read := map[int]bool{} // the directories a games file is read from
+		for _, c := range r.files {
+			read[c.dir] = true
+		}
 		for i, d := range dirs {
+			if !read[i] {
+				continue // its files were all read through another directory
+			}
 			if outs[i], err = newDupWriter(filepath.Join(d, DuplicatesName), mem); err != nil {
 				abortAll(outs)
 				return sum, err
@@ -156,6 +167,9 @@ func FindDuplicates(dirs []string, opt DuplicatesOptions) (DuplicatesSummary, er
 	}
 	var errs []error
 	for i, w := range outs {
+		if w == nil {
+			continue
+		}
 		if i > 0 && w == outs[0] && opt.Output != "" {
 			break
 		}
@@ -286,6 +300,8 @@ func (d *dupWriter) abort() {
 
 func abortAll(ws []*dupWriter) {
 	for _, w := range ws {
-		w.abort()
+		if w != nil {
+			w.abort()
+		}
 	}
 }

@@ -50,6 +50,7 @@ func Example_schema() {
 	// termination        utf8
 	// status             utf8
 	// flag_codes         list<item: utf8, nullable>
+	// repairs            int32
 	// rules              utf8 (nullable)
 	// ecco_computed      utf8 (nullable)
 	// opening_computed   utf8 (nullable)

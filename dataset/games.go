@@ -24,6 +24,7 @@ type GamesWriter struct {
 
 	gameID, clusterID                       *array.StringBuilder
 	index, year, redElo, blackElo, plyCount *array.Int32Builder
+	repairs                                 *array.Int32Builder
 	dateParsed                              *array.Date32Builder
 
 	source, format, encoding                                    *dictColumn
@@ -85,6 +86,7 @@ func newGamesWriter(w io.Writer, cfg *config) (*GamesWriter, error) {
 	gw.otherVals = t.listCol(leafOtherValues, 0)
 	gw.moves = t.listCol(leafMoves, 1<<14) // board.Move is 14 bits
 	gw.flagCodes = t.listCol(leafFlagCodes, 0)
+	gw.repairs = t.int32Col(colRepairs)
 	gw.clusterID = t.stringCol(colClusterID)
 	gw.dupKind, gw.dupOf = t.dictCol(colDuplicateKind, 0), t.dictCol(colDuplicateOf, 0)
 	return gw, nil
@@ -159,6 +161,13 @@ func (gw *GamesWriter) write(row *gameRow) error {
 		}
 	}
 	gw.flagCodes.endRow()
+	repairs := 0
+	for _, f := range row.flags {
+		if f.Code == flags.Repaired {
+			repairs++
+		}
+	}
+	gw.repairs.Append(int32(repairs))
 	gw.rules.appendNonEmpty(gw.t.cfg.rules)
 	gw.eccoComputed.appendNonEmpty(row.ecco[0])
 	gw.openingComputed.appendNonEmpty(row.ecco[1])

@@ -38,6 +38,12 @@ const emptyTagsPGN = `[Event ""]
 // the real records.
 func gamesReports(t *testing.T) []*analyze.Report {
 	reps := append(pgnReports(t, samplePGN), pgnReports(t, emptyTagsPGN)...)
+	// A game as --repair leaves it: two repaired flags (counted by the
+	// repairs column).
+	rep := *reps[0]
+	rep.Flags = append(slices.Clone(rep.Flags), flags.New(flags.Repaired, 3, "red", "ply 3: written …"),
+		flags.New(flags.Repaired, 9, "red", "ply 9: written …"))
+	reps = append(reps, &rep)
 	if !testing.Short() {
 		reps = append(reps, reports(t, realRecords(t, "hbsxcjp__cchess_c"))...)
 	}
@@ -125,10 +131,14 @@ func wantGame(r *analyze.Report, rules string, d pipeline.Dup) []string {
 		}
 	}
 	var seen []flags.Code
+	repairs := 0
 	for _, f := range r.Flags {
 		if !slices.Contains(seen, f.Code) {
 			seen = append(seen, f.Code)
 			fmt.Fprintf(&codes, "%s ", f.Code)
+		}
+		if f.Code == flags.Repaired {
+			repairs++
 		}
 	}
 	clusterID, kind, dupOf := pipeline.GameID(rec.Source, rec.Index), "null", "null"
@@ -147,7 +157,7 @@ func wantGame(r *analyze.Report, rules string, d pipeline.Dup) []string {
 		start = strings.TrimSpace(rec.FEN)
 	}
 	return append(row, other.String(), start, fmt.Sprint(plies), moves.String(), r.Declared(),
-		nonEmpty(r.ResultByPosition), r.Termination, string(r.Status), codes.String(), nonEmpty(rules),
+		nonEmpty(r.ResultByPosition), r.Termination, string(r.Status), codes.String(), fmt.Sprint(repairs), nonEmpty(rules),
 		nonEmpty(r.Opening.Code), nonEmpty(r.Opening.Opening), nonEmpty(r.Opening.Variation),
 		clusterID, kind, dupOf)
 }

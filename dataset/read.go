@@ -132,10 +132,11 @@ const readBatchRows = 64
 // Reader streams the games of several games files merged into the
 // order of a single run (see Less).
 type Reader struct {
-	files []*cursor
-	heap  cursorHeap
-	game  Game
-	err   error
+	files    []*cursor
+	repeated []string
+	heap     cursorHeap
+	game     Game
+	err      error
 }
 
 // Open opens the games files of the datasets in dirs (see GamesFiles).
@@ -145,9 +146,14 @@ type Reader struct {
 // The batches are allocated by Go's garbage-collected allocator, so the
 // strings of a Game stay valid while they are referenced, after the
 // reader moved on.
+//
+// A games file reached twice (a directory named twice, or inside another
+// one named too, or through a symbolic link) is read once, from the first
+// directory that reaches it (see Repeated).
 func Open(dirs []string) (*Reader, error) {
 	mem := memory.NewGoAllocator()
 	r := &Reader{}
+	seen := map[string]bool{}
 	for d, dir := range dirs {
 		files, err := GamesFiles(dir)
 		if err != nil {
@@ -155,6 +161,19 @@ func Open(dirs []string) (*Reader, error) {
 			return nil, err
 		}
 		for _, f := range files {
+			real, err := filepath.Abs(f)
+			if err == nil {
+				real, err = filepath.EvalSymlinks(real)
+			}
+			if err != nil {
+				r.Close()
+				return nil, err
+			}
+			if seen[real] {
+				r.repeated = append(r.repeated, f)
+				continue
+			}
+			seen[real] = true
 			c, err := openCursor(f, d, len(r.files), mem)
 			if err != nil {
 				r.Close()
@@ -174,6 +193,9 @@ func Open(dirs []string) (*Reader, error) {
 	heap.Init(&r.heap)
 	return r, nil
 }
+
+// Repeated returns the games files reached again and not read twice.
+func (r *Reader) Repeated() []string { return r.repeated }
 
 // Files returns the games files the reader reads.
 func (r *Reader) Files() []string {

@@ -52,7 +52,7 @@ func rowOf(g *pipeline.Game, buf *gameRow) *gameRow {
 		num: g.Num(), id: g.ID(), source: strings.Clone(rec.Source), index: rec.Index,
 		format: string(rec.Format), encoding: rec.Encoding,
 		tags: row.tags[:0], moves: row.moves[:0], flags: row.flags[:0],
-		result: r.Declared(), byPos: r.ResultByPosition, term: r.Termination, status: string(r.Status),
+		result: g.Result(), byPos: r.ResultByPosition, term: r.Termination, status: string(r.Status),
 		ecco: [3]string{r.Opening.Code, r.Opening.Opening, r.Opening.Variation},
 	}
 	for _, t := range g.Tags() {

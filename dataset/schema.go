@@ -52,6 +52,7 @@ const (
 	colTermination       = "termination"
 	colStatus            = "status"
 	colFlagCodes         = "flag_codes"
+	colRepairs           = "repairs"
 	colRules             = "rules"
 	colECCOComputed      = "ecco_computed"
 	colOpeningComputed   = "opening_computed"
@@ -93,7 +94,9 @@ const (
 // copies (its own game_id when it has no copy or is the kept copy);
 // duplicate_kind is "exact", "prefix" or "mirror" for the other copies,
 // else null, and duplicate_of names their kept copy as source#N (N =
-// index+1), else null (see package dedupe).
+// index+1), else null (see package dedupe). repairs counts the slips of
+// the record that --repair undid (its repaired flags, package repair), 0
+// when there was none or repairs were not applied.
 var GamesSchema = arrow.NewSchema([]arrow.Field{
 	field(colGameID, str, false),
 	field(colSource, str, false),
@@ -128,6 +131,7 @@ var GamesSchema = arrow.NewSchema([]arrow.Field{
 	field(colTermination, str, false),
 	field(colStatus, str, false),
 	field(colFlagCodes, strList, false),
+	field(colRepairs, i32, false),
 	field(colRules, str, true),
 	field(colECCOComputed, str, true),
 	field(colOpeningComputed, str, true),

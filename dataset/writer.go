@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/replay"
 )
 
@@ -46,14 +47,15 @@ var datasetNames = [3]string{GamesName, PositionsName, FlagsName}
 // Sink), the same games in the same order, so that each dataset's
 // partition files hold the same games.
 type Writer struct {
-	cfg    *config
-	dir    string
-	tmp    string
-	sets   [3]*partSet
-	counts [3]int64
-	done   bool
-	files  *filesFile // files.parquet, opened by the first WriteFile
-	plies  []replay.Ply
+	cfg     *config
+	dir     string
+	tmp     string
+	sets    [3]*partSet
+	counts  [3]int64
+	done    bool
+	files   *filesFile // files.parquet, opened by the first WriteFile
+	plies   []replay.Ply
+	created output.Dirs // the directories Create made (Abort removes them)
 }
 
 // partSet is the open partition files of one dataset.
@@ -77,14 +79,16 @@ type part struct {
 
 // Create starts a dataset in dir, which is created if needed.
 func Create(dir string, opts ...Option) (*Writer, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	created, err := output.MkdirAll(dir)
+	if err != nil {
 		return nil, err
 	}
 	tmp, err := os.MkdirTemp(dir, ".export-tmp-")
 	if err != nil {
+		created.Remove()
 		return nil, err
 	}
-	d := &Writer{cfg: newConfig(opts), dir: dir, tmp: tmp}
+	d := &Writer{cfg: newConfig(opts), dir: dir, tmp: tmp, created: created}
 	for k := range d.sets {
 		d.sets[k] = &partSet{kind: k, open: map[string]*part{}, parts: map[string]int{}}
 	}
@@ -334,8 +338,8 @@ func (d *Writer) Close() error {
 	return os.RemoveAll(d.tmp)
 }
 
-// Abort releases everything and removes the temporary files; the
-// directory keeps what it held before. Abort after Close does nothing.
+// Abort releases everything and removes the temporary files, and the
+// directories Create made; the directory keeps what it held before. Abort after Close does nothing.
 func (d *Writer) Abort() {
 	if d.done {
 		return
@@ -348,6 +352,7 @@ func (d *Writer) Abort() {
 		_ = d.closeFiles()
 	}
 	os.RemoveAll(d.tmp)
+	d.created.Remove()
 }
 
 // sortedKeys returns the keys of m in a fixed order.

@@ -150,7 +150,7 @@ func TestDatasetValues(t *testing.T) {
 		t.Errorf("game 3 result_by_position %q termination %q", byPos.Value(2), term.Value(2))
 	}
 	status := column(t, games, "status")[0].(*array.String)
-	if status.Value(3) != "flagged" {
+	if status.Value(3) != "error" {
 		t.Errorf("broken game status %q", status.Value(3))
 	}
 	rules := column(t, games, "rules")[0].(*array.String)

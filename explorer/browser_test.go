@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/svgboard"
 )
 
 // browserPath finds a Chromium-family browser: $XQTOOL_BROWSER, else the
@@ -123,7 +124,7 @@ func clickPoint(t *testing.T, ctx context.Context, sq string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x, y := svgPoint(s)
+	x, y := svgboard.Point(s)
 	xy, err := chromedp.Run(ctx, chromedp.Evaluate[[2]float64](fmt.Sprintf(`(() => {
 	  const svg = document.getElementById('board'), p = svg.createSVGPoint(); p.x = %d; p.y = %d;
 	  const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y]; })()`, x, y)))
@@ -133,10 +134,6 @@ func clickPoint(t *testing.T, ctx context.Context, sq string) {
 	if err := chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1])); err != nil {
 		t.Fatal(err)
 	}
-}
-
-func svgPoint(s board.Square) (int, int) {
-	return 40 + 40*s.File(), 40 + 40*(9-s.Rank())
 }
 
 // wantBook checks what the page shows against the tree's book of p.
@@ -325,6 +322,10 @@ func jsQuote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + 
 // shoot saves a screenshot of the viewport.
 func shoot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
+	// The board font is embedded and loads asynchronously.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.fonts.ready.then(() => true)`, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatal(err)
+	}
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatal(err)

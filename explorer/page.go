@@ -168,6 +168,7 @@ func WritePage(w io.Writer, t *Tree, opt PageOptions) (PageStats, error) {
 	st.Nodes, st.Moves, st.Games = len(pd.Nodes), pd.moves, len(pd.Games)
 	page := strings.NewReplacer(
 		"{{TITLE}}", html.EscapeString(title),
+		"{{FONT}}", svgboard.FontFaceCSS(),
 		"{{BOARD}}", string(svgboard.BackgroundSymbol("xb")),
 		"{{W}}", strconv.Itoa(svgboard.Width), "{{H}}", strconv.Itoa(svgboard.Height),
 		"{{DATA}}", string(js),
@@ -236,10 +237,13 @@ type pageData struct {
 	Title string   `json:"title"`
 	Meta  pageMeta `json:"meta"`
 	Root  string   `json:"root"` // FEN of the root position
-	// Geometry of the board drawing and the piece characters by FEN letter.
-	Cell   int               `json:"cell"`
-	Margin int               `json:"margin"`
-	Chars  map[string]string `json:"chars"`
+	// Geometry of the board drawing (the x of each file, the y of each
+	// rank, as svgboard.Point places them) and the piece characters by
+	// FEN letter.
+	Cell  int               `json:"cell"`
+	Xs    []int             `json:"xs"`
+	Ys    []int             `json:"ys"`
+	Chars map[string]string `json:"chars"`
 	Str    []string          `json:"str"` // the string table
 	// Games: red, black, event, date (str indexes, -1 none), result
 	// (Result), directory and file name of the source (str), index.
@@ -267,7 +271,15 @@ type pageMeta struct {
 // buildPage numbers the nodes reached from the root (breadth first) and
 // encodes them.
 func buildPage(t *Tree, root *pageNode, nodes map[uint64]*pageNode, threshold int64) (*pageData, error) {
-	pd := &pageData{Cell: svgboard.Cell, Margin: svgboard.Margin, Chars: map[string]string{}}
+	pd := &pageData{Cell: svgboard.Cell, Chars: map[string]string{}}
+	for f := range board.Files {
+		x, _ := svgboard.Point(board.SquareAt(f, 0))
+		pd.Xs = append(pd.Xs, x)
+	}
+	for r := range board.Ranks {
+		_, y := svgboard.Point(board.SquareAt(0, r))
+		pd.Ys = append(pd.Ys, y)
+	}
 	pd.Meta = pageMeta{Games: t.meta.Games, Copies: t.meta.Copies, MaxPly: t.meta.MaxPly,
 		Mirrors: t.meta.MergeMirrors, AllCopies: t.meta.AllCopies, Threshold: threshold}
 	for c := range 2 {

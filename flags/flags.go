@@ -62,6 +62,7 @@ const (
 	MissingTags          Code = "missing_tags"
 	EncodingSuspect      Code = "encoding_suspect"
 	RecordSyntax         Code = "record_syntax"
+	Repaired             Code = "repaired"
 	PerpetualCheck       Code = "perpetual_check"
 	PerpetualThreat      Code = "perpetual_threat"
 	PerpetualChase       Code = "perpetual_chase"
@@ -71,6 +72,7 @@ const (
 	Duplicate            Code = "duplicate"
 	NearDuplicate        Code = "near_duplicate"
 	TagsFilled           Code = "tags_filled"
+	ResultFilled         Code = "result_filled"
 	ECCOMismatch         Code = "ecco_mismatch"
 )
 
@@ -103,6 +105,7 @@ var table = []Def{
 	{MissingTags, Warning, false, "required tags absent or empty"},
 	{EncodingSuspect, Warning, false, "text decoded with replacement characters, or its encoding chosen on thin evidence"},
 	{RecordSyntax, Warning, false, "junk text, a malformed tag or FEN field in the record"},
+	{Repaired, Warning, false, "`--repair` undid a slip of the record (detail: the move as written, its replacement, the kind of slip)"},
 	{PerpetualCheck, Warning, false, "长将: the side must change (loses if it does not)"},
 	{PerpetualThreat, Warning, false, "长杀 (Chinese rules)"},
 	{PerpetualChase, Warning, false, "长捉, with the chased pieces"},
@@ -112,6 +115,7 @@ var table = []Def{
 	{Duplicate, Info, false, "same start position and main line as the kept copy of its cluster (named)"},
 	{NearDuplicate, Info, false, "a prefix or left-right mirror copy of the kept copy (named)"},
 	{TagsFilled, Info, false, "`--fill-tags` filled empty tags from the game's copies (named)"},
+	{ResultFilled, Info, false, "`--fill-tags` filled an empty or `*` Result from mate, stalemate or a judged final cycle (says which)"},
 	{ECCOMismatch, Info, false, "the declared ECCO tag differs from the code computed from the moves (detail: both)"},
 }
 
@@ -170,7 +174,7 @@ func (c Code) Order() int {
 type Flag struct {
 	Code     Code     `json:"code"`
 	Ply      int      `json:"ply"`
-	Side     string   `json:"side"`
+	Side     string   `json:"side,omitempty"` // omitted (null) for the game
 	Severity Severity `json:"severity"`
 	Detail   string   `json:"detail"`
 }

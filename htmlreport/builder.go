@@ -13,23 +13,25 @@ import (
 const DefaultLimit = 500
 
 // Builder collects the games of a run, in input order, for one page.
-// Every flagged or unreadable game gets a table row; the details (moves,
-// tags, flags) are kept only for games that may get a diagram: the first
-// Limit flagged games and the first flagged game carrying each code.
+// Every game with an error or a warning gets a table row; the details
+// (moves, tags, flags) are kept only for games that may get a diagram: the
+// first Limit games with an error, the first Limit with a warning, and the
+// first game carrying each code (an unreadable record has no diagram).
 // The zero Builder is not usable: call NewBuilder.
 type Builder struct {
 	limit int
 
-	games, ok, flagged, unreadable, plies int
-	rules                                 []string
-	sources                               map[string]string  // interned
-	byCode                                map[flags.Code]int // games carrying each code
-	listed                                map[flags.Code]int // listed games carrying each code
-	rows                                  []row
-	lateRow                               int                // the next row Late may reach
-	kept                                  int                // flagged rows with details kept in input order
-	firstOf                               map[flags.Code]int // code -> first flagged row carrying it
-	strs                                  map[string]string
+	games, ok, warnings, errors, plies int
+	otherFiles                         int // input files without games
+	rules                              []string
+	sources                            map[string]string  // interned
+	byCode                             map[flags.Code]int // games carrying each code
+	listed                             map[flags.Code]int // listed games carrying each code
+	rows                               []row
+	lateRow                            int                // the next row Late may reach
+	kept                               [2]int             // rows with details kept in input order: errors, warnings
+	firstOf                            map[flags.Code]int // code -> first drawable row carrying it
+	strs                               map[string]string
 }
 
 // row is one line of the table.
@@ -100,10 +102,11 @@ func cloneAll(s []string) []string {
 // that builds games from another form can then build the moves only for
 // the games kept.
 func (b *Builder) Keeps(g *Game) bool {
-	if g.Status != analyze.StatusFlagged {
+	k, ok := drawable(g)
+	if !ok {
 		return false
 	}
-	if b.kept < b.limit {
+	if b.kept[k] < b.limit {
 		return true
 	}
 	for _, f := range g.Flags {
@@ -112,6 +115,19 @@ func (b *Builder) Keeps(g *Game) bool {
 		}
 	}
 	return false
+}
+
+// drawable reports whether a game may get a diagram (an error or a
+// warning, its record read), and which count it keeps: 0 errors, 1
+// warnings.
+func drawable(g *Game) (int, bool) {
+	switch {
+	case g.Status == analyze.StatusOK, flags.Has(g.Flags, flags.UnreadableRecord):
+		return 0, false
+	case g.Status == analyze.StatusWarning:
+		return 1, true
+	}
+	return 0, true
 }
 
 // Add adds the next game of the run. The Builder keeps a copy of g when
@@ -138,10 +154,10 @@ func (b *Builder) Add(g *Game) {
 	case analyze.StatusOK:
 		b.ok++
 		return
-	case analyze.StatusFlagged:
-		b.flagged++
+	case analyze.StatusWarning:
+		b.warnings++
 	default:
-		b.unreadable++
+		b.errors++
 	}
 	for _, c := range codes {
 		b.listed[c]++
@@ -160,10 +176,10 @@ func (b *Builder) Add(g *Game) {
 		status: g.Status,
 		codes:  codes,
 	}
-	if g.Status == analyze.StatusFlagged {
-		keep := b.kept < b.limit
+	if k, ok := drawable(g); ok {
+		keep := b.kept[k] < b.limit
 		if keep {
-			b.kept++
+			b.kept[k]++
 		}
 		for _, c := range codes {
 			if _, seen := b.firstOf[c]; !seen {
@@ -194,34 +210,68 @@ func (b *Builder) intern(s string) string {
 	return v
 }
 
-// selected returns the rows drawn with a diagram, in input order: the
-// first game of every code (codes in name order) while the limit allows,
-// then the others in input order up to the limit.
+// selected returns the rows drawn with a diagram, in page order (see
+// order): the first game of every code (codes by severity, then name)
+// while the limit allows, then the games with an error, then those with a
+// warning, each in input order, up to the limit.
 func (b *Builder) selected() []int {
 	chosen := map[int]bool{}
 	codes := make([]flags.Code, 0, len(b.firstOf))
 	for c := range b.firstOf {
 		codes = append(codes, c)
 	}
-	slices.Sort(codes)
+	slices.SortFunc(codes, bySeverity)
 	for _, c := range codes {
 		if len(chosen) < b.limit {
 			chosen[b.firstOf[c]] = true
 		}
 	}
-	for i := range b.rows {
-		if len(chosen) >= b.limit {
-			break
-		}
-		if b.rows[i].game != nil {
-			chosen[i] = true
+	for _, st := range []analyze.Status{analyze.StatusError, analyze.StatusWarning} {
+		for i := range b.rows {
+			if len(chosen) >= b.limit {
+				break
+			}
+			if b.rows[i].game != nil && b.rows[i].status == st {
+				chosen[i] = true
+			}
 		}
 	}
 	out := make([]int, 0, len(chosen))
 	for i := range chosen {
 		out = append(out, i)
 	}
-	slices.Sort(out)
+	slices.SortFunc(out, b.before)
+	return out
+}
+
+// bySeverity orders codes by severity (errors first), then by name.
+func bySeverity(x, y flags.Code) int {
+	if d := x.Severity().Rank() - y.Severity().Rank(); d != 0 {
+		return d
+	}
+	return strings.Compare(string(x), string(y))
+}
+
+// before orders rows as the page lists them: games with an error first,
+// then those with a warning, each in input order.
+func (b *Builder) before(i, j int) int {
+	ri, rj := b.rows[i].status == analyze.StatusError, b.rows[j].status == analyze.StatusError
+	switch {
+	case ri && !rj:
+		return -1
+	case rj && !ri:
+		return 1
+	}
+	return i - j
+}
+
+// order returns the row indices in page order (see before).
+func (b *Builder) order() []int {
+	out := make([]int, len(b.rows))
+	for i := range out {
+		out[i] = i
+	}
+	slices.SortFunc(out, b.before)
 	return out
 }
 
@@ -270,3 +320,7 @@ func (b *Builder) Late(num int, fs []flags.Flag, fills map[string]string) {
 		}
 	}
 }
+
+// AddFile counts an input file that gave no game (the page's file count
+// is the sources of its games and these).
+func (b *Builder) AddFile() { b.otherFiles++ }

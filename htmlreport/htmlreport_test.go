@@ -12,6 +12,7 @@ import (
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/report"
+	"github.com/xqtool/xqtool/svgboard"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden page")
@@ -61,13 +62,19 @@ func TestGoldenPage(t *testing.T) {
 	if got != string(want) {
 		t.Errorf("the page differs from %s (go test -update rewrites it)", path)
 	}
-	// Self-contained: nothing is fetched.
+	// Self-contained: nothing is fetched (the fonts are data: URLs).
 	for _, ref := range []string{"src=", "<link", "@import", "url(", "http://", "https://"} {
 		for _, line := range strings.Split(got, "\n") {
+			if ref == "url(" && strings.Count(line, ref) == strings.Count(line, "url(data:") {
+				continue
+			}
 			if strings.Contains(line, ref) && !strings.Contains(line, `xmlns="http://www.w3.org/2000/svg"`) {
 				t.Errorf("the page refers to something outside itself (%s): %.120s", ref, line)
 			}
 		}
+	}
+	if !strings.Contains(got, "@font-face{font-family:\""+svgboard.FontFamily+"\"") {
+		t.Error("the page does not carry the board font")
 	}
 }
 
@@ -79,9 +86,9 @@ func TestPageContents(t *testing.T) {
 	for _, g := range games {
 		if g.Status != analyze.StatusOK {
 			listed++
-		}
-		if g.Status == analyze.StatusFlagged {
-			flagged++
+			if !flags.Has(g.Flags, flags.UnreadableRecord) {
+				flagged++ // drawn
+			}
 		}
 	}
 	// The table's rows are JSON data, one per line after the sources.
@@ -150,7 +157,7 @@ func TestLimit(t *testing.T) {
 	codes := []flags.Code{"missing_tags", "missing_tags", "missing_tags", "illegal_move", "missing_tags", "perpetual_chase"}
 	for i, c := range codes {
 		games = append(games, &Game{Source: "s.pgn", Index: i, FEN: "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", Moves: []string{},
-			Status: analyze.StatusFlagged, Flags: []flags.Flag{{Code: c, Severity: flags.Warning}}})
+			Status: analyze.StatusWarning, Flags: []flags.Flag{{Code: c, Severity: flags.Warning}}})
 	}
 	for _, tc := range []struct {
 		limit int
@@ -194,7 +201,7 @@ func TestBoundedMemory(t *testing.T) {
 		if i == 900 {
 			code = flags.IllegalMove
 		}
-		b.Add(&Game{Source: "s.pgn", Index: i, Moves: make([]string, 80), Status: analyze.StatusFlagged,
+		b.Add(&Game{Source: "s.pgn", Index: i, Moves: make([]string, 80), Status: analyze.StatusWarning,
 			Flags: []flags.Flag{{Code: code, Severity: flags.Warning}}})
 	}
 	kept := 0
@@ -216,13 +223,13 @@ func TestBoundedMemory(t *testing.T) {
 // text that must be escaped: the page is still written, with notes.
 func TestHostileGames(t *testing.T) {
 	games := []*Game{
-		{Source: `<script>alert("x")</script>`, Status: analyze.StatusFlagged, FEN: "garbage", Moves: []string{},
+		{Source: `<script>alert("x")</script>`, Status: analyze.StatusWarning, FEN: "garbage", Moves: []string{},
 			Flags: []flags.Flag{{Code: "illegal_move", Ply: 99, Severity: flags.Error, Detail: "<b>&"}}},
-		{Source: "b", Status: analyze.StatusFlagged, FEN: "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", Moves: []string{"e0e1", "a0a9", "zz"},
+		{Source: "b", Status: analyze.StatusWarning, FEN: "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", Moves: []string{"e0e1", "a0a9", "zz"},
 			Tried: []string{"x", "e0e0", "e1e2"}, Cycles: []report.Cycle{{Ply: 3, First: 9, Last: 2}},
 			Classes: []report.Class{{Ply: 1, Chased: []string{"q9", "e9"}}},
 			Flags:   []flags.Flag{{Code: "perpetual_chase", Ply: 3, Severity: flags.Warning}, {Code: "illegal_move", Ply: -4}}},
-		{Source: "c", Status: analyze.StatusFlagged, FEN: "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", Moves: []string{"e0e1", "d9d8"},
+		{Source: "c", Status: analyze.StatusWarning, FEN: "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", Moves: []string{"e0e1", "d9d8"},
 			Cycles: []report.Cycle{{Ply: 2, First: 1, Last: 7}}, Flags: []flags.Flag{{Code: "perpetual_check", Ply: 2}}},
 	}
 	page := render(t, games, DefaultLimit)
@@ -239,7 +246,7 @@ func TestHostileGames(t *testing.T) {
 // TestNoMoves: a report line written without --with-moves has no moves;
 // its game is listed and described, but no position is drawn.
 func TestNoMoves(t *testing.T) {
-	g := &Game{Source: "a.pgn", Status: analyze.StatusFlagged, FEN: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+	g := &Game{Source: "a.pgn", Status: analyze.StatusWarning, FEN: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
 		Tried: []string{"h0f1"}, Flags: []flags.Flag{{Code: "illegal_move", Ply: 3, Severity: flags.Error}}}
 	page := render(t, []*Game{g}, DefaultLimit)
 	if strings.Contains(page, `class="board"`) || !strings.Contains(page, "write it with validate --with-moves") {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/svgboard"
 )
@@ -55,7 +56,7 @@ func (p *page) json(s string) {
 func (b *Builder) WriteTo(w io.Writer, run Run) error {
 	p := &page{w: bufio.NewWriterSize(w, 1<<16)}
 	p.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>xqtool report</title>\n")
-	p.raw(`<meta name="viewport" content="width=device-width, initial-scale=1">` + "\n<style>" + css + "</style></head>\n<body>\n")
+	p.raw(`<meta name="viewport" content="width=device-width, initial-scale=1">` + "\n<style>" + svgboard.FontFaceCSS() + css + "</style></head>\n<body>\n")
 	b.writeRun(p, run)
 	b.writeChart(p)
 	b.writeTable(p)
@@ -85,7 +86,7 @@ func (b *Builder) writeRun(p *page, run Run) {
 	for _, c := range []struct {
 		name string
 		n    int
-	}{{"sources", len(b.sources)}, {"games", b.games}, {"ok", b.ok}, {"flagged", b.flagged}, {"unreadable", b.unreadable}, {"plies", b.plies}} {
+	}{{"files", len(b.sources) + b.otherFiles}, {"games", b.games}, {"ok", b.ok}, {"warning", b.warnings}, {"error", b.errors}, {"plies", b.plies}} {
 		p.raw("<tr><th>")
 		p.raw(c.name)
 		p.raw("</th><td class=\"num\" id=\"count-")
@@ -97,13 +98,17 @@ func (b *Builder) writeRun(p *page, run Run) {
 	p.raw("</table></div>\n")
 }
 
-// codesByCount returns the codes seen, most games first, then by name.
+// codesByCount returns the codes seen by severity (errors first), then
+// most games first, then by name.
 func (b *Builder) codesByCount() []flags.Code {
 	codes := make([]flags.Code, 0, len(b.byCode))
 	for c := range b.byCode {
 		codes = append(codes, c)
 	}
 	slices.SortFunc(codes, func(x, y flags.Code) int {
+		if d := x.Severity().Rank() - y.Severity().Rank(); d != 0 {
+			return d
+		}
 		if d := b.byCode[y] - b.byCode[x]; d != 0 {
 			return d
 		}
@@ -113,7 +118,8 @@ func (b *Builder) codesByCount() []flags.Code {
 }
 
 // writeChart draws games per code as horizontal bars, each a link that
-// filters the table to that code.
+// filters the table to that code. The bars are HTML, as wide as the
+// screen allows.
 func (b *Builder) writeChart(p *page) {
 	codes := b.codesByCount()
 	p.raw("<section id=\"chart\"><h2>Games per flag code</h2>\n")
@@ -121,50 +127,33 @@ func (b *Builder) writeChart(p *page) {
 		p.raw("<p>No game carries a flag.</p></section></header>\n")
 		return
 	}
-	const rowH, labelW, barW, width = 22, 190, 330, 680
-	max := b.byCode[codes[0]]
-	p.raw(`<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="680" height="`)
-	p.int(len(codes)*rowH + 8)
-	p.raw(`" viewBox="0 0 680 `)
-	p.int(len(codes)*rowH + 8)
-	p.raw(`" font-size="13" font-family="sans-serif">`)
-	for i, c := range codes {
-		y := 4 + i*rowH
+	most := 0 // the longest bar's count (codes come by severity first)
+	for _, c := range codes {
+		most = max(most, b.byCode[c])
+	}
+	p.raw("<ul class=\"chart\">\n")
+	for _, c := range codes {
 		n := b.byCode[c]
-		w := n * barW / max
-		if w < 1 {
-			w = 1
-		}
-		p.raw(`<a class="bar" href="#code-`)
+		p.raw(`<li><a class="bar" href="#code-`)
 		p.text(string(c))
-		p.raw(`"><text x="`)
-		p.int(labelW - 6)
-		p.raw(`" y="`)
-		p.int(y + 15)
-		p.raw(`" text-anchor="end">`)
+		p.raw(`" title="`)
+		p.text(meaning(c))
+		p.raw(`"><span class="lbl">`)
 		p.text(string(c))
-		p.raw(`</text><rect x="`)
-		p.int(labelW)
-		p.raw(`" y="`)
-		p.int(y + 3)
-		p.raw(`" width="`)
-		p.int(w)
-		p.raw(`" height="16" fill="`)
+		p.raw(`</span><span class="track"><span style="width:`)
+		p.b = strconv.AppendFloat(p.b, max(0.5, float64(n)*100/float64(most)), 'f', 1, 64)
+		p.raw(`%;background:`)
 		p.raw(barColor(c))
-		p.raw(`"/><text x="`)
-		p.int(labelW + w + 6)
-		p.raw(`" y="`)
-		p.int(y + 15)
-		p.raw(`">`)
+		p.raw(`"></span></span><span class="n">`)
 		p.int(n)
 		if l := b.listed[c]; l != n {
 			p.raw(" (")
 			p.int(l)
 			p.raw(" listed)")
 		}
-		p.raw("</text></a>")
+		p.raw("</span></a></li>\n")
 	}
-	p.raw("</svg>\n<p class=\"hint\">Bars count every game carrying the code; the table lists the flagged and unreadable ones. Click a bar to filter the table.</p></section></header>\n")
+	p.raw("</ul>\n<p class=\"hint\">Bars count every game carrying the code (errors in red, warnings in orange, info in grey); the table lists the games with an error or a warning. Click a bar to filter the table.</p></section></header>\n")
 }
 
 // barColor colours a bar by the severity of its code.
@@ -184,23 +173,45 @@ func barColor(code flags.Code) string {
 const PageRows = 500
 
 // writeTable writes the filters, an empty table and the rows as JSON data
-// that the script draws a page at a time: {"s": strings, "r": rows}, each
-// row [source, game number, red, black, event, date, result, status,
+// that the script sorts, filters and draws a page at a time: {"p": the
+// directory all sources share, "s": strings, "r": rows}, each row [source
+// (after p), game number, red, black, event, date, result, status,
 // codes, anchor of the drawn game or ""], every field but the game number
-// an index into the strings.
+// an index into the strings. The rows come in page order (errors first,
+// then input order), the order the table starts in.
 func (b *Builder) writeTable(p *page) {
-	p.raw("<section id=\"list\"><h2>Flagged and unreadable games</h2>\n")
+	p.raw("<section id=\"list\"><h2>Games with an error or a warning</h2>\n")
 	codes := make([]flags.Code, 0, len(b.listed))
 	for c := range b.listed {
 		codes = append(codes, c)
 	}
-	slices.Sort(codes)
+	slices.SortFunc(codes, bySeverity)
 	for _, c := range b.codesByCount() {
 		p.raw(`<a id="code-`)
 		p.text(string(c))
 		p.raw(`"></a>`)
 	}
-	p.raw("\n<div class=\"filters\"><label>code <select id=\"code\"><option value=\"\">any</option>")
+	sevs := map[analyze.Status]int{}
+	sources := make([]string, 0, len(b.rows))
+	for i := range b.rows {
+		sevs[b.rows[i].status]++
+		sources = append(sources, b.rows[i].source)
+	}
+	dir := commonDir(sources)
+	p.raw("\n<div class=\"filters\"><label>status <select id=\"sev\"><option value=\"\">any</option>")
+	for _, s := range []analyze.Status{analyze.StatusError, analyze.StatusWarning} {
+		if sevs[s] == 0 {
+			continue
+		}
+		p.raw(`<option value="`)
+		p.raw(string(s))
+		p.raw(`">`)
+		p.raw(string(s))
+		p.raw(" (")
+		p.int(sevs[s])
+		p.raw(")</option>")
+	}
+	p.raw("</select></label> <label>code <select id=\"code\"><option value=\"\">any</option>")
 	for _, c := range codes {
 		p.raw(`<option value="`)
 		p.text(string(c))
@@ -211,13 +222,27 @@ func (b *Builder) writeTable(p *page) {
 		p.raw(")</option>")
 	}
 	p.raw("</select></label> <label>text <input id=\"text\" type=\"search\" placeholder=\"source, player, event…\"></label> ")
-	p.raw("<span id=\"shown\">")
+	p.raw("<span><span id=\"shown\">")
 	p.int(len(b.rows))
 	p.raw("</span> of ")
 	p.int(len(b.rows))
-	p.raw(" games <span class=\"pager\"><button id=\"prev\" type=\"button\">&lsaquo;</button> <span id=\"pageno\"></span> <button id=\"next\" type=\"button\">&rsaquo;</button></span></div>\n")
+	p.raw(" games</span> <span class=\"pager\"><button id=\"prev\" type=\"button\" aria-label=\"previous page\">&lsaquo;</button> <span id=\"pageno\"></span> <button id=\"next\" type=\"button\" aria-label=\"next page\">&rsaquo;</button></span>")
+	p.raw(" <button id=\"csv\" type=\"button\" title=\"the games shown, all pages, in this order\">download CSV</button></div>\n")
+	if dir != "" {
+		p.raw("<p class=\"hint\" id=\"srcdir\">Sources are under <code>")
+		p.text(dir)
+		p.raw("</code>; point at one for its whole path.</p>\n")
+	}
 	p.raw("<noscript><p>The table is drawn by the page's script; the report file lists every game.</p></noscript>\n")
-	p.raw("<table id=\"games\"><thead><tr><th>source</th><th>game</th><th>red</th><th>black</th><th>event</th><th>date</th><th>result</th><th>status</th><th>codes</th></tr></thead>\n<tbody></tbody></table></section>\n")
+	p.raw("<div class=\"tablewrap\"><table id=\"games\"><thead><tr>")
+	for i, h := range tableColumns {
+		p.raw(`<th data-col="`)
+		p.int(i)
+		p.raw(`"><button type="button">`)
+		p.raw(h)
+		p.raw("</button></th>")
+	}
+	p.raw("</tr></thead>\n<tbody></tbody></table></div></section>\n")
 	drawn := map[int]bool{}
 	for _, i := range b.selected() {
 		drawn[i] = true
@@ -239,16 +264,18 @@ func (b *Builder) writeTable(p *page) {
 	}
 	cells := make([]int, 0, 10*len(b.rows))
 	var anchor []byte
-	for i := range b.rows {
+	for _, i := range b.order() {
 		r := &b.rows[i]
 		anchor = anchor[:0]
 		if drawn[i] {
 			anchor = strconv.AppendInt(append(anchor, "g-"...), int64(i+1), 10)
 		}
-		cells = append(cells, id(r.source), r.index+1, id(r.red), id(r.black), id(r.event), id(r.date),
+		cells = append(cells, id(r.source[len(dir):]), r.index+1, id(r.red), id(r.black), id(r.event), id(r.date),
 			id(r.result), id(string(r.status)), id(joinCodes(r.codes)), id(string(anchor)))
 	}
-	p.raw("<script type=\"application/json\" id=\"rows\">{\"s\":[")
+	p.raw("<script type=\"application/json\" id=\"rows\">{\"p\":")
+	p.json(dir)
+	p.raw(",\"s\":[")
 	for i, s := range strs {
 		if i > 0 {
 			p.raw(",")
@@ -275,65 +302,98 @@ func (b *Builder) writeTable(p *page) {
 	p.raw("]}</script>\n")
 }
 
+// tableColumns are the table's headings, in the order of a row's fields.
+var tableColumns = [...]string{"source", "game", "red", "black", "event", "date", "result", "status", "codes"}
+
 // boardSymbol is the id of the empty board the diagrams share.
 const boardSymbol = "xq-board"
 
-// writeGames writes a section per drawn game, in input order.
+// writeGames writes a section per drawn game, in input order, after a
+// line that says how many are drawn and, when games have no diagram for
+// want of moves, why.
 func (b *Builder) writeGames(p *page) {
 	sel := b.selected()
-	chosen := map[int]bool{}
-	for _, i := range sel {
-		chosen[i] = true
+	drawable := 0 // games with an error or a warning whose record was read
+	for i := range b.rows {
+		if !slices.Contains(b.rows[i].codes, flags.UnreadableRecord) {
+			drawable++
+		}
 	}
-	p.raw("<section id=\"diagrams\"><h2>Flagged games</h2>\n<p id=\"drawn\">Diagrams for ")
-	p.int(len(sel))
-	p.raw(" of ")
-	p.int(b.flagged)
-	p.raw(" flagged games")
-	if left := b.flagged - len(sel); left > 0 {
-		p.raw("; ")
-		p.int(left)
-		p.raw(" left out (at most ")
-		p.int(b.limit)
-		p.raw(" are drawn: the first game of every code, then input order; --html-limit sets it)")
+	views := make([]view, len(sel))
+	diagrams, noMoves := 0, 0
+	for k, i := range sel {
+		views[k] = newView(b.rows[i].game)
+		if views[k].diagram != nil {
+			diagrams++
+		}
+		if b.rows[i].game.Moves == nil {
+			noMoves++
+		}
 	}
-	p.raw(".</p>\n")
+	p.raw("<section id=\"diagrams\"><h2>Games with an error or a warning</h2>\n<p id=\"drawn\">")
+	switch {
+	case len(sel) > 0 && noMoves == len(sel):
+		p.raw("No diagrams: the report these games come from was written without <code>--with-moves</code>, so it holds no moves to set up the positions from. ")
+		p.raw("Their flags and tags follow; for the diagrams, write the report again with <code>validate --with-moves --report FILE</code>, or write the page in the same run with <code>validate --html FILE</code>.")
+	default:
+		p.raw("Diagrams for ")
+		p.int(diagrams)
+		p.raw(" of ")
+		p.int(drawable)
+		p.raw(" games")
+		if left := drawable - len(sel); left > 0 {
+			p.raw("; ")
+			p.int(left)
+			p.raw(" left out (at most ")
+			p.int(b.limit)
+			p.raw(" are drawn: the first game of every code, then the games with an error, then those with a warning, in input order; --html-limit sets it)")
+		}
+		if n := len(b.rows) - drawable; n > 0 {
+			p.raw("; records that could not be read (")
+			p.int(n)
+			p.raw(") have none")
+		}
+		if n := len(sel) - diagrams; n > 0 {
+			p.raw("; ")
+			p.int(n)
+			p.raw(" shown without one (each says why)")
+		}
+		p.raw(".")
+	}
+	p.raw("</p>\n")
 	p.b = append(p.b, svgboard.BackgroundSymbol(boardSymbol)...)
 	p.raw("\n")
-	for _, i := range sel {
-		b.writeGame(p, i, b.rows[i].game)
+	for k, i := range sel {
+		b.writeGame(p, i, b.rows[i].game, &views[k])
 	}
 	p.raw("</section>\n")
 }
 
-func (b *Builder) writeGame(p *page, i int, g *Game) {
+func (b *Builder) writeGame(p *page, i int, g *Game, v *view) {
 	r := &b.rows[i]
-	v := newView(g)
 	p.raw(`<section class="game" id="g-`)
 	p.int(i + 1)
 	p.raw(`" data-codes="`)
 	p.text(joinCodes(r.codes))
+	p.raw(`" data-sev="`)
+	p.raw(string(r.status))
 	p.raw(`"><h3><a href="#g-`)
 	p.int(i + 1)
 	p.raw(`">`)
 	p.text(g.Source)
 	p.raw(" #")
 	p.int(g.Index + 1)
-	p.raw("</a> ")
-	p.text(g.Tags["Red"])
-	p.raw(" – ")
-	p.text(g.Tags["Black"])
-	if g.Tags["Event"] != "" {
-		p.raw(", ")
-		p.text(g.Tags["Event"])
+	p.raw("</a>")
+	if t := gameTitle(g.Tags); t != "" {
+		p.raw(" ")
+		p.text(t)
 	}
-	if g.Tags["Date"] != "" {
-		p.raw(", ")
-		p.text(g.Tags["Date"])
+	if g.Result != "" {
+		p.raw(" <span class=\"result\">")
+		p.text(g.Result)
+		p.raw("</span>")
 	}
-	p.raw(" <span class=\"result\">")
-	p.text(g.Result)
-	p.raw("</span></h3>\n<div class=\"cols\">")
+	p.raw("</h3>\n<div class=\"cols\">")
 	if v.diagram != nil {
 		v.diagram.Background = boardSymbol
 		p.raw("<figure>")
@@ -346,19 +406,26 @@ func (b *Builder) writeGame(p *page, i int, g *Game) {
 	for _, f := range g.Flags {
 		p.raw(`<li class="`)
 		p.text(string(f.Severity))
-		p.raw(`"><b>`)
+		p.raw(`"`)
+		text := flagText(g, f, v)
+		if text != f.Detail && f.Detail != "" {
+			p.raw(` title="`)
+			p.text(f.Detail)
+			p.raw(`"`)
+		}
+		p.raw(`><b title="`)
+		p.text(meaning(f.Code))
+		p.raw(`">`)
 		p.text(string(f.Code))
 		p.raw("</b>")
 		if f.Ply > 0 {
-			p.raw(" ply ")
-			p.int(f.Ply)
+			p.raw(" at ")
+			p.text(plyPlace(g.FEN, f.Ply))
 		}
-		if f.Side != "" {
-			p.raw(" ")
-			p.text(f.Side)
+		if text != "" {
+			p.raw(": ")
+			p.text(text)
 		}
-		p.raw(": ")
-		p.text(f.Detail)
 		p.raw("</li>")
 	}
 	p.raw("</ul>")
@@ -367,20 +434,25 @@ func (b *Builder) writeGame(p *page, i int, g *Game) {
 		p.text(v.note)
 		p.raw("</p>")
 	}
-	p.raw("<table class=\"tags\">")
 	names := make([]string, 0, len(g.Tags))
-	for k := range g.Tags {
-		names = append(names, k)
+	for k, val := range g.Tags {
+		if strings.TrimSpace(val) != "" {
+			names = append(names, k)
+		}
 	}
 	slices.Sort(names)
-	for _, k := range names {
-		p.raw("<tr><th>")
-		p.text(k)
-		p.raw("</th><td>")
-		p.text(g.Tags[k])
-		p.raw("</td></tr>")
+	if len(names) > 0 {
+		p.raw("<table class=\"tags\">")
+		for _, k := range names {
+			p.raw("<tr><th>")
+			p.text(k)
+			p.raw("</th><td>")
+			p.text(g.Tags[k])
+			p.raw("</td></tr>")
+		}
+		p.raw("</table>")
 	}
-	p.raw("</table></div></div>\n")
+	p.raw("</div></div>\n")
 	p.raw("<p class=\"moves own\"><span class=\"lbl\">record (")
 	p.text(g.Format)
 	p.raw(")</span> ")

@@ -50,7 +50,7 @@ func (s *Sink) head(g *pipeline.Game) *Game {
 		Index:  g.Index(),
 		Format: string(g.Record().Format),
 		Tags:   map[string]string{},
-		Result: r.Declared(),
+		Result: g.Result(),
 		Status: r.Status,
 		Rules:  string(r.Rules),
 		Flags:  r.Flags,
@@ -73,6 +73,14 @@ func (s *Sink) head(g *pipeline.Game) *Game {
 		h.Moves = s.blanks[:n:n]
 	}
 	return h
+}
+
+// File counts an input file that gave no game.
+func (s *Sink) File(f pipeline.File) error {
+	if f.Games == 0 {
+		s.b.AddFile()
+	}
+	return nil
 }
 
 // Finish adds the verdicts of duplicate detection and writes the page.

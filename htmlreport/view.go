@@ -2,6 +2,7 @@ package htmlreport
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/flags"
@@ -21,6 +22,10 @@ type view struct {
 	diagram *svgboard.Diagram
 	caption string
 	note    string // why there is no diagram, or a caveat
+	// movedPieces is the piece each replayed ply moved, and after the
+	// placement after it (for words).
+	movedPieces []board.Piece
+	after       [][board.Squares]board.Piece
 }
 
 // failureCodes are the flags of a main-line move that could not be
@@ -146,8 +151,10 @@ func newView(g *Game) view {
 			break
 		}
 		v.chinese = append(v.chinese, notation.FormatChinese(&p, m, notation.ChineseStyle{}))
+		v.movedPieces = append(v.movedPieces, p.Piece(m.From()))
 		sides = append(sides, p.Side())
 		p.MakeMove(m)
+		v.after = append(v.after, p.Board())
 		last = m
 		v.played++
 	}
@@ -176,7 +183,9 @@ func newView(g *Game) view {
 			if sides[i-1] == board.Black {
 				kind = svgboard.BlackMove
 			}
-			d.Arrows = append(d.Arrows, svgboard.Arrow{Move: m, Kind: kind})
+			// Numbered in the order of the cycle: a piece that goes back
+			// and forth has two arrows, side by side.
+			d.Arrows = append(d.Arrows, svgboard.Arrow{Move: m, Kind: kind, Label: strconv.Itoa(len(d.Arrows) + 1)})
 		}
 		for _, c := range g.Classes {
 			if c.Ply < cyc.First || c.Ply > cyc.Last {
@@ -189,7 +198,7 @@ func newView(g *Game) view {
 				}
 			}
 		}
-		v.caption = fmt.Sprintf("Before ply %d, the cycle's moves (plies %d-%d): %s", cyc.First, cyc.First, cyc.Last, f.Code)
+		v.caption = fmt.Sprintf("Before ply %d: the moves of the cycle (plies %d–%d), numbered in order: %s", cyc.First, cyc.First, cyc.Last, f.Code)
 	case f.Code == flags.InvalidStart:
 		v.caption = "The start position: " + string(f.Code)
 	default:

@@ -71,6 +71,9 @@ func (e *Error) Unwrap() []error {
 	return []error{e.Err}
 }
 
+// errQuiet is the error of a failure that Try does not explain.
+var errQuiet = &Error{Err: ErrIllegal}
+
 func syntaxError(text string) error {
 	return &Error{Text: text, Err: ErrSyntax}
 }

@@ -60,7 +60,7 @@ func isDigit09(c byte) bool    { return c >= '0' && c <= '9' }
 // Only the legal moves of the piece kinds the text can name are generated,
 // so resolving costs a fraction of a full move generation.
 func ResolveText(p *board.Position, text string, n Notation) (board.Move, error) {
-	return resolveText(p, text, n, true)
+	return resolveText(p, text, n, true, false)
 }
 
 // ResolveTextInCheck is ResolveText for a caller that already knows whether
@@ -69,17 +69,28 @@ func ResolveText(p *board.Position, text string, n Notation) (board.Move, error)
 // exactly ResolveText's; knowing that the side is not in check lets the
 // board skip the king safety test of moves that cannot expose the king.
 func ResolveTextInCheck(p *board.Position, text string, n Notation, inCheck bool) (board.Move, error) {
-	return resolveText(p, text, n, inCheck)
+	return resolveText(p, text, n, inCheck, false)
+}
+
+// Try is ResolveText for a caller that only needs the move: ok is false
+// where ResolveText returns an error, and no error is built. Explaining a
+// failure (the reason, the position's FEN) costs more than resolving, so a
+// search that tries many texts, most of which name no legal move, calls
+// Try. It returns the same move as ResolveText whenever ok is true.
+func Try(p *board.Position, text string, n Notation) (m board.Move, ok bool) {
+	m, err := resolveText(p, text, n, true, true)
+	return m, err == nil
 }
 
 // resolveText is ResolveText; mayBeInCheck false promises that the side to
-// move is not in check (see board.Position.CheckMoveInCheck).
-func resolveText(p *board.Position, text string, n Notation, mayBeInCheck bool) (board.Move, error) {
+// move is not in check (see board.Position.CheckMoveInCheck). quiet builds
+// no explanation of a failure: the error is then errQuiet (Try).
+func resolveText(p *board.Position, text string, n Notation, mayBeInCheck, quiet bool) (board.Move, error) {
 	// Chinese text has its own full-width digits (炮８平５) and is never
 	// folded: skip the scan for it.
 	if n != NotationChinese {
 		if folded, ok := foldFullWidth(text); ok {
-			m, err := resolveText(p, folded, n, mayBeInCheck)
+			m, err := resolveText(p, folded, n, mayBeInCheck, quiet)
 			return m, withTextOverride(err, text)
 		}
 	}
@@ -104,6 +115,7 @@ func resolveText(p *board.Position, text string, n Notation, mayBeInCheck bool) 
 		if m, ok := v.fastPlain(p, mayBeInCheck); ok {
 			return m, nil
 		}
+		v.quiet = quiet
 		var buf [board.MaxMoves]board.Move
 		m, _, err := v.resolve(p, p.AppendLegalMovesOf(buf[:0], board.KindSet(v.kinds)), text)
 		return m, err
@@ -122,6 +134,7 @@ func resolveText(p *board.Position, text string, n Notation, mayBeInCheck bool) 
 		if w.hasAlt {
 			kinds |= w.alt.kinds
 		}
+		w.quiet, w.alt.quiet = quiet, quiet
 		var buf [board.MaxMoves]board.Move
 		m, _, err := w.resolve(p, p.AppendLegalMovesOf(buf[:0], board.KindSet(kinds)), text)
 		return m, err
@@ -129,7 +142,7 @@ func resolveText(p *board.Position, text string, n Notation, mayBeInCheck bool) 
 		var buf [board.MaxMoves]board.Move
 		return resolveWith(p, p.AppendLegalMoves(buf[:0]), text, n)
 	case NotationICCS, NotationUCI:
-		return resolveCoord(p, text, n, mayBeInCheck)
+		return resolveCoord(p, text, n, mayBeInCheck, quiet)
 	}
 	return resolveWith(p, nil, text, n)
 }
@@ -227,7 +240,7 @@ func resolveWith(p *board.Position, moves []board.Move, text string, n Notation)
 		m, _, err := w.resolve(p, moves, text)
 		return m, err
 	case NotationICCS, NotationUCI:
-		return resolveCoord(p, text, n, true)
+		return resolveCoord(p, text, n, true, false)
 	case NotationSAN:
 		s, err := ParseSAN(text)
 		if err != nil {
@@ -240,7 +253,7 @@ func resolveWith(p *board.Position, moves []board.Move, text string, n Notation)
 
 // resolveCoord resolves text in NotationICCS or NotationUCI; mayBeInCheck
 // false promises that the side to move is not in check.
-func resolveCoord(p *board.Position, text string, n Notation, mayBeInCheck bool) (board.Move, error) {
+func resolveCoord(p *board.Position, text string, n Notation, mayBeInCheck, quiet bool) (board.Move, error) {
 	parse := ParseICCS
 	if n == NotationUCI {
 		parse = ParseUCI
@@ -248,6 +261,12 @@ func resolveCoord(p *board.Position, text string, n Notation, mayBeInCheck bool)
 	c, err := parse(text)
 	if err != nil {
 		return board.NoMove, err
+	}
+	if quiet {
+		if p.CheckMoveInCheck(c.Move(), mayBeInCheck) != nil {
+			return board.NoMove, errQuiet
+		}
+		return c.Move(), nil
 	}
 	m, err := c.resolve(p, mayBeInCheck)
 	return m, withTextOverride(err, text)

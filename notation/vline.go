@@ -74,6 +74,7 @@ type vline struct {
 	dir   Direction
 	num   int8 // 1..9
 	wxf   bool // read with the WXF conventions first
+	quiet bool // fail with errQuiet, explaining nothing (Try)
 }
 
 func kindBit(k board.Kind) uint8 { return 1 << k }
@@ -351,6 +352,9 @@ func (v *vline) resolve(p *board.Position, moves []board.Move, text string) (boa
 	}
 	switch n {
 	case 0:
+		if v.quiet {
+			return board.NoMove, 0, errQuiet
+		}
 		return board.NoMove, 0, v.diagnose(p, text)
 	case 1:
 		var note Note
@@ -376,6 +380,9 @@ func (v *vline) resolve(p *board.Position, moves []board.Move, text string) (boa
 		if cnt > 1 {
 			break
 		}
+	}
+	if v.quiet {
+		return board.NoMove, 0, errQuiet
 	}
 	return board.NoMove, 0, ambiguousError(p, text, cands[:n])
 }

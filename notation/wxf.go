@@ -22,6 +22,7 @@ type WXF struct {
 	alt    vline // the other reading of a leading digit (xqbase piece codes)
 	hasAlt bool
 	noSign bool // the direction sign was omitted (C25): Resolve tries each
+	quiet  bool // fail with errQuiet, explaining nothing (Try)
 }
 
 // wxfKind maps a WXF piece letter (either case) to the kinds it names.
@@ -220,7 +221,7 @@ func (w WXF) vline() vline {
 			kinds = kindBit(board.Pawn)
 		}
 	}
-	return vline{kinds: kinds, qual: w.Qualifier, file: int8(w.File), dir: w.Direction, num: int8(w.Number), wxf: true}
+	return vline{kinds: kinds, qual: w.Qualifier, file: int8(w.File), dir: w.Direction, num: int8(w.Number), wxf: true, quiet: w.quiet}
 }
 
 // Resolve returns the legal move of p that w describes, or an *Error

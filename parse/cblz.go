@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xqtool/xqtool/board"
 )
@@ -14,8 +15,9 @@ import (
 // The compressed CCBridge library (docs/cbl-compressed.md): "CCBridge",
 // u32 21, u32 variant (1 or 3), u32 payload size, then one zlib stream.
 // The payload is a library header (length-prefixed GBK strings, two
-// 19-byte timestamps, the game count) and then the games, each prefixed by
-// its size.
+// 19-byte timestamps, the game count, the library comment: a GBK string,
+// kept as the tag CBLLibraryComment of every game) and then the games,
+// each prefixed by its size.
 
 // Limits on the payload: a declared size above cblzMaxPayload, or more than
 // cblzMaxRatio times the compressed bytes, is refused before anything is
@@ -37,6 +39,18 @@ const cblzTimestamp = 19
 // cblzBoard is the size of a game's piece array.
 const cblzBoard = 32
 
+// CBLLibraryComment is the tag that carries a compressed library's
+// comment (its introduction, the string after the game count) on every
+// game of the library, so it reaches every output that keeps tags. It is
+// absent when the comment is empty, as in every library seen.
+const CBLLibraryComment = "CBLLibraryComment"
+
+// cblzMaxComment bounds the library comment kept on each game, in bytes of
+// UTF-8: a longer one is cut with a problem on the first game, so a small
+// file cannot make every one of its games carry megabytes of text (the
+// one non-empty comment seen has 283 bytes).
+const cblzMaxComment = 4096
+
 // cblzMoveSize is the size of a move record: u16 ply, from, to and two
 // bytes that spell the move in Chinese notation (kind and file, direction
 // and target).
@@ -50,6 +64,9 @@ type cblzLib struct {
 	limit   int    // games returned at most: declare capped by the payload size
 	read    int    // games returned
 	done    bool
+	comment string // the library comment, cut to cblzMaxComment
+	replace bool   // the comment needed replacement characters
+	cut     *Error // the comment was cut: a problem of the first game
 }
 
 // cblzErr returns an *Error at a payload offset (the offset is in the
@@ -119,7 +136,7 @@ func (c *CBRReader) packed(rec *Record, head []byte) (*Record, error) {
 }
 
 // cblzLibrary reads the library header: name, two strings, creator,
-// e-mail, two timestamps, the game count and a reserved u32.
+// e-mail, two timestamps, the game count and the library comment.
 func (c *CBRReader) cblzLibrary(z *cblzLib) error {
 	r := cblzCursor{p: z.p}
 	for range 5 {
@@ -127,10 +144,28 @@ func (c *CBRReader) cblzLibrary(z *cblzLib) error {
 	}
 	r.skip(2 * cblzTimestamp)
 	count := r.u32()
-	r.u32() // 0 in every library seen
+	at := r.off
+	raw := r.str() // the library comment: empty in every sample
 	if r.err != nil {
 		return c.cblzErr(r.off, r.err, "library header")
 	}
+	if len(raw) > cblzMaxComment {
+		z.cut = c.cblzErr(at, ErrTooLarge, "library comment of %d bytes; the first %d kept", len(raw), cblzMaxComment)
+		raw = raw[:cblzMaxComment]
+	}
+	z.comment, z.replace = binDecodeGB(raw)
+	if z.cut != nil {
+		// Cut at a character: the UTF-8 is at least as long as the bytes
+		// read, so a double-byte character split by the cut (U+FFFD at
+		// the end) is cut off too.
+		s := z.comment[:min(len(z.comment), cblzMaxComment)]
+		for len(s) > 0 && len(s) < len(z.comment) && !utf8.RuneStart(z.comment[len(s)]) {
+			s = s[:len(s)-1]
+		}
+		z.comment = s
+		z.replace = strings.ContainsRune(s, utf8.RuneError)
+	}
+	z.comment = trimSpaceNUL(z.comment)
 	z.declare, z.off = int64(count), r.off
 	z.limit = int(min(z.declare, int64(len(z.p)/cblzMinGame)))
 	return nil
@@ -174,6 +209,17 @@ func (c *CBRReader) cblzNext() (*Record, error) {
 	z.read++
 	err := c.cblzGame(rec, body, base)
 	c.index++
+	if z.comment != "" {
+		rec.Tags = append(rec.Tags, Tag{CBLLibraryComment, z.comment})
+		rec.Replaced = rec.Replaced || z.replace
+		if rec.Encoding == "" {
+			rec.Encoding = EncGB18030
+		}
+	}
+	if z.cut != nil {
+		rec.Problems = append(rec.Problems, z.cut)
+		z.cut = nil
+	}
 	if err != nil {
 		return rec, err
 	}

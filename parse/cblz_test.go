@@ -8,9 +8,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/xqtool/xqtool/board"
+	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
 // cblzSamples returns the compressed libraries of the real records: the
@@ -256,6 +259,7 @@ func cblzFuzzSeeds(f *testing.F) {
 	game := cblzTestGame(0x77, 0x47, "||")
 	f.Add(cblzTestFile(3, cblzTestPayload(2, game, game), 0))
 	f.Add(cblzTestFile(1, cblzTestPayload(1, game), 0))
+	f.Add(cblzTestFile(3, cblzTestPayloadComment(2, cblzGBK(f, cblzComment), game, game), 0))
 	if _, err := os.Stat(binTestRecords); err != nil {
 		return
 	}
@@ -308,8 +312,15 @@ func cblzTestGame(from, to byte, remark string, opt ...int) []byte {
 	return append(binary.LittleEndian.AppendUint32(nil, uint32(len(g)+4)), g...)
 }
 
-// cblzTestPayload builds a library payload declaring count games.
+// cblzTestPayload builds a library payload declaring count games, with
+// no library comment.
 func cblzTestPayload(count uint32, games ...[]byte) []byte {
+	return cblzTestPayloadComment(count, nil, games...)
+}
+
+// cblzTestPayloadComment builds a library payload declaring count games
+// with a library comment (bytes as stored).
+func cblzTestPayloadComment(count uint32, comment []byte, games ...[]byte) []byte {
 	var p []byte
 	for _, s := range []string{"Lib", "", "", "me", ""} {
 		p = binary.LittleEndian.AppendUint32(p, uint32(len(s)))
@@ -317,7 +328,8 @@ func cblzTestPayload(count uint32, games ...[]byte) []byte {
 	}
 	p = append(p, "2001-2-18 12:30:19 2001-2-18 12:30:19 "...)
 	p = binary.LittleEndian.AppendUint32(p, count)
-	p = binary.LittleEndian.AppendUint32(p, 0)
+	p = binary.LittleEndian.AppendUint32(p, uint32(len(comment)))
+	p = append(p, comment...)
 	for _, g := range games {
 		p = append(p, g...)
 	}
@@ -370,4 +382,142 @@ func BenchmarkCBLCompressed(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+}
+
+// cblzComment is a library comment of several lines, as a library's
+// introduction would read.
+const cblzComment = "本库收录布局疑形攻击对局，供爱好者研究。\r\n整理：象棋桥"
+
+// cblzGBK encodes s in GBK, as a library stores its text.
+func cblzGBK(t testing.TB, s string) []byte {
+	t.Helper()
+	b, err := simplifiedchinese.GBK.NewEncoder().Bytes([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// cblzInsertComment returns a copy of a library payload whose empty
+// library comment (the string after the game count) is replaced by
+// comment.
+func cblzInsertComment(t testing.TB, p, comment []byte) []byte {
+	t.Helper()
+	r := cblzCursor{p: p}
+	for range 5 {
+		r.str()
+	}
+	r.skip(2*cblzTimestamp + 4) // times, game count
+	at := r.off
+	if n := r.u32(); r.err != nil || n != 0 {
+		t.Fatalf("library comment length %d (%v), want an empty comment", n, r.err)
+	}
+	out := append([]byte(nil), p[:at]...)
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(comment)))
+	out = append(out, comment...)
+	return append(out, p[at+4:]...)
+}
+
+// TestCBLZLibraryComment: a library with a comment after the game count
+// (a u32 length and GBK text; every real sample has an empty one) keeps
+// it as the tag CBLLibraryComment of each game and reads the same games
+// as without it. The libraries are the real ones with a comment inserted.
+func TestCBLZLibraryComment(t *testing.T) {
+	comment := cblzGBK(t, cblzComment)
+	for _, file := range cblzSamples(t) {
+		want, _, orig := cblzReadFile(t, file)
+		data, err := os.ReadFile(filepath.Join(binTestRecords, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		variant := binary.LittleEndian.Uint32(data[12:])
+		lib := cblzTestFile(variant, cblzInsertComment(t, orig.z.p, comment), 0)
+		got, errs := readAllCBR(t, lib, file)
+		if len(got) != len(want) {
+			t.Errorf("%s: %d games with a comment, %d without (%v)", file, len(got), len(want), errs[0])
+			continue
+		}
+		for i, rec := range got {
+			if errs[i] != nil || len(rec.Problems) > 0 {
+				t.Errorf("%s #%d: %v %v", file, i, errs[i], rec.Problems)
+				continue
+			}
+			if v := rec.Tags.Value(CBLLibraryComment); v != cblzComment {
+				t.Errorf("%s #%d: library comment %q, want %q", file, i, v, cblzComment)
+			}
+			var tags Tags
+			for _, tag := range rec.Tags {
+				if tag.Name != CBLLibraryComment {
+					tags = append(tags, tag)
+				}
+			}
+			if fmt.Sprint(tags) != fmt.Sprint(want[i].Tags) || rec.FEN != want[i].FEN || rec.Root.Comment != want[i].Root.Comment {
+				t.Errorf("%s #%d: tags %v, want %v", file, i, tags, want[i].Tags)
+			}
+			if a, b := cblzLine(rec), cblzLine(want[i]); a != b {
+				t.Errorf("%s #%d: main line %s, want %s", file, i, a, b)
+			}
+		}
+	}
+}
+
+// cblzLine is a record's main line with its comments, for comparing.
+func cblzLine(rec *Record) string {
+	var b bytes.Buffer
+	for _, n := range rec.MainLine() {
+		fmt.Fprintf(&b, "%v{%s} ", n.Move, n.Comment)
+	}
+	return b.String()
+}
+
+// TestCBLZLibraryCommentHostile: a comment length past the payload is a
+// positioned error, not a game; a comment above cblzMaxComment is kept
+// cut, with a problem on the first game; a comment that eats the games
+// leaves the declared count unmet.
+func TestCBLZLibraryCommentHostile(t *testing.T) {
+	game := cblzTestGame(0x77, 0x47, "")
+	long := bytes.Repeat([]byte("ab"), cblzMaxComment)
+	huge := cblzTestPayload(2, game, game)
+	binary.LittleEndian.PutUint32(huge[len(huge)-2*len(game)-4:], 0xfffffff0)
+	tests := []struct {
+		name    string
+		payload []byte
+		games   int
+		err     error
+		problem error
+		comment int // length of the comment kept
+	}{
+		{"plain", cblzTestPayloadComment(2, []byte("intro"), game, game), 2, nil, nil, 5},
+		{"length huge", huge, 1, ErrTooLarge, nil, 0},
+		{"too long", cblzTestPayloadComment(2, long, game, game), 2, nil, ErrTooLarge, cblzMaxComment},
+		{"too long, cut at a character", cblzTestPayloadComment(2, cblzGBK(t, strings.Repeat("象棋", cblzMaxComment)), game, game), 2, nil, ErrTooLarge, cblzMaxComment / 3 * 3},
+		{"too long, a character split", cblzTestPayloadComment(2, cblzGBK(t, strings.Repeat("a", cblzMaxComment-1)+"象棋"), game, game), 2, nil, ErrTooLarge, cblzMaxComment - 1},
+		{"eats the games", cblzTestPayloadComment(2, bytes.Repeat([]byte("x"), len(game)), game), 2, ErrTruncated, nil, len(game)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			recs, errs := readAllCBR(t, cblzTestFile(3, tt.payload, 0), "t.cbl")
+			if len(recs) != tt.games {
+				t.Fatalf("%d games, want %d (%v)", len(recs), tt.games, errs)
+			}
+			last := errs[len(errs)-1]
+			if (tt.err == nil) != (last == nil) || (tt.err != nil && !errors.Is(last, tt.err)) {
+				t.Errorf("last error %v, want %v", last, tt.err)
+			}
+			if tt.err == nil && errs[0] != nil {
+				t.Errorf("first game: %v", errs[0])
+			}
+			p := recs[0].Problems
+			if (tt.problem == nil) != (len(p) == 0) || (tt.problem != nil && !errors.Is(p[0], tt.problem)) {
+				t.Errorf("problems %v, want %v", p, tt.problem)
+			}
+			kept := recs[0].Tags.Value(CBLLibraryComment)
+			if len(kept) != tt.comment && tt.err != ErrTooLarge {
+				t.Errorf("comment of %d bytes kept, want %d", len(kept), tt.comment)
+			}
+			if !utf8.ValidString(kept) || strings.ContainsRune(kept, utf8.RuneError) || recs[0].Replaced {
+				t.Errorf("comment kept %q is not clean text (replaced %v)", kept, recs[0].Replaced)
+			}
+		})
+	}
 }

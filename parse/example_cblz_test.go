@@ -18,13 +18,14 @@ func ExampleNewCBRReader_compressed() {
 	u32 := func(v int) { p = binary.LittleEndian.AppendUint32(p, uint32(v)) }
 	str := func(s string) { u32(len(s)); p = append(p, s...) }
 	times := "2001-2-18 12:30:19 2001-2-18 12:30:19 "
-	// Library: name, two strings, creator, e-mail, times, count, reserved.
+	// Library: name, two strings, creator, e-mail, times, game count and
+	// the library comment.
 	for _, s := range []string{"Lib", "", "", "", ""} {
 		str(s)
 	}
 	p = append(p, times...)
 	u32(1)
-	u32(0)
+	str("Opening lines")
 	// The game: its size, then the pieces (standard start), type, event,
 	// 1, title, six strings, result, five strings, side, times, moves and
 	// one comment line per move.
@@ -68,12 +69,14 @@ func ExampleNewCBRReader_compressed() {
 			log.Fatal(err)
 		}
 		fmt.Println(rec.Format, rec.Tags.Value("Event"), rec.Tags.Value("Title"), rec.Result, rec.Root.Comment)
+		fmt.Println("library comment:", rec.Tags.Value(parse.CBLLibraryComment))
 		for _, n := range rec.MainLine() {
 			fmt.Println(n.Move, n.Comment)
 		}
 	}
 	// Output:
 	// cbl Cup Game 1 1/2-1/2 intro
+	// library comment: Opening lines
 	// h2e2 good
 	// h9g7
 }

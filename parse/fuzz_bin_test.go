@@ -96,6 +96,8 @@ func FuzzXQFReader(f *testing.F) {
 	f.Add(xqfTestFile(root...))
 	f.Add(xqfTestFile(append(root, 72+0x18, 42+0x20, 0x0F, 0, 1, 0, 0, 0, 'x', 79+0x18, 67+0x20, 0, 0, 0, 0, 0, 0)...))
 	f.Add([]byte("XQ\x12"))
+	f.Add(xqfTestFile()[:700])                                                        // cut in the header's reserved bytes
+	f.Add(xqfTestFile(append(root, 72+0x18, 42+0x20, 0, 0, 9, 0, 0, 0, 'a', 'b')...)) // cut inside a comment
 	binFuzzSeeds(f, 40, ".xqf")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var rec *Record

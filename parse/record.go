@@ -13,6 +13,11 @@
 // number) are collected in Record.Problems. Only I/O errors end a stream:
 // then Next returns a nil Record and the error.
 //
+// Library text: a record stands alone, so what a library says of all its
+// games is put on each of them. The comment of a compressed CCBridge
+// library becomes the tag CBLLibraryComment of every game
+// (docs/cbl-compressed.md).
+//
 // Memory: the nodes of a record's move tree come from blocks that
 // Record.Release hands back, once a caller is done with the record, for
 // the records read after it; a pipeline that releases each record

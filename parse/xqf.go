@@ -14,8 +14,14 @@ import (
 // XQF layout constants (FORMATS.md §1).
 const (
 	xqfHeaderSize = 0x400 // the tree starts right after the header
+	xqfFieldsEnd  = 0x1F0 // the header fields end here (Author); reserved bytes follow
 	xqfMaxVersion = 18    // the last version XQStudio writes
 	xqfNodeSize   = 4     // src, dst, tag, reserved
+	// xqfMaxComment is the longest comment length that, running past the
+	// end of the file, is read as a file cut inside the comment
+	// (truncated); a longer one is corruption. The longest comment of the
+	// 1,161 real files has 2,654 bytes.
+	xqfMaxComment = 1 << 16
 )
 
 // xqfSlotKinds is the piece kind of each of the 16 slots of one side.
@@ -70,6 +76,13 @@ const (
 
 // XQFReader reads one XQStudio (.xqf) game, versions up to 18, plain or
 // encrypted. Next returns the game, then io.EOF.
+//
+// A cut file keeps what it has: once the header fields (the first 0x1F0
+// bytes) are there, the game comes with its tags, its start position and
+// the moves read before the cut, and an ErrTruncated problem says where
+// the input ends (inside the reserved bytes of the header, before the
+// root record, inside a record or inside a comment, whose start is kept).
+// Only a file cut inside the header fields is an error.
 type XQFReader struct {
 	r    io.ReaderAt
 	size int64
@@ -216,8 +229,25 @@ func (s *xqfStream) readNode(k *xqfKeys, name string) (xqfNode, error) {
 	if l < 0 {
 		return n, xqfErr(name, lenOff, ErrCorrupt, "negative comment length %d", l)
 	}
-	if l > s.end-s.off {
-		return n, xqfErr(name, lenOff, ErrTooLarge, "comment length %d, %d bytes left", l, max(s.end-s.off, 0))
+	if left := max(s.end-s.off, 0); l > left {
+		if l > xqfMaxComment {
+			return n, xqfErr(name, lenOff, ErrTooLarge, "comment length %d, %d bytes left", l, left)
+		}
+		// A plausible length: the file was cut inside the comment. Keep
+		// what there is of it, up to the last whole character.
+		p := s.comment[:0]
+		if int64(cap(p)) < left {
+			p = make([]byte, left)
+		}
+		p = p[:left]
+		if err := s.read(p); err != nil && err != io.ErrUnexpectedEOF {
+			return n, errIO{err}
+		}
+		p = p[:binGBCut(p)]
+		n.comment, n.replaced = binDecodeGB(p)
+		n.comment = strings.TrimSuffix(strings.TrimSuffix(n.comment, "\n"), "\r")
+		n.hasText = len(p) > 0
+		return n, xqfErr(name, lenOff, ErrTruncated, "input ends inside a comment of %d bytes, %d read", l, left)
 	}
 	if l == 0 {
 		return n, nil
@@ -269,8 +299,13 @@ func readXQF(r io.ReaderAt, size int64, name string) (*Record, error) {
 	if h[2] > xqfMaxVersion {
 		return fail(xqfErr(name, 2, ErrUnsupported, "XQF version %d", h[2]))
 	}
+	if want < xqfFieldsEnd {
+		return fail(xqfErr(name, want, ErrTruncated, "input ends after %d bytes, inside the header fields (%d of the %d-byte header are needed)", want, xqfFieldsEnd, xqfHeaderSize))
+	}
 	if want < xqfHeaderSize {
-		return fail(xqfErr(name, want, ErrTruncated, "header of %d bytes", want))
+		// The fields are all there, only reserved bytes are missing: the
+		// record keeps its tags and position, without moves.
+		rec.Problems = append(rec.Problems, xqfErr(name, want, ErrTruncated, "input ends after %d bytes, inside the reserved part of the %d-byte header: no move tree", want, xqfHeaderSize))
 	}
 	k := xqfDeriveKeys(h)
 	if k.version > 10 && h[0x0C]+h[0x0D]+h[0x0E]+h[0x0F] != 0 {
@@ -421,16 +456,20 @@ func xqfByte(s board.Square) byte { return byte(s.File()*10 + s.Rank()) }
 // comment text was read and whether replacement characters were needed.
 // The error is a *Error, or an errIO.
 func xqfTree(s *xqfStream, k *xqfKeys, rec *Record, name string) (bool, bool, error) {
-	if s.end <= xqfHeaderSize {
-		// A header without a tree: a position without moves.
-		return false, false, nil
+	if s.end < xqfHeaderSize {
+		return false, false, nil // the header is cut: readXQF reports it
+	}
+	if s.end == xqfHeaderSize {
+		// Every writer writes the root record, even for a position
+		// without moves: a file that ends with the header was cut.
+		return false, false, xqfErr(name, s.end, ErrTruncated, "input ends after the header, before the root record")
 	}
 	hasText, replaced := false, false
 	root, err := s.readNode(k, name)
+	rec.Root.Comment = root.comment // what there is of it when cut
 	if err != nil {
-		return false, false, err
+		return root.hasText, root.replaced, err
 	}
-	rec.Root.Comment = root.comment
 	hasText, replaced = root.hasText, root.replaced
 	if root.sibling {
 		rec.Problems = append(rec.Problems, xqfErr(name, root.off, ErrCorrupt, "root record has a sibling flag"))
@@ -456,7 +495,9 @@ func xqfTree(s *xqfStream, k *xqfKeys, rec *Record, name string) (bool, bool, er
 			if n.read && parent != nil && n.src <= 89 && n.dst <= 89 {
 				// Keep the move whose comment could not be read.
 				nd := alloc.add(parent)
-				nd.Move, nd.Pos = board.NewMove(xqfSquare(n.src), xqfSquare(n.dst)), Pos{Offset: n.off}
+				nd.Move, nd.Comment, nd.Pos = board.NewMove(xqfSquare(n.src), xqfSquare(n.dst)), n.comment, Pos{Offset: n.off}
+				hasText = hasText || n.hasText
+				replaced = replaced || n.replaced
 			}
 			return hasText, replaced, err
 		}

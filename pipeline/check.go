@@ -24,6 +24,7 @@ func fingerprint(g *Game) uint64 {
 	}
 	r := g.report
 	str(g.id)
+	str(g.result)
 	num(int64(g.num))
 	str(string(r.Status))
 	str(r.ResultByPosition)

@@ -24,15 +24,15 @@ func countRun(t *testing.T, paths ...string) *pipeline.Summary {
 	c := &collector{game: func(g *pipeline.Game) {
 		games++
 		status[g.Status()]++
-		if g.Status() == analyze.StatusError && g.Report().ReadErr == nil {
-			t.Errorf("%s#%d: status error without a read error", g.Source(), g.Index())
+		if g.Report().ReadErr != nil && g.Status() != analyze.StatusError {
+			t.Errorf("%s#%d: an unreadable record with status %s", g.Source(), g.Index(), g.Status())
 		}
 	}}
 	sum := run(t, opt, paths, c)
-	if sum.Games != games || sum.OK+sum.Flagged+sum.Errors != sum.Games ||
-		status[analyze.StatusOK] != sum.OK || status[analyze.StatusFlagged] != sum.Flagged || status[analyze.StatusError] != sum.Errors {
-		t.Fatalf("counts do not add up: games %d, seen %d, ok %d + flagged %d + unreadable %d; statuses %v",
-			sum.Games, games, sum.OK, sum.Flagged, sum.Errors, status)
+	if sum.Games != games || sum.OK+sum.Warnings+sum.Errors != sum.Games ||
+		status[analyze.StatusOK] != sum.OK || status[analyze.StatusWarning] != sum.Warnings || status[analyze.StatusError] != sum.Errors {
+		t.Fatalf("counts do not add up: games %d, seen %d, ok %d + warning %d + error %d; statuses %v",
+			sum.Games, games, sum.OK, sum.Warnings, sum.Errors, status)
 	}
 	if len(c.dups) != sum.Games {
 		t.Fatalf("%d verdicts for %d games", len(c.dups), sum.Games)
@@ -52,7 +52,7 @@ func TestCountConservationRealData(t *testing.T) {
 	if sum.Games != want {
 		t.Errorf("games = %d, want %d (expected.jsonl, compressed libraries counted by their games)", sum.Games, want)
 	}
-	t.Logf("real data: %d games: %d ok, %d flagged, %d unreadable; %d files without games", sum.Games, sum.OK, sum.Flagged, sum.Errors, len(sum.NoGames))
+	t.Logf("real data: %d games: %d ok, %d warning, %d error (%d unreadable); %d files without games", sum.Games, sum.OK, sum.Warnings, sum.Errors, sum.Unreadable, len(sum.NoGames))
 }
 
 // TestCountConservationInjectedFaults copies real files with faults
@@ -132,5 +132,5 @@ func TestCountConservationInjectedFaults(t *testing.T) {
 		t.Errorf("only %d games read from %d corrupted files", sum.Games, n)
 	}
 	t.Logf("%d corrupted files: %d games (%d ok, %d flagged, %d unreadable), %d files without games",
-		n, sum.Games, sum.OK, sum.Flagged, sum.Errors, len(sum.NoGames))
+		n, sum.Games, sum.OK, sum.Warnings, sum.Errors, len(sum.NoGames))
 }

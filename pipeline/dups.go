@@ -185,7 +185,7 @@ func newDupRun(opt Duplicates, tempDir string) *dupRun {
 
 // add adds a game in input order.
 func (d *dupRun) add(g *Game) error {
-	dg := dedupeGame(g.report, g.id, d.buf)
+	dg := dedupeGame(g.report, g.id, g.result, d.buf)
 	d.buf = dg.Moves
 	_, err := d.ix.Add(&dg)
 	return err
@@ -194,7 +194,7 @@ func (d *dupRun) add(g *Game) error {
 // dedupeGame returns the dedupe.Game of an analysed record. Its moves are
 // appended to buf[:0]. The Result tag counts as non-empty when a result
 // is declared. A games.parquet row gives the same Game (dedupe.FromRow).
-func dedupeGame(r *analyze.Report, id string, buf []board.Move) dedupe.Game {
+func dedupeGame(r *analyze.Report, id, result string, buf []board.Move) dedupe.Game {
 	g := dedupe.Game{Moves: buf[:0], ID: id}
 	if rec := r.Record; rec != nil {
 		g.Source, g.Index = rec.Source, rec.Index
@@ -202,8 +202,8 @@ func dedupeGame(r *analyze.Report, id string, buf []board.Move) dedupe.Game {
 			g.Tags[i] = rec.Tags.Value(name)
 		}
 	}
-	if d := r.Declared(); d != analyze.ResultUnknown {
-		g.Tags[6], g.Result = d, true
+	if result != analyze.ResultUnknown {
+		g.Tags[6], g.Result = result, true
 	}
 	g.Clean = flags.Worst(r.Flags) != flags.Error
 	if gm := r.Game; gm != nil && gm.HasStart && gm.Fail == nil {

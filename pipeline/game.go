@@ -2,8 +2,8 @@ package pipeline
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
-	"strconv"
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/flags"
@@ -27,6 +27,7 @@ type Game struct {
 	id     string
 	report *analyze.Report
 	tags   parse.Tags
+	result string
 }
 
 // NewGame returns the Game of an analysed record, for code that analyses
@@ -36,7 +37,7 @@ func NewGame(num int, id string, r *analyze.Report, tags parse.Tags) *Game {
 	if tags == nil && r.Record != nil {
 		tags = r.Record.Tags
 	}
-	return &Game{num: num, id: id, report: r, tags: tags}
+	return &Game{num: num, id: id, report: r, tags: tags, result: r.Declared()}
 }
 
 // Num is the game's number in the run: 0, 1, … in input order.
@@ -58,6 +59,11 @@ func (g *Game) Replay() *replay.Game { return g.report.Game }
 // Tags are the game's tags after the run's steps (ECCO classification
 // with Options.Classify), else the record's.
 func (g *Game) Tags() parse.Tags { return g.tags }
+
+// Result is the game's declared result after the run's steps ("1-0",
+// "0-1", "1/2-1/2" or "*"): the record's, or the one the final position
+// decides where the record has none (Options.FillResult).
+func (g *Game) Result() string { return g.result }
 
 // Flags are the game's flags.
 func (g *Game) Flags() []flags.Flag { return g.report.Flags }
@@ -83,16 +89,34 @@ func (g *Game) Plies() int {
 	return 0
 }
 
-// GameID returns the stable identity of the game at index (0-based) in
-// source: the first 16 hexadecimal digits (64 bits) of the SHA-256 of
-// source, a NUL byte and the decimal index. It depends only on the name
-// under which the record was read and its place in it, so the same corpus
-// read from the same paths gives the same ids.
-func GameID(source string, index int) string {
-	h := sha256.New()
-	h.Write([]byte(source))
-	h.Write([]byte{0})
-	h.Write(strconv.AppendInt(nil, int64(index), 10))
-	var sum [sha256.Size]byte
-	return hex.EncodeToString(h.Sum(sum[:0])[:8])
+// GameID returns the game_id of game index (0-based) of the file whose
+// identity is key (corpus.Item.Key: its absolute path with symbolic links
+// resolved; an archive member: the archive's, "!" and the member's name;
+// standard input: "stdin:" and the SHA-256 of its bytes). It depends on
+// neither how the path was spelled nor where the command ran; it changes
+// when the file moves. The id is 16 hexadecimal digits: the first 8 bytes
+// of the SHA-256 of key, plus index times an odd constant, through a
+// bijective mix (splitmix64's), so the games of one file never share an id.
+func GameID(key string, index int) string {
+	return hashFile(key).id(index)
+}
+
+// fileHash is the hash of a file's identity that its games' ids derive
+// from.
+type fileHash uint64
+
+func hashFile(key string) fileHash {
+	sum := sha256.Sum256([]byte(key))
+	return fileHash(binary.BigEndian.Uint64(sum[:8]))
+}
+
+// id returns the game_id of game index of the file.
+func (h fileHash) id(index int) string {
+	x := uint64(h) + uint64(index)*0x9E3779B97F4A7C15
+	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
+	x = (x ^ x>>27) * 0x94D049BB133111EB
+	x ^= x >> 31
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], x)
+	return hex.EncodeToString(b[:])
 }

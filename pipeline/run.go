@@ -25,6 +25,10 @@ type Options struct {
 	Analyze analyze.Options
 	// Duplicates configures duplicate detection.
 	Duplicates Duplicates
+	// FillResult gives a game whose record declares no result (or "*")
+	// the result its final position decides (mate, stalemate, a judged
+	// final cycle), flagged result_filled.
+	FillResult bool
 	// Steps run on every game in the worker pool, after the analysis and
 	// before any sink sees it, in order.
 	Steps []Step
@@ -33,12 +37,19 @@ type Options struct {
 	// Exclude lists the outputs of the run: they are never read as
 	// inputs (corpus.Walker.Exclude).
 	Exclude []string
+	// Patterns are glob patterns of input files and directories not to
+	// read (corpus.Walker.Patterns).
+	Patterns []string
 	// Stdin is read for the input "-" (os.Stdin when nil).
 	Stdin io.Reader
 	// TempDir holds the run's temporary files ("" for the system's).
 	TempDir string
 	// Progress, when set, is told how the run advances.
 	Progress Progress
+	// AllowEmpty lets a run that read no game succeed (one shard of
+	// many may hold none); otherwise such a run fails with ErrNoGames
+	// and writes nothing.
+	AllowEmpty bool
 	// CheckSinks makes the run verify that no sink changes a Game (for
 	// tests: it costs a fingerprint of every game before and after every
 	// sink); a sink that does fails the run.
@@ -132,6 +143,23 @@ func (NopSink) Finish(*Verdicts) error { return nil }
 func (NopSink) Commit() error          { return nil }
 func (NopSink) Abort()                 {}
 
+// Filter returns a sink that passes to s only the games keep accepts
+// (the other calls all): an output of some games only, such as convert
+// --only-ok. The verdicts still cover every game (by Game.Num).
+func Filter(s Sink, keep func(*Game) bool) Sink { return filtered{s, keep} }
+
+type filtered struct {
+	Sink
+	keep func(*Game) bool
+}
+
+func (f filtered) Game(g *Game) error {
+	if !f.keep(g) {
+		return nil
+	}
+	return f.Sink.Game(g)
+}
+
 // Step changes a game's result in the worker pool before any sink sees
 // it (for example its tags, from the computed opening). It runs on many
 // goroutines at once and must not share state between calls.
@@ -152,6 +180,8 @@ type Draft struct {
 	// Tags are the tags the sinks will see; a step that changes them
 	// sets a new slice (the record's own tags are never changed).
 	Tags parse.Tags
+	// Result is the declared result the sinks will see.
+	Result string
 	// Options are the analysis options of the run.
 	Options analyze.Options
 }
@@ -224,6 +254,9 @@ func Run(ctx context.Context, inputs []string, opt Options, sinks ...Sink) (*Sum
 		defer r.dups.ix.Close()
 	}
 	err := r.pass(ctx, inputs, workers)
+	if err == nil && r.games == 0 && !opt.AllowEmpty {
+		err = noGames(inputs, sum)
+	}
 	if err == nil {
 		err = r.finish(ctx)
 	}
@@ -253,12 +286,17 @@ type run struct {
 	prog  Progress
 	dups  *dupRun
 	games int
+	// The hash of the current file's identity, for the games' ids.
+	idKey  string
+	idHash fileHash
 }
 
 // result is what a worker hands back for one item.
 type result struct {
+	key       string // the identity of the game's file (corpus.Item.Key)
 	report    *analyze.Report
 	tags      parse.Tags
+	res       string
 	problem   *corpus.FileProblem
 	end       *corpus.FileEnd // the item closed its file
 	fileIndex int
@@ -269,11 +307,14 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 	if r.prog != nil {
 		r.prog.Phase(PhaseRead, corpus.CountFiles(inputs))
 	}
-	w := &corpus.Walker{Stdin: r.opt.Stdin, Raw: true, Shard: r.opt.Shard, Exclude: r.opt.Exclude, FileEnds: true}
+	w := &corpus.Walker{Stdin: r.opt.Stdin, Raw: true, Shard: r.opt.Shard, Exclude: r.opt.Exclude, Patterns: r.opt.Patterns, FileEnds: true}
 	var num corpus.Numberer
 	var tally fileTally
 	aopt := r.opt.Analyze
 	steps := r.opt.Steps
+	if r.opt.FillResult {
+		steps = append([]Step{StepFunc(fillResult)}, steps...)
+	}
 	filesDone := 0
 	err := corpus.Process(ctx, workers,
 		func(ctx context.Context, emit func(corpus.Item) error) error {
@@ -289,10 +330,11 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 				return result{end: it.End}
 			}
 			d := Draft{Report: analyze.Analyze(it.Rec, it.Err, aopt), Tags: it.Rec.Tags, Options: aopt}
+			d.Result = d.Report.Declared()
 			for _, s := range steps {
 				s.Apply(&d)
 			}
-			return result{report: d.Report, tags: d.Tags, end: it.End, fileIndex: it.FileIndex}
+			return result{key: it.Key, report: d.Report, tags: d.Tags, res: d.Result, end: it.End, fileIndex: it.FileIndex}
 		},
 		func(v result) error {
 			switch {
@@ -329,6 +371,7 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 			return nil
 		})
 	r.sum.Files = w.Files()
+	r.sum.Repeated, r.sum.RepeatedPaths = w.Repeated()
 	if r.prog != nil {
 		r.prog.Done(r.sum.Files, r.games)
 	}
@@ -337,9 +380,12 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 
 // game hands one game to the duplicate index and the sinks.
 func (r *run) game(v result) error {
-	g := &Game{num: r.games, report: v.report, tags: v.tags}
+	g := &Game{num: r.games, report: v.report, tags: v.tags, result: v.res}
 	rec := v.report.Record
-	g.id = GameID(rec.Source, rec.Index)
+	if v.key != r.idKey {
+		r.idKey, r.idHash = v.key, hashFile(v.key)
+	}
+	g.id = r.idHash.id(rec.Index)
 	r.games++
 	r.sum.add(v.report)
 	if r.dups != nil {
@@ -360,6 +406,22 @@ func (r *run) game(v result) error {
 		}
 	}
 	return nil
+}
+
+// ErrNoGames means a run read no game at all: its inputs hold no record
+// (empty files, other files, a directory without records).
+var ErrNoGames = errors.New("nothing to read")
+
+// noGames describes a run that read no game.
+func noGames(inputs []string, sum *Summary) error {
+	what := fmt.Sprintf("no game in %s", strings.Join(inputs, " "))
+	switch n := sum.Files; {
+	case n == 0:
+		what += " (no file)"
+	case len(sum.NoGames) > 0:
+		what += fmt.Sprintf(" (%d file(s), none a game record: %s)", n, sum.NoGames[0])
+	}
+	return fmt.Errorf("%w: %s", ErrNoGames, what)
 }
 
 // ErrSinkChanged means a sink changed a Game (Options.CheckSinks).
@@ -420,4 +482,31 @@ func (r *run) finish(ctx context.Context) error {
 		}
 	}
 	return ctx.Err()
+}
+
+// fillResult is the step of Options.FillResult.
+func fillResult(d *Draft) {
+	r := d.Report
+	if d.Result != analyze.ResultUnknown || r.ResultByPosition == "" {
+		return
+	}
+	d.Result = r.ResultByPosition
+	tags := append(parse.Tags(nil), d.Tags...)
+	tags.Set(parse.TagResult, d.Result)
+	d.Tags = tags
+	how := "the final position"
+	switch r.Termination {
+	case analyze.TermMate:
+		how = "checkmate"
+	case analyze.TermStalemate:
+		how = "stalemate (困毙: the side to move loses)"
+	case analyze.TermRepetition:
+		how = "the judged final repetition cycle"
+	}
+	plies := 0
+	if r.Game != nil {
+		plies = len(r.Game.Plies)
+	}
+	r.Flags = append(r.Flags, flags.New(flags.ResultFilled, 0, "",
+		fmt.Sprintf("Result %s filled from %s after ply %d (the record declares none)", d.Result, how, plies)))
 }

@@ -16,11 +16,18 @@ type Summary struct {
 	// NoGames lists the input files that gave no game, each with the
 	// reason ("name: problem").
 	NoGames []string
-	Games   int
-	OK      int
-	Flagged int // games with an error or warning flag
-	Errors  int // games whose record could not be read at all
-	Plies   int // valid main-line plies
+	// Repeated counts the inputs reached again (named twice, or inside
+	// another input) and read once; RepeatedPaths names the first few.
+	Repeated      int
+	RepeatedPaths []string
+	Games         int
+	OK            int // games with no error or warning flag
+	Warnings      int // games whose worst flag is a warning
+	Errors        int // games with an error flag
+	// Unreadable counts the games whose record could not be read at
+	// all (among Errors).
+	Unreadable int
+	Plies      int // valid main-line plies
 	// ByCode counts the games carrying each code (a game once per code),
 	// the flags of duplicate detection included.
 	ByCode map[flags.Code]int
@@ -41,10 +48,13 @@ func (s *Summary) add(r *analyze.Report) {
 	switch r.Status {
 	case analyze.StatusOK:
 		s.OK++
-	case analyze.StatusFlagged:
-		s.Flagged++
+	case analyze.StatusWarning:
+		s.Warnings++
 	default:
 		s.Errors++
+	}
+	if r.ReadErr != nil {
+		s.Unreadable++
 	}
 	if r.Game != nil {
 		s.Plies += len(r.Game.Plies)

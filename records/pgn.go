@@ -86,7 +86,7 @@ func NewPGN(g *pipeline.Game, n Notation) (*PGN, error) {
 	if n == "" {
 		n = Chinese
 	}
-	p := &PGN{Result: r.Declared(), n: n}
+	p := &PGN{Result: g.Result(), n: n}
 	p.Tags = cloneTags(g.Tags())
 	if r.Game != nil && r.Game.HasStart {
 		if fen := r.Game.Start.FEN(); fen != board.StartFEN {

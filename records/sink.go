@@ -165,6 +165,7 @@ type XQFSink struct {
 	rewrite bool
 	written []xqfFile // with rewrite: the files written, in input order
 	failed  Failures
+	created output.Dirs
 }
 
 type xqfFile struct {
@@ -174,14 +175,16 @@ type xqfFile struct {
 
 // NewXQFSink returns a sink writing into dir, which is created if needed.
 func NewXQFSink(dir string) (*XQFSink, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	created, err := output.MkdirAll(dir)
+	if err != nil {
 		return nil, err
 	}
 	tmp, err := os.MkdirTemp(dir, ".convert-tmp-")
 	if err != nil {
+		created.Remove()
 		return nil, err
 	}
-	return &XQFSink{dir: dir, tmp: tmp}, nil
+	return &XQFSink{dir: dir, tmp: tmp, created: created}, nil
 }
 
 // Failed returns the games that could not be written.
@@ -281,5 +284,8 @@ func (s *XQFSink) Commit() error {
 	return os.RemoveAll(s.tmp)
 }
 
-// Abort removes the files written.
-func (s *XQFSink) Abort() { os.RemoveAll(s.tmp) }
+// Abort removes the files written, and the directories NewXQFSink made.
+func (s *XQFSink) Abort() {
+	os.RemoveAll(s.tmp)
+	s.created.Remove()
+}

@@ -59,7 +59,7 @@ func TestAppendFlags(t *testing.T) {
 	late := []flags.Flag{flags.New(flags.Duplicate, 0, "", `copy of "a]b"#1 [x]`), flags.New(flags.TagsFilled, 0, "", "Red \\ ]")}
 	for _, g := range []*Game{
 		{Source: "a.pgn", Status: "ok", Tags: map[string]string{"flags": "[1]", "Event": `"]`}, Flags: []flags.Flag{}},
-		{Source: "b].pgn", Status: "flagged", Tags: map[string]string{}, Flags: []flags.Flag{
+		{Source: "b].pgn", Status: "error", Tags: map[string]string{}, Flags: []flags.Flag{
 			flags.New(flags.MissingTags, 0, "", `missing: "Red"]`), flags.New(flags.IllegalMove, 3, "red", `\"]`)},
 			Tried: []string{"h2e2"}},
 	} {

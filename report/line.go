@@ -111,7 +111,7 @@ func Of(g *pipeline.Game, withMoves bool) *Game {
 		Encoding: rec.Encoding,
 		Tags:     TagMap(g.Tags()),
 		FEN:      rec.FEN,
-		Result:   r.Declared(),
+		Result:   g.Result(),
 		Status:   r.Status,
 		Rules:    string(r.Rules),
 		Flags:    append([]flags.Flag{}, r.Flags...),

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 
 	"github.com/xqtool/xqtool/internal/output"
@@ -29,6 +30,8 @@ type Sink struct {
 	spool *pipeline.Spool
 	buf   bytes.Buffer
 	enc   *json.Encoder
+	num   int    // the number of the game being held
+	tmp   []byte // scratch
 }
 
 // Spool record kinds.
@@ -62,6 +65,7 @@ func (s *Sink) Game(g *pipeline.Game) error {
 	if s.spool == nil {
 		return s.w.Write(line)
 	}
+	s.num = g.Num()
 	return s.hold(spoolGame, line)
 }
 
@@ -76,10 +80,14 @@ func (s *Sink) File(f pipeline.File) error {
 	return s.hold(spoolFile, FileOf(f))
 }
 
-// hold encodes a line into the spool after its kind byte.
+// hold encodes a line into the spool after its kind byte (and a game's
+// number).
 func (s *Sink) hold(kind byte, line any) error {
 	s.buf.Reset()
 	s.buf.WriteByte(kind)
+	if kind == spoolGame {
+		s.buf.Write(pipeline.AppendUvarint(s.tmp[:0], s.num))
+	}
 	if err := s.enc.Encode(line); err != nil {
 		return err
 	}
@@ -93,15 +101,18 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 	if s.spool == nil {
 		return nil
 	}
-	num := 0
 	return s.spool.Each(func(b []byte) error {
 		if len(b) == 0 {
 			return pipeline.ErrSpool
 		}
 		kind, line := b[0], b[1:]
 		if kind == spoolGame {
-			d, err := v.Of(num)
-			num++
+			num, n := binary.Uvarint(line)
+			if n <= 0 {
+				return pipeline.ErrSpool
+			}
+			line = line[n:]
+			d, err := v.Of(int(num))
 			if err != nil || d.Drop {
 				return err
 			}

@@ -14,8 +14,8 @@ var boardBackground = string(appendBackground(nil))
 
 func appendBackground(b []byte) []byte {
 	const (
-		left, top      = Margin, Margin
-		right, bottom  = Margin + (board.Files-1)*Cell, Margin + (board.Ranks-1)*Cell
+		left, top      = Margin, MarginY
+		right, bottom  = Margin + (board.Files-1)*Cell, MarginY + (board.Ranks-1)*Cell
 		riverTop       = top + 4*Cell // rank 5
 		riverBottom    = top + 5*Cell // rank 4
 		frame          = 6
@@ -67,7 +67,7 @@ func appendBackground(b []byte) []byte {
 	for _, t := range []struct {
 		x    int
 		text string
-	}{{left + 2*Cell, "楚 河"}, {left + 6*Cell, "汉 界"}} {
+	}{{left + 2*Cell, riverWords[0]}, {left + 6*Cell, riverWords[1]}} {
 		b = append(b, `<text class="river" x="`...)
 		b = itoa(b, t.x)
 		b = append(b, `" y="`...)
@@ -82,7 +82,7 @@ func appendBackground(b []byte) []byte {
 		b = append(b, `<text class="file black" x="`...)
 		b = itoa(b, x)
 		b = append(b, `" y="`...)
-		b = itoa(b, top-frame-10)
+		b = itoa(b, top-Radius-8) // clear of a ring on the top rank
 		b = append(b, `" font-size="`...)
 		b = itoa(b, numberFontSize)
 		b = append(b, `" fill="#1a1a1a">`...)
@@ -90,7 +90,7 @@ func appendBackground(b []byte) []byte {
 		b = append(b, `</text><text class="file red" x="`...)
 		b = itoa(b, x)
 		b = append(b, `" y="`...)
-		b = itoa(b, bottom+frame+22)
+		b = itoa(b, bottom+Radius+20) // the same below the bottom rank
 		b = append(b, `" font-size="`...)
 		b = itoa(b, numberFontSize)
 		b = append(b, `" fill="#c62828">`...)

@@ -66,8 +66,10 @@ func TestGolden(t *testing.T) {
 			return Diagram{
 				Board: placement(t, "3k5/9/9/9/9/9/9/9/4r4/3K1R3 w"),
 				Arrows: []Arrow{
-					{Move: mustMove(t, "f0f9"), Kind: RedMove},
-					{Move: mustMove(t, "d9e9"), Kind: BlackMove},
+					{Move: mustMove(t, "f0f9"), Kind: RedMove, Label: "1"},
+					{Move: mustMove(t, "d9e9"), Kind: BlackMove, Label: "2"},
+					{Move: mustMove(t, "f9f0"), Kind: RedMove, Label: "3"},
+					{Move: mustMove(t, "e9d9"), Kind: BlackMove, Label: "4"},
 				},
 				Marks: []Mark{{Square: mustSquare(t, "e1"), Kind: Chased}, {Square: mustSquare(t, "d0"), Kind: Focus}},
 			}
@@ -272,7 +274,7 @@ func TestPointOrientation(t *testing.T) {
 	for _, tc := range []struct {
 		sq   string
 		x, y int
-	}{{"a0", Margin, Height - Margin}, {"i9", Width - Margin, Margin}, {"e4", Margin + 4*Cell, Margin + 5*Cell}} {
+	}{{"a0", Margin, Height - MarginY}, {"i9", Width - Margin, MarginY}, {"e4", Margin + 4*Cell, MarginY + 5*Cell}} {
 		sq := mustSquare(t, tc.sq)
 		if x, y := Point(sq); x != tc.x || y != tc.y {
 			t.Errorf("Point(%s) = (%d,%d), want (%d,%d)", tc.sq, x, y, tc.x, tc.y)

@@ -77,7 +77,7 @@ func TestValidateSample(t *testing.T) {
 		if code != 1 {
 			t.Fatalf("exit %d, want 1 (flagged games); stderr %s", code, errs)
 		}
-		if !strings.Contains(out, "games") || !strings.Contains(out, "flagged") {
+		if !strings.Contains(out, "games") || !strings.Contains(out, "warning") {
 			t.Errorf("summary: %s", out)
 		}
 		data, err := os.ReadFile(rep)
@@ -107,7 +107,7 @@ func TestValidateSample(t *testing.T) {
 			codes[f.Code] = true
 		}
 	}
-	if statuses["ok"]+statuses["flagged"]+statuses["error"] != len(lines) {
+	if statuses["ok"]+statuses["warning"]+statuses["error"] != len(lines) {
 		t.Errorf("statuses %v do not add up to %d games", statuses, len(lines))
 	}
 	want := []flags.Code{

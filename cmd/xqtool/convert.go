@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/opening"
 	"github.com/xqtool/xqtool/pipeline"
@@ -17,7 +18,7 @@ func newConvertCmd() *cobra.Command {
 	var rf runFlags
 	var to, nota, out string
 	var hf htmlFlags
-	var classify, fixECCO bool
+	var classify, fixECCO, onlyOK, noErrors bool
 	cmd := &cobra.Command{
 		Use:   "convert [--to jsonl|pgn|xqf] [--notation chinese|iccs|wxf] [-o FILE|DIR] PATH...",
 		Short: "Write the records as JSON lines, normalized PGN or XQF",
@@ -35,8 +36,10 @@ out, in input order:
          (game_id as in the export datasets)
 
 --classify fills the ECCO, Opening and Variation tags from the moves (ECCO
-codes, package opening) where a record lacks them; --fix-ecco also replaces
-them where the declared ECCO differs from the computed one.
+codes, package opening) where a record lacks them; --fix-ecco does that and
+also replaces them where the declared ECCO differs from the computed one.
+--only-ok writes only the games with status ok, --no-errors those without an
+error (the HTML page and the summary still count every game).
 
 Files are written to a temporary name and renamed when complete. Exit code:
 0 every game written; 1 some game could not be written (unreadable record,
@@ -44,7 +47,7 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 		Example: `  xqtool convert --to jsonl games/ > games.jsonl
   xqtool convert --to pgn --notation wxf -o clean.pgn games.zip
   xqtool convert --to xqf -o xqf/ games.pgn`,
-		Args: cobra.MinimumNArgs(1),
+		Args: needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := records.ParseNotation(nota)
 			if err != nil {
@@ -86,6 +89,14 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 			if out != "" && out != "-" {
 				rf.outputs = append(rf.outputs, out)
 			}
+			switch {
+			case onlyOK && noErrors:
+				return usageErr("--only-ok and --no-errors exclude each other")
+			case onlyOK:
+				sink = pipeline.Filter(sink, func(g *pipeline.Game) bool { return g.Status() == analyze.StatusOK })
+			case noErrors:
+				sink = pipeline.Filter(sink, func(g *pipeline.Game) bool { return g.Status() != analyze.StatusError })
+			}
 			sinks := []pipeline.Sink{sink}
 			sinks, err = hf.add(cmd, &rf, sinks)
 			if err != nil {
@@ -112,9 +123,13 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 	rf.registerOutput(cmd)
 	cmd.Flags().StringVar(&to, "to", "jsonl", "output format: jsonl, pgn or xqf")
 	cmd.Flags().StringVar(&nota, "notation", "chinese", "move notation of PGN output: chinese, wxf or iccs")
+	completeValues(cmd, "to", "jsonl", "pgn", "xqf")
+	completeValues(cmd, "notation", "chinese", "wxf", "iccs")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "output file (jsonl, pgn; default stdout) or directory (xqf)")
 	cmd.Flags().BoolVar(&classify, "classify", false, "write ECCO, Opening and Variation tags computed from the moves where absent")
-	cmd.Flags().BoolVar(&fixECCO, "fix-ecco", false, "with --classify, also replace a declared ECCO tag that differs from the computed one")
+	cmd.Flags().BoolVar(&fixECCO, "fix-ecco", false, "write the computed ECCO, Opening and Variation tags, replacing a declared ECCO that differs (implies --classify)")
+	cmd.Flags().BoolVar(&onlyOK, "only-ok", false, "write only the games with status ok (no error, no warning)")
+	cmd.Flags().BoolVar(&noErrors, "no-errors", false, "write only the games without an error (warnings allowed)")
 	return cmd
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -40,7 +41,7 @@ Exit code: 0 written; 2 usage or I/O error, or a file that is not a games
 dataset.`,
 		Example: `  xqtool dedupe out/
   xqtool dedupe -o all-duplicates.parquet run1/ run2/`,
-		Args: cobra.MinimumNArgs(1),
+		Args: needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if minPlies < 1 {
 				return usageErr("--dup-min-plies must be at least 1, got %d", minPlies)
@@ -65,6 +66,9 @@ dataset.`,
 				fmt.Fprintf(w, "  %-22s %10d\n", k.String(), sum.ByKind[k])
 			}
 			fmt.Fprintf(w, "%-24s %10.0f  (%v)\n", "games/s", float64(sum.Games)/el.Seconds(), el.Round(time.Millisecond))
+			if n := len(sum.Repeated); n > 0 {
+				fmt.Fprintf(cmd.ErrOrStderr(), "xqtool: read once: %d games file(s) reached again: %s\n", n, strings.Join(sum.Repeated[:min(n, 5)], "; "))
+			}
 			for _, p := range sum.Written {
 				fmt.Fprintf(w, "wrote %s\n", p)
 			}

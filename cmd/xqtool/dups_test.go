@@ -129,7 +129,7 @@ func TestConvertDuplicates(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
-		if !strings.Contains(stderr, fmt.Sprintf("%-24s %10d", "dropped (--dedupe)", 2)) {
+		if !strings.Contains(stderr, fmt.Sprintf("%-28s %10d", "dropped (--dedupe)", 2)) {
 			t.Errorf("summary of the dropped copies:\n%s", stderr)
 		}
 		outs = append(outs, out)
@@ -183,7 +183,7 @@ func TestMinPlies(t *testing.T) {
 		near int
 	}{{"12", 3}, {"13", 2}, {"31", 1}, {"77", 0}} {
 		out, _, _ := runCLI(t, "", "validate", "--quiet", "--dup-min-plies", c.min, dir)
-		want := fmt.Sprintf("  %-22s %10d", "near_duplicate", c.near)
+		want := fmt.Sprintf("    %-24s %10d", "near_duplicate", c.near)
 		if c.near == 0 {
 			if strings.Contains(out, "near_duplicate") {
 				t.Errorf("--dup-min-plies %s: near duplicates\n%s", c.min, out)

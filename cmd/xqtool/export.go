@@ -37,7 +37,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 		Example: `  xqtool export -o out/ games/
   xqtool export -o out/ --partition year --only-ok games.zip
   duckdb -c "SELECT red, count(*) FROM 'out/games.parquet' GROUP BY red ORDER BY 2 DESC LIMIT 10"`,
-		Args: cobra.MinimumNArgs(1),
+		Args: needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
 				return usageErr("export: -o DIR is required")
@@ -52,7 +52,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			}
 			codec, err := dataset.ParseCompression(compression)
 			if err != nil {
-				return usageErr("--compression: %v", err)
+				return usageErr("--compression must be zstd, snappy, lz4_raw or none, got %q", compression)
 			}
 			opts = append(opts, dataset.WithCompression(codec))
 			opt, err := rf.options(cmd)
@@ -83,7 +83,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 				return err
 			}
 			printSummary(cmd.OutOrStdout(), sum)
-			if sum.Errors > 0 {
+			if sum.Unreadable > 0 {
 				return &exitError{code: 1}
 			}
 			return nil
@@ -96,5 +96,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 	cmd.Flags().StringVar(&partition, "partition", "", "partition the datasets: year")
 	cmd.Flags().BoolVar(&onlyOK, "only-ok", false, "export only games with status ok")
 	cmd.Flags().StringVar(&compression, "compression", "zstd", "Parquet codec: zstd, snappy, lz4_raw or none")
+	completeValues(cmd, "partition", "year", "none")
+	completeValues(cmd, "compression", "zstd", "snappy", "lz4_raw", "none")
 	return cmd
 }

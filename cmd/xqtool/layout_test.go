@@ -17,9 +17,9 @@ var layers = [][]string{
 	{"replay", "corpus", "opening"},
 	{"analyze", "dedupe"},
 	{"pipeline"},
-	{"report", "dataset", "records", "explorer"},
+	{"report", "dataset", "records", "repair", "explorer"},
 	{"htmlreport"},
-	{"cmd/xqtool", "internal/samplegen", "internal/testgames"},
+	{"cmd/xqtool", "internal/samplegen", "internal/testgames", "internal/fontgen", "internal/screenshot"},
 }
 
 // TestImportLayers checks that imports flow one way, downward, and that

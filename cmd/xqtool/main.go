@@ -11,7 +11,9 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 
+	"github.com/spf13/cobra"
 	"github.com/xqtool/xqtool/pipeline"
 )
 
@@ -63,4 +65,17 @@ func exitCode(err error, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, "xqtool:", err)
 	return 2
+}
+
+// needArgs is the Args check of the commands that read inputs: without
+// one, a line that says what to give, and the usage line.
+func needArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return nil
+	}
+	what := strings.TrimSuffix(cmd.Use[strings.LastIndexByte(cmd.Use, ' ')+1:], "...")
+	if what == "PATH" {
+		what = "PATH (a file, directory, glob, .zip/.tar.gz archive, or - for standard input)"
+	}
+	return usageErr("%s: give at least one %s; usage: %s", cmd.Name(), what, cmd.UseLine())
 }

@@ -46,6 +46,7 @@ Chinese numerals, Black in full-width digits) or WXF (C2.5) notation.`,
 	}
 	cmd.Flags().StringVar(&fen, "fen", "startpos", `position as FEN, or "startpos"`)
 	cmd.Flags().StringVar(&nota, "notation", "iccs", "iccs, chinese or wxf")
+	completeValues(cmd, "notation", "iccs", "chinese", "wxf")
 	cmd.Flags().BoolVar(&traditional, "traditional", false, "Chinese: traditional characters (車 馬 帥 …)")
 	cmd.Flags().BoolVar(&ascii, "ascii-digits", false, "Chinese: ASCII digits for Black")
 	return cmd

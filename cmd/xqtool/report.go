@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 
@@ -25,7 +26,7 @@ line names the report files. Exit code: 0 written, 2 usage or I/O error (a
 line that is not a report line is named).`,
 		Example: `  xqtool validate --with-moves --report report.jsonl games/
   xqtool report --html report.html report.jsonl`,
-		Args: cobra.MinimumNArgs(1),
+		Args: needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if hf.path == "" {
 				return usageErr("report: --html FILE is required")
@@ -47,8 +48,12 @@ line that is not a report line is named).`,
 			}
 			b := htmlreport.NewBuilder(hf.limit)
 			for _, a := range args {
-				if err = readReport(cmd, a, b); err != nil {
+				games, noMoves, rerr := readReport(cmd, a, b)
+				if err = rerr; err != nil {
 					break
+				}
+				if noMoves > 0 {
+					fmt.Fprintf(cmd.ErrOrStderr(), "xqtool: %s: %d of %d games were written without moves: they get no diagram (write the report with validate --with-moves --report)\n", a, noMoves, games)
 				}
 			}
 			if err == nil {
@@ -69,25 +74,42 @@ line that is not a report line is named).`,
 	return cmd
 }
 
-// readReport adds the games of one report file (- is stdin) to b.
-func readReport(cmd *cobra.Command, path string, b *htmlreport.Builder) error {
+// readReport adds the games of one report file (- is stdin) to b and
+// counts its game lines and those written without moves.
+func readReport(cmd *cobra.Command, path string, b *htmlreport.Builder) (games, noMoves int, err error) {
 	var r io.Reader = cmd.InOrStdin()
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
-			return err
+			return 0, 0, err
 		}
 		defer f.Close()
 		r = f
 	}
-	err := report.ReadGames(r, func(g *report.Game) error {
-		b.Add(g)
-		return nil
-	})
-	if err != nil {
-		return &pathError{path: path, err: err}
+	rd := report.NewReader(r)
+	for {
+		var v any
+		if v, err = rd.Next(); err != nil {
+			break
+		}
+		switch l := v.(type) {
+		case *report.Game:
+			games++
+			if l.Moves == nil {
+				noMoves++
+			}
+			b.Add(l)
+		case *report.File:
+			b.AddFile()
+		}
 	}
-	return nil
+	if err == io.EOF {
+		err = nil
+	}
+	if err != nil {
+		return games, noMoves, &pathError{path: path, err: err}
+	}
+	return games, noMoves, nil
 }
 
 // pathError names the file an error comes from.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"os/signal"
+	"path"
 	"strings"
 	"syscall"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/pipeline"
+	"github.com/xqtool/xqtool/repair"
 )
 
 // runFlags are the flags of the commands that run the pipeline (validate,
@@ -30,6 +32,8 @@ type runFlags struct {
 	keptOnly    bool // --dedupe (convert, export)
 	fillTags    bool // --fill-tags (convert, export)
 	tempDir     string
+	exclude     []string // --exclude
+	repair      bool     // --repair
 
 	// outputs are the paths the command writes (never read as inputs).
 	outputs []string
@@ -44,17 +48,20 @@ func (f *runFlags) register(cmd *cobra.Command) {
 	fs.BoolVar(&f.noVars, "no-variations", false, "do not replay variations")
 	fs.StringVar(&f.rules, "rules", "cxa", "repetition rules: cxa (Chinese, default) or axf (Asian/World)")
 	fs.IntVar(&f.repetitions, "repetitions", 3, "occurrence of a position at which a repetition cycle is judged")
+	completeValues(cmd, "rules", "cxa", "axf")
 	f.shard.register(cmd)
 	fs.IntVar(&f.minPlies, "dup-min-plies", dedupe.DefaultMinPlies,
 		"shortest main line that counts as a prefix or mirror copy (near_duplicate)")
 	fs.BoolVar(&f.noDups, "no-duplicates", false, "do not look for copies of games")
 	fs.StringVar(&f.tempDir, "temp-dir", "", "directory of the run's temporary files (default: the system's)")
+	fs.StringArrayVar(&f.exclude, "exclude", nil, `do not read files or directories matching GLOB ("*.md"; with a slash, the path under the input: "old/*"); repeatable`)
+	fs.BoolVar(&f.repair, "repair", false, "repair the slips of records that the rest of the game proves (flag repaired); without it a failing move's flag only asks \"did you mean …?\"")
 }
 
 // registerOutput adds --dedupe and --fill-tags (convert and export).
 func (f *runFlags) registerOutput(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.keptOnly, "dedupe", false, "write only the kept copy of each cluster of copies")
-	cmd.Flags().BoolVar(&f.fillTags, "fill-tags", false, "fill the kept copy's empty tags from its copies")
+	cmd.Flags().BoolVar(&f.fillTags, "fill-tags", false, "fill the kept copy's empty tags from its copies, and an empty Result from mate, stalemate or a judged final cycle")
 }
 
 // options returns the pipeline options the flags select.
@@ -67,7 +74,7 @@ func (f *runFlags) options(cmd *cobra.Command) (pipeline.Options, error) {
 	}
 	rs, err := analyze.ParseRuleSet(f.rules)
 	if err != nil {
-		return pipeline.Options{}, usageErr("--rules: %v", err)
+		return pipeline.Options{}, usageErr("--rules must be cxa (Chinese rules) or axf (Asian/World rules), got %q", f.rules)
 	}
 	if f.repetitions < 2 {
 		return pipeline.Options{}, usageErr("--repetitions must be at least 2, got %d", f.repetitions)
@@ -83,15 +90,25 @@ func (f *runFlags) options(cmd *cobra.Command) (pipeline.Options, error) {
 	if err != nil {
 		return pipeline.Options{}, err
 	}
+	for _, p := range f.exclude {
+		if _, err := path.Match(p, ""); err != nil {
+			return pipeline.Options{}, usageErr("--exclude %q: %v", p, err)
+		}
+	}
 	opt := pipeline.Options{
-		Workers: f.workers,
-		Analyze: aopt,
+		AllowEmpty: shard.Count > 1, // one shard of many may hold no game
+		Workers:    f.workers,
+		Analyze:    aopt,
 		Duplicates: pipeline.Duplicates{
 			Off: f.noDups, MinPlies: f.minPlies, KeptOnly: f.keptOnly, FillTags: f.fillTags,
 		},
-		Shard:   shard,
-		Stdin:   cmd.InOrStdin(),
-		TempDir: f.tempDir,
+		FillResult: f.fillTags,
+		Shard:      shard,
+		Patterns:   f.exclude,
+		Stdin:      cmd.InOrStdin(),
+		TempDir:    f.tempDir,
+		// First: the steps after it see the repaired game.
+		Steps: []pipeline.Step{repair.Step(repair.Options{}, f.repair)},
 	}
 	return opt, nil
 }
@@ -110,6 +127,10 @@ func (f *runFlags) run(cmd *cobra.Command, args []string, opt pipeline.Options, 
 	if err != nil {
 		return sum, runError(err)
 	}
+	if !f.quiet {
+		noteNoGames(cmd.ErrOrStderr(), sum)
+	}
+	noteRepeated(cmd.ErrOrStderr(), sum)
 	return sum, nil
 }
 
@@ -122,7 +143,7 @@ func runError(err error) error {
 		return err
 	case errors.Is(err, context.Canceled):
 		return &exitError{code: 130, err: errors.New("interrupted")}
-	case errors.Is(err, os.ErrNotExist):
+	case errors.Is(err, os.ErrNotExist), errors.Is(err, pipeline.ErrNoGames):
 		return usageErr("%v", err)
 	}
 	return &exitError{code: 2, err: err}

@@ -247,9 +247,9 @@ func summaryCount(t *testing.T, out, name string) int {
 	t.Helper()
 	for line := range strings.Lines(out) {
 		f := strings.Fields(line)
-		if len(f) == 2 && f[0] == name {
+		if len(f) >= 2 && strings.Join(f[:len(f)-1], " ") == name {
 			var n int
-			fmt.Sscan(f[1], &n)
+			fmt.Sscan(f[len(f)-1], &n)
 			return n
 		}
 	}

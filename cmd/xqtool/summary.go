@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/xqtool/xqtool/dedupe"
@@ -11,51 +12,101 @@ import (
 	"github.com/xqtool/xqtool/pipeline"
 )
 
-// printSummary writes the summary table of a run.
+// labelWidth is the width of the summary's first column (the longest flag
+// code, indented, fits).
+const labelWidth = 28
+
+// printSummary writes the summary table of a run: the files, the games by
+// state (ok, warning, error) with the codes of each severity under its
+// state (a code counts the games carrying it), the info codes, the copies,
+// the plies and the speed.
 func printSummary(w io.Writer, s *pipeline.Summary) {
-	rate := float64(s.Games) / s.Elapsed.Seconds()
-	prate := float64(s.Plies) / s.Elapsed.Seconds()
-	fmt.Fprintf(w, "%-24s %10d\n", "files", s.Files)
-	if len(s.NoGames) > 0 {
-		fmt.Fprintf(w, "%-24s %10d\n", "files without games", len(s.NoGames))
+	row := func(indent int, name string, n int) {
+		fmt.Fprintf(w, "%*s%-*s %10d\n", indent, "", labelWidth-indent, name, n)
 	}
-	fmt.Fprintf(w, "%-24s %10d\n", "games", s.Games)
-	fmt.Fprintf(w, "%-24s %10d\n", "ok", s.OK)
-	fmt.Fprintf(w, "%-24s %10d\n", "flagged", s.Flagged)
+	row(0, "files", s.Files)
+	if len(s.NoGames) > 0 {
+		row(2, "with games", s.Files-len(s.NoGames))
+		row(2, "other files", len(s.NoGames))
+	}
+	row(0, "games", s.Games)
 	codes := make([]flags.Code, 0, len(s.ByCode))
 	for c := range s.ByCode {
 		codes = append(codes, c)
 	}
-	slices.Sort(codes)
-	for _, c := range codes {
-		fmt.Fprintf(w, "  %-22s %10d\n", c, s.ByCode[c])
-	}
-	fmt.Fprintf(w, "%-24s %10d\n", "unreadable", s.Errors)
-	printDups(w, s)
-	fmt.Fprintf(w, "%-24s %10d\n", "plies", s.Plies)
-	if s.Rules != "" {
-		fmt.Fprintf(w, "%-24s %10s\n", "rules", s.Rules)
-	}
-	fmt.Fprintf(w, "%-24s %10.0f  (%.0f plies/s, %d workers, %v)\n", "games/s", rate, prate, s.Workers, s.Elapsed.Round(time.Millisecond))
-	for i, f := range s.NoGames {
-		if i == 20 {
-			fmt.Fprintf(w, "  … and %d more files without games\n", len(s.NoGames)-20)
-			break
+	slices.SortFunc(codes, func(a, b flags.Code) int { return a.Order() - b.Order() })
+	byState := func(sev flags.Severity) {
+		for _, c := range codes {
+			if c.Severity() == sev {
+				row(4, string(c), s.ByCode[c])
+			}
 		}
-		fmt.Fprintf(w, "  no games: %s\n", f)
 	}
+	row(2, "ok", s.OK)
+	row(2, "warning", s.Warnings)
+	byState(flags.Warning)
+	row(2, "error", s.Errors)
+	byState(flags.Error)
+	if s.Unreadable > 0 {
+		row(4, "(unreadable)", s.Unreadable)
+	}
+	info := false
+	for _, c := range codes {
+		info = info || c.Severity() == flags.Info
+	}
+	if info {
+		fmt.Fprintln(w, "info (any state)")
+		byState(flags.Info)
+	}
+	printDups(w, s)
+	row(0, "plies", s.Plies)
+	if s.Rules != "" {
+		fmt.Fprintf(w, "%-*s %10s\n", labelWidth, "rules", s.Rules)
+	}
+	rate := float64(s.Games) / s.Elapsed.Seconds()
+	prate := float64(s.Plies) / s.Elapsed.Seconds()
+	fmt.Fprintf(w, "%-*s %10.0f  (%.0f plies/s, %d workers, %v)\n", labelWidth, "games/s", rate, prate, s.Workers, s.Elapsed.Round(time.Millisecond))
 }
 
 // printDups writes the summary rows of duplicate detection.
 func printDups(w io.Writer, s *pipeline.Summary) {
 	if s.Clusters > 0 {
-		fmt.Fprintf(w, "%-24s %10d\n", "clusters of copies", s.Clusters)
+		fmt.Fprintf(w, "%-*s %10d\n", labelWidth, "clusters of copies", s.Clusters)
 	}
 	if !s.Duplicates.KeptOnly {
 		return
 	}
-	fmt.Fprintf(w, "%-24s %10d\n", "dropped (--dedupe)", s.DroppedTotal())
+	fmt.Fprintf(w, "%-*s %10d\n", labelWidth, "dropped (--dedupe)", s.DroppedTotal())
 	for _, k := range []dedupe.Kind{dedupe.Exact, dedupe.Prefix, dedupe.Mirror} {
-		fmt.Fprintf(w, "  %-22s %10d\n", k, s.Dropped[k])
+		fmt.Fprintf(w, "  %-*s %10d\n", labelWidth-2, k, s.Dropped[k])
 	}
+}
+
+// noteNoGames says on stderr, in one line, which input files gave no
+// game (the first three; the report and files.parquet list them all).
+func noteNoGames(w io.Writer, s *pipeline.Summary) {
+	n := len(s.NoGames)
+	if n == 0 {
+		return
+	}
+	names := s.NoGames[:min(n, 3)]
+	more := ""
+	if n > len(names) {
+		more = fmt.Sprintf(" and %d more", n-len(names))
+	}
+	fmt.Fprintf(w, "xqtool: %d input file(s) held no game: %s%s (--report and files.parquet list each)\n",
+		n, strings.Join(names, "; "), more)
+}
+
+// noteRepeated says on stderr which inputs were reached again (named
+// twice, or inside another input) and read only once.
+func noteRepeated(w io.Writer, s *pipeline.Summary) {
+	if s.Repeated == 0 {
+		return
+	}
+	more := ""
+	if n := s.Repeated - len(s.RepeatedPaths); n > 0 {
+		more = fmt.Sprintf(" and %d more", n)
+	}
+	fmt.Fprintf(w, "xqtool: read once: %d input(s) reached again: %s%s\n", s.Repeated, strings.Join(s.RepeatedPaths, "; "), more)
 }

@@ -11,21 +11,27 @@ import (
 func newValidateCmd() *cobra.Command {
 	var rf runFlags
 	var reportPath string
-	var withMoves bool
+	var withMoves, strict bool
 	var hf htmlFlags
 	cmd := &cobra.Command{
 		Use:   "validate [flags] PATH...",
 		Short: "Replay every game and flag what is wrong with each record",
 		Long: `validate reads every game under PATH (files, directories, glob patterns,
 .zip/.tar/.tar.gz archives, or - for stdin), replays it on all cores and
-flags what is wrong with it. It prints a summary table; --report writes one
-JSON line per game, and one of kind "file" per input file without games. Exit code: 0 all games ok, 1 some game flagged or
-unreadable, 2 usage or I/O error, 130 interrupted.`,
+flags what is wrong with it. It prints a summary table: games by state — ok,
+warning (missing tags or result, suspect encoding, rule notes), error (moves,
+start position or result wrong or unreadable) — and the games carrying each
+flag code. --report writes one JSON line per game, and one of kind "file" per
+input file without games.
+
+Exit code: 0 no game has an error (warnings allowed; --strict: none has a
+warning either), 1 some game has an error, 2 usage or I/O error or nothing to
+read, 130 interrupted.`,
 		Example: `  xqtool validate games/
   xqtool validate --workers 4 --report report.jsonl --require-tags Event,Red,Black games.zip
   xqtool validate --html report.html games/
   cat game.pgn | xqtool validate -`,
-		Args: cobra.MinimumNArgs(1),
+		Args: needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opt, err := rf.options(cmd)
 			if err != nil {
@@ -51,7 +57,7 @@ unreadable, 2 usage or I/O error, 130 interrupted.`,
 				return err
 			}
 			printSummary(cmd.OutOrStdout(), sum)
-			if sum.Flagged+sum.Errors > 0 {
+			if sum.Errors > 0 || strict && sum.Warnings > 0 {
 				return &exitError{code: 1}
 			}
 			return nil
@@ -61,5 +67,6 @@ unreadable, 2 usage or I/O error, 130 interrupted.`,
 	hf.register(cmd)
 	cmd.Flags().StringVar(&reportPath, "report", "", "write one JSON line per game to FILE")
 	cmd.Flags().BoolVar(&withMoves, "with-moves", false, "include the main line (ICCS) in the report")
+	cmd.Flags().BoolVar(&strict, "strict", false, "exit 1 for warnings too, not only errors")
 	return cmd
 }

@@ -87,3 +87,36 @@ func targetError(op, path string, err error) error {
 	}
 	return fmt.Errorf("cannot %s %s: %w", op, path, err)
 }
+
+// Dirs are directories an output created, to be removed again when the
+// run writes nothing (see MkdirAll).
+type Dirs []string
+
+// MkdirAll creates dir and its missing parents, like os.MkdirAll, and
+// returns the directories it created, deepest first, so that an aborted
+// run can leave the tree as it found it (Dirs.Remove).
+func MkdirAll(dir string) (Dirs, error) {
+	var created Dirs
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Stat(d); err == nil {
+			break
+		}
+		created = append(created, d)
+		if up := filepath.Dir(d); up == d {
+			break
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, targetError("create", dir, err)
+	}
+	return created, nil
+}
+
+// Remove removes the directories that are still empty, deepest first.
+func (ds Dirs) Remove() {
+	for _, d := range ds {
+		if os.Remove(d) != nil {
+			return // not empty (or gone): leave it and its parents
+		}
+	}
+}

@@ -634,6 +634,8 @@ func brokenFiles() map[string][]byte {
 	add("result-mismatch.pgn", tags+"[Result \"0-1\"]\n[FEN \"3k5/1R7/R8/9/9/9/9/9/9/4K4 w\"]\n{Red mates, yet the record says Black won}\n1. 车九进二 0-1\n")
 	add("stalemate-draw.pgn", tags+"[Result \"1/2-1/2\"]\n[FEN \"3k5/9/R8/9/9/9/9/9/9/4K4 w\"]\n{Black is stalemated (困毙), which loses: a draw is wrong}\n1. 车九进一 1/2-1/2\n")
 	add("moves-after-mate.pgn", tags+"[Result \"1-0\"]\n[FEN \"3k5/1R7/R8/9/9/9/9/9/9/4K4 w\"]\n1. 车九进二 将４进１ 1-0\n")
+	add("slip.pgn", tags+"[Result \"1/2-1/2\"]\n{马二进四 written for 马二进三 (the horse leg at g0 is blocked): validate asks, --repair restores it}\n"+
+		"1. 炮二平五 马８进７ 2. 马二进四 车９平８ 3. 车一平二 马２进３\n4. 兵七进一 卒７进１ 5. 车二进六 炮８平９ 6. 车二平三 炮９退１ 1/2-1/2\n")
 	add("junk-text.pgn", tags+"[Result \"1-0\"]\n红方： 1. 炮二平五 XYZZY 马８进７ 1-0\n")
 	// GBK text with a byte pair that is valid in neither GBK nor Big5.
 	files["broken/bad-encoding.pgn"] = append(encodeGB(tags+"[Result \"1-0\"]\n{评注"), append([]byte{0x81, 0x20, 0xff}, encodeGB("}\n1. 炮二平五 马８进７ 1-0\n")...)...)
