@@ -244,7 +244,7 @@ type pageData struct {
 	Xs    []int             `json:"xs"`
 	Ys    []int             `json:"ys"`
 	Chars map[string]string `json:"chars"`
-	Str    []string          `json:"str"` // the string table
+	Str   []string          `json:"str"` // the string table
 	// Games: red, black, event, date (str indexes, -1 none), result
 	// (Result), directory and file name of the source (str), index.
 	Games [][8]int `json:"games"`
