@@ -17,7 +17,7 @@ var layers = [][]string{
 	{"replay", "corpus", "opening"},
 	{"analyze", "dedupe"},
 	{"pipeline"},
-	{"report", "dataset", "records", "repair"},
+	{"report", "dataset", "records", "repair", "explorer"},
 	{"htmlreport"},
 	{"cmd/xqtool", "internal/samplegen", "internal/testgames", "internal/fontgen", "internal/screenshot"},
 }

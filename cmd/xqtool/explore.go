@@ -1,0 +1,256 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/xqtool/xqtool/explorer"
+	"github.com/xqtool/xqtool/pipeline"
+)
+
+func newExploreCmd() *cobra.Command {
+	var rf runFlags
+	var out, fen, title string
+	var opt explorer.Options
+	var page explorer.PageOptions
+	var memoryMB int
+	cmd := &cobra.Command{
+		Use:   "explore -o DIR [flags] PATH... | explore --fen FEN TREE",
+		Short: "Build an opening tree and its explorer page, or ask a tree for a position",
+		Long: `explore counts, over the first --max-ply plies of every game's valid main line
+(a flagged game up to its first bad move), each move played in each position:
+its games, Red wins, draws, Black wins and unknown results (by the declared
+Result), the first and last year, the position's ECCO class and a few example
+games. A position reached by different move orders is one position.
+
+It writes DIR/tree.parquet (one row per position and move, sorted by
+position_key) and DIR/index.html (a self-contained explorer page). PATH is
+records (read like export reads them, duplicates found: only kept copies count
+unless --all-copies), or export datasets (their games; a duplicates.parquet of
+"xqtool dedupe" decides the copies across shards), or trees (tree.parquet files,
+or directories holding them, such as the shard directories of
+"explore --shard I/N"): trees merge into exactly the tree of one run over their
+games. Memory stays within --memory whatever the corpus: the rows are counted
+in memory, spilled to sorted temporary files and merged.
+
+With --fen, explore reads the tree at TREE (a tree.parquet or its directory)
+and prints the moves played in the position: games, share, results, Red's
+score and years, then example games.
+
+Exit code: 0 written (or the position printed); 1 some record could not be
+read; 2 usage or I/O error; 130 interrupted.`,
+		Example: `  xqtool explore -o tree/ games/
+  xqtool explore --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w' tree/
+  xqtool explore --shard 0/2 --all-copies -o shards/ games/ && xqtool explore --all-copies -o tree/ shards/`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if fen != "" {
+				if len(args) != 1 || out != "" {
+					return usageErr("explore --fen FEN TREE: one tree, no -o")
+				}
+				return lookup(cmd.OutOrStdout(), fen, args[0])
+			}
+			if out == "" {
+				return usageErr("explore: -o DIR is required (or --fen FEN TREE)")
+			}
+			if memoryMB < 0 || opt.MaxPly < 0 || opt.MinGames < 0 || opt.Examples < 0 || opt.Examples > explorer.MaxExamples {
+				return usageErr("explore: --memory, --max-ply, --min-games must not be negative, --examples at most %d", explorer.MaxExamples)
+			}
+			opt.MemoryBudget, opt.TempDir = int64(memoryMB)<<20, rf.tempDir
+			page.Title = title
+			trees, datasets, records := explorer.Inputs(args, out)
+			if len(records) > 0 && len(trees)+len(datasets) > 0 {
+				return usageErr("explore: records (%s) cannot be mixed with trees or datasets", strings.Join(records, ", "))
+			}
+			if len(records) == 0 {
+				return exploreBuilt(cmd.OutOrStdout(), out, trees, datasets, opt, page)
+			}
+			popt, err := rf.options(cmd)
+			if err != nil {
+				return err
+			}
+			if !popt.Shard.All() {
+				out = filepath.Join(out, popt.Shard.Dir())
+			}
+			if opt.AllCopies {
+				popt.Duplicates.Off = true // nothing to decide
+			}
+			rf.outputs = append(rf.outputs, out)
+			sink := explorer.NewSink(out, explorer.SinkOptions{Tree: opt, Page: page})
+			sum, err := rf.run(cmd, records, popt, sink)
+			if err != nil {
+				return err
+			}
+			w := cmd.OutOrStdout()
+			printSummary(w, sum)
+			printExplore(w, out, sink.Output())
+			if sum.Errors > 0 {
+				return &exitError{code: 1}
+			}
+			return nil
+		},
+	}
+	rf.register(cmd)
+	fs := cmd.Flags()
+	fs.StringVarP(&out, "output", "o", "", "directory to write tree.parquet and index.html into")
+	fs.StringVar(&fen, "fen", "", "print the moves of this position (placement and side) from the tree")
+	fs.IntVar(&opt.MaxPly, "max-ply", explorer.DefaultMaxPly, "plies of each game counted")
+	fs.BoolVar(&opt.MergeMirrors, "merge-mirrors", false, "count a position and its left-right mirror as one")
+	fs.BoolVar(&opt.AllCopies, "all-copies", false, "count every copy of a game (default: kept copies only)")
+	fs.IntVar(&opt.MinGames, "min-games", 1, "leave out the moves played by fewer games (a tree with more than 1 cannot be merged)")
+	fs.IntVar(&opt.Examples, "examples", explorer.DefaultExamples, "example games kept per move")
+	fs.IntVar(&memoryMB, "memory", explorer.DefaultMemoryBudget>>20, "MB of rows counted in memory before spilling to --temp-dir")
+	fs.IntVar(&page.MaxNodes, "page-positions", explorer.DefaultPageNodes, "most positions in index.html")
+	fs.Int64Var(&page.MinGames, "page-min-games", explorer.DefaultPageMinGames, "fewest games of a position in index.html (raised to fit --page-positions)")
+	fs.StringVar(&title, "title", "", "title of index.html")
+	return cmd
+}
+
+// exploreBuilt builds the tree of trees and datasets (no records to read).
+func exploreBuilt(w io.Writer, out string, trees, datasets []string, opt explorer.Options, page explorer.PageOptions) error {
+	b := explorer.NewBuilder(opt)
+	defer b.Close()
+	for _, t := range trees {
+		if err := b.AddTree(t); err != nil {
+			return usageErr("%v", err)
+		}
+	}
+	bad := 0
+	for _, d := range datasets {
+		err := explorer.DatasetGames(d, b.Add, func(err error) error {
+			if bad++; bad <= 10 {
+				fmt.Fprintln(w, "skipped:", err)
+			}
+			return nil
+		})
+		if err != nil {
+			return &exitError{code: 2, err: err}
+		}
+	}
+	o, err := explorer.WriteOutput(out, b, page)
+	if err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	if err := o.Commit(); err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	printExplore(w, out, o)
+	if bad > 0 {
+		fmt.Fprintf(w, "%-24s %10d\n", "games skipped", bad)
+		return &exitError{code: 1}
+	}
+	return nil
+}
+
+func printExplore(w io.Writer, out string, o *explorer.Output) {
+	if o == nil {
+		return
+	}
+	st, pg := o.Tree, o.Page
+	fmt.Fprintf(w, "%-24s %10d\n", "games counted", st.Games)
+	if st.Copies > 0 {
+		fmt.Fprintf(w, "%-24s %10d\n", "copies left out", st.Copies)
+	}
+	if st.Trees > 0 {
+		fmt.Fprintf(w, "%-24s %10d\n", "trees merged", st.Trees)
+	}
+	fmt.Fprintf(w, "%-24s %10d\n", "tree rows", st.Rows)
+	fmt.Fprintf(w, "%-24s %10d\n", "tree positions", st.Positions)
+	if st.Runs > 0 {
+		fmt.Fprintf(w, "%-24s %10d\n", "runs spilled", st.Runs)
+	}
+	fmt.Fprintf(w, "%-24s %10d  (at least %d games each; %.0f kB)\n", "page positions", pg.Nodes, pg.Threshold, float64(pg.Bytes)/1e3)
+	fmt.Fprintf(w, "wrote %s\nwrote %s\n", filepath.Join(out, explorer.TreeFile), filepath.Join(out, explorer.PageFile))
+}
+
+// lookup prints the moves of the position fen from the tree at path.
+func lookup(w io.Writer, fen, path string) error {
+	p, err := explorer.ParsePosition(fen)
+	if err != nil {
+		return usageErr("--fen: %v", err)
+	}
+	t, err := explorer.OpenTreeAt(path)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	defer t.Close()
+	bk, err := t.Lookup(p)
+	if err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	return bk.WriteTable(w)
+}
+
+func newFindCmd() *cobra.Command {
+	var fen, material string
+	var mirror bool
+	var limit int
+	cmd := &cobra.Command{
+		Use:   "find (--fen FEN | --material SIG) [flags] DATASET...",
+		Short: "List the games of export datasets that reach a position or a material",
+		Long: `find lists the games of one or more export datasets (a dataset, its year
+partitions, a directory of shards) that reach a position (--fen: placement and
+side to move; the counters are ignored) or a material signature (--material:
+Red's pieces, "vs", Black's pieces, FEN letters K A B N R C P in any order,
+E and H accepted for B and N, the king optional: "RCNK vs RNAAK"), or both at
+once. A game is listed once, at the first position of its valid main line that
+matches (the start, before each move, after the last): source#number, ply
+(the plies played to reach it; 0 is the start), players, result, event and
+date. It reads positions.parquet (by its position_key column when it has one,
+else by the fen column) and games.parquet.
+
+Exit code: 0 some game found; 1 none; 2 usage or I/O error.`,
+		Example: `  xqtool find --fen 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b' out/
+  xqtool find --material 'KCP vs KB' out/`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var q explorer.Query
+			if fen == "" && material == "" {
+				return usageErr("find: --fen or --material is required")
+			}
+			if fen != "" {
+				p, err := explorer.ParsePosition(fen)
+				if err != nil {
+					return usageErr("--fen: %v", err)
+				}
+				q.Position, q.HasPosition, q.Mirror = p, true, mirror
+			}
+			if material != "" {
+				m, err := explorer.ParseMaterial(material)
+				if err != nil {
+					return usageErr("--material: %v", err)
+				}
+				q.Material, q.HasMaterial = m, true
+			}
+			w := cmd.OutOrStdout()
+			total := 0
+			for _, dir := range args {
+				hits, _, err := explorer.Find(dir, q)
+				if err != nil {
+					return &exitError{code: 2, err: err}
+				}
+				total += len(hits)
+				if err := explorer.WriteHits(w, hits, limit); err != nil {
+					return err
+				}
+			}
+			fmt.Fprintf(w, "%d games\n", total)
+			if total == 0 {
+				return &exitError{code: 1}
+			}
+			return nil
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&fen, "fen", "", "the position to find (placement and side to move)")
+	fs.StringVar(&material, "material", "", `the material to find, e.g. "RCNK vs RNAAK"`)
+	fs.BoolVar(&mirror, "mirror", false, "also find the position's left-right mirror")
+	fs.IntVar(&limit, "limit", 0, "print at most N games per dataset (0: all; all are counted)")
+	return cmd
+}
+
+var _ pipeline.Sink = (*explorer.Sink)(nil)

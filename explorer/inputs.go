@@ -1,0 +1,80 @@
+package explorer
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Inputs sorts the arguments of "xqtool explore": trees (a tree file,
+// or a directory holding tree.parquet files at any depth: the trees of
+// shards), export datasets (a directory with a games table), and the
+// rest, which are records to read. A tree file is one that ReadMeta reads.
+// The trees under out (the run's own output directory, "" for none) are
+// not inputs.
+func Inputs(paths []string, out string) (trees, datasets, records []string) {
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		switch {
+		case err != nil:
+			records = append(records, p) // the run reports it
+		case !fi.IsDir():
+			if strings.HasSuffix(p, ".parquet") {
+				if _, err := ReadMeta(p); err == nil {
+					trees = append(trees, p)
+					continue
+				}
+			}
+			records = append(records, p)
+		default:
+			if t := treeFiles(p, out); len(t) > 0 {
+				trees = append(trees, t...)
+			} else if IsDataset(p) {
+				datasets = append(datasets, p)
+			} else {
+				records = append(records, p)
+			}
+		}
+	}
+	return trees, datasets, records
+}
+
+// treeFiles returns the tree.parquet files under dir, sorted; directories
+// starting with "." and the directory skip are passed over.
+func treeFiles(dir, skip string) []string {
+	var out []string
+	skipAbs := ""
+	if skip != "" {
+		skipAbs, _ = filepath.Abs(skip)
+	}
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() && path != dir && strings.HasPrefix(d.Name(), ".") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() && skipAbs != "" {
+			if abs, _ := filepath.Abs(path); abs == skipAbs {
+				return filepath.SkipDir
+			}
+		}
+		if !d.IsDir() && d.Name() == TreeFile {
+			out = append(out, path)
+		}
+		return nil
+	})
+	slices.Sort(out)
+	return out
+}
+
+// OpenTreeAt opens the tree at path: a tree file, or a directory with a
+// tree.parquet.
+func OpenTreeAt(path string) (*Tree, error) {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		path = filepath.Join(path, TreeFile)
+	}
+	return OpenTree(path)
+}
