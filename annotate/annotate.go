@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/xqtool/xqtool/analyze"
@@ -59,6 +60,9 @@ type Progress struct {
 	Searched, Failed int
 	// Restarts counts engine restarts after faults.
 	Restarts int
+	// EngineCPU is the processor time the engine processes used, known
+	// when Run returns (their startups included).
+	EngineCPU time.Duration
 	// Elapsed is the time since the searches began; Rate the searches per
 	// second so far; ETA the time left at that rate.
 	Elapsed time.Duration
@@ -238,6 +242,7 @@ func (a *Annotator) Run(ctx context.Context) (Progress, error) {
 	prog.ToSearch = len(search)
 	if len(search) == 0 {
 		first.Close()
+		prog.EngineCPU = first.CPUTime()
 		return prog, nil
 	}
 	return a.search(ctx, first, cache, search, prog)
@@ -274,6 +279,7 @@ func (a *Annotator) search(ctx context.Context, first *engine.Engine, cache *Cac
 		}
 	}()
 	var lastErr errorBox
+	var cpu atomic.Int64
 	for i := range k {
 		eng := first
 		if i > 0 {
@@ -281,7 +287,7 @@ func (a *Annotator) search(ctx context.Context, first *engine.Engine, cache *Cac
 		}
 		go func() {
 			defer live.Done()
-			a.worker(ctx, eng, jobs, results, restarts, &lastErr)
+			a.worker(ctx, eng, jobs, results, restarts, &lastErr, &cpu)
 		}()
 	}
 	go func() { <-allStopped; close(results) }()
@@ -320,6 +326,7 @@ func (a *Annotator) search(ctx context.Context, first *engine.Engine, cache *Cac
 			}
 		}
 	}
+	prog.EngineCPU = time.Duration(cpu.Load())
 	if err := ctx.Err(); err != nil {
 		return prog, err
 	}
@@ -348,12 +355,15 @@ func (b *errorBox) get() string  { b.mu.Lock(); defer b.mu.Unlock(); return b.ms
 
 // worker searches positions with one engine process, restarting it after a
 // fault within the bound, and stops when the bound is passed or ctx ends.
-func (a *Annotator) worker(ctx context.Context, eng *engine.Engine, jobs <-chan *posEntry, results chan<- result, restarts chan<- string, lastErr *errorBox) {
-	defer func() {
+func (a *Annotator) worker(ctx context.Context, eng *engine.Engine, jobs <-chan *posEntry, results chan<- result, restarts chan<- string, lastErr *errorBox, cpu *atomic.Int64) {
+	closeEngine := func() {
 		if eng != nil {
 			eng.Close()
+			cpu.Add(int64(eng.CPUTime()))
+			eng = nil
 		}
-	}()
+	}
+	defer closeEngine()
 	budget := a.opt.Restarts
 	started := eng != nil
 	// restart starts a new engine; false when the bound is passed or ctx
@@ -406,8 +416,7 @@ func (a *Annotator) worker(ctx context.Context, eng *engine.Engine, jobs <-chan 
 			}
 			ev.Err = err.Error()
 			lastErr.set(ev.Err)
-			eng.Close()
-			eng = nil
+			closeEngine()
 		}
 		if !a.send(ctx, results, result{job, ev}) {
 			return

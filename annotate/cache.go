@@ -40,7 +40,9 @@ type Eval struct {
 
 // Evaluated reports whether e holds an evaluation (a search's or a
 // finished game's).
-func (e *Eval) Evaluated() bool { return e.Err == "" && (e.Outcome != board.Ongoing || e.Best != board.NoMove) }
+func (e *Eval) Evaluated() bool {
+	return e.Err == "" && (e.Outcome != board.Ongoing || e.Best != board.NoMove)
+}
 
 // Profile is the identity of a set of evaluations: the engine, how it was
 // set up and the limits. Evaluations are only shared (cached, merged)
@@ -49,7 +51,7 @@ type Profile struct {
 	Engine   string // id name
 	Protocol engine.Protocol
 	Options  []engine.Option // in the order set
-	Limits   string // engine.Limits.String()
+	Limits   string          // engine.Limits.String()
 }
 
 // ProfileOf returns the profile of a started engine.

@@ -301,4 +301,3 @@ func readRow(c []arrow.Array, i int) Row {
 	r.Flags = list(15)
 	return r
 }
-

@@ -317,6 +317,19 @@ func containsMove(ms []board.Move, m board.Move) bool {
 	return false
 }
 
+// CPUTime returns the processor time (user and system) the engine process
+// used, once it has exited (after Close or a fault); 0 before.
+func (e *Engine) CPUTime() time.Duration {
+	select {
+	case <-e.exited:
+		if st := e.cmd.ProcessState; st != nil {
+			return st.UserTime() + st.SystemTime()
+		}
+	default:
+	}
+	return 0
+}
+
 // Close ends the engine: "quit", a short wait, then a kill. It is safe to
 // call more than once, and after a fault.
 func (e *Engine) Close() error {
