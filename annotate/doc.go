@@ -1,0 +1,78 @@
+// Package annotate evaluates every position of many games with a UCI or
+// UCCI engine (package engine) and writes the evaluations as a table,
+// evals.parquet, with a class for each move and flags for the records that
+// stop making sense.
+//
+// # Each distinct position once
+//
+// Games come in as small values (Game: game_id, start position, legal
+// moves, declared result), from records or from an exported dataset
+// (GameFromDataset). An Annotator collects them, then Run searches every
+// distinct position (board and side to move: board.Position.Key, the
+// position_key of the training data) once, with Options.Engines engine
+// processes in parallel; a game's rows read the shared evaluations. Openings
+// repeat across games, so the rows annotated outnumber the searches
+// (Progress.Saved). Positions without a legal move are not searched: the
+// side to move has lost.
+//
+// # The cache
+//
+// Evaluations are kept in a cache keyed by position, under a Profile: the
+// engine's id name, protocol, options (in order) and limits. Only equal
+// profiles share evaluations. On disk (Options.CacheDir) each run appends
+// JSON lines to a file of its own, one line per search as it finishes, so a
+// stopped run (Ctrl-C, a crash) loses at most the searches in flight: a run
+// started again reads every file of the profile and searches only what is
+// missing. Runs on other machines (--shard I/N) write their own files;
+// copying them into one directory, or naming their directories in
+// Options.ExtraCaches, merges them. An entry is taken only when its stored
+// position equals the one looked up, so neither a key collision nor a cache
+// from another build can mislabel a position. Failed searches are not
+// cached: a later run tries them again.
+//
+// # Faults
+//
+// An engine that cannot start fails Run at once (nothing has been done).
+// Afterwards a fault (see package engine) kills that engine; it is
+// restarted, at most Options.Restarts times per engine process, and the
+// position is tried Options.Retries more times; a position that still fails
+// is recorded as not evaluated (status "error" with the one-line reason), and
+// when every engine has used its restarts the positions left are too. No
+// game is dropped: every position of every game has its row.
+//
+// # Classes and flags
+//
+// A move's loss is the evaluation before it minus the evaluation after it,
+// both from the mover's point of view, each clamped to ±Thresholds.Clamp
+// (1000 cp; every mate counts as ±Clamp, so a slower mate or a won position
+// kept won is no loss, and the engine's depth-to-mate wobble is not a
+// blunder). Classes (DefaultThresholds): inaccuracy ≥ 50, mistake ≥ 100,
+// blunder ≥ 300. A loss needs both positions evaluated.
+//
+// Flags (analyze.Flag values, codes defined here until the common table
+// takes them):
+//
+//   - suspect_move (warning), at the move: the mover stood won (≥ Won, 500)
+//     before the move, not after it, losing at least Blunder; and the reply,
+//     also a blunder, hands the won position straight back (≥ Won again).
+//     Two blunders in a row that cancel out are what a miscopied move looks
+//     like (a wrong piece or file in the record), rarely what players do.
+//   - result_contradicted, at the last ply: the final position (not a
+//     finished game: a mate on the board is analyze's result_mismatch) is
+//     decided — a mate score, or at least Decisive (1000 cp) — for one side,
+//     and the declared result is a win of the other (warning) or a draw
+//     (info). A declared win in a position that is not decided raises
+//     nothing: resignations and losses on time happen.
+//
+// # The table
+//
+// evals.parquet (EvalsSchema, zstd) has one row per position of each game,
+// in input order: game_id, ply (0 = the start; the row of ply p is the
+// position before move p+1), position_key, side (to move), status (ok, mate,
+// error), error, depth, score_red_cp and mate_red (red's point of view: +3
+// red mates in 3, -2 black mates in 2, 0 the side to move is mated now),
+// best_iccs, pv_iccs, nodes, move_iccs (the move played from the position),
+// loss_cp and class of that move, and flags (codes raised at the row). The
+// engine's id name, protocol, options and limits and the thresholds are in
+// the file's key-value metadata (Meta* keys).
+package annotate
