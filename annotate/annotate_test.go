@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/engine"
 	"github.com/xqtool/xqtool/internal/fakeengine"
 )
@@ -491,5 +492,28 @@ func TestAddRejectsIllegalMoves(t *testing.T) {
 	err := a.Add(Game{ID: "bad", Start: board.StartPosition(), Moves: []board.Move{m}})
 	if err == nil || !strings.Contains(err.Error(), "ply 1") {
 		t.Fatalf("%v", err)
+	}
+}
+
+func TestGameFromDataset(t *testing.T) {
+	row := &dataset.Game{GameID: "ds1", StartFEN: "", MovesICCS: []string{"h2e2", "H9-G7"}, Result: "1-0"}
+	g, err := GameFromDataset(row)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row.MovesICCS[0] = "xxxx" // the row's slices are reused by the reader
+	if g.ID != "ds1" || len(g.Moves) != 2 || g.Moves[0].String() != "h2e2" || g.Moves[1].String() != "h9g7" || g.Result != "1-0" {
+		t.Fatalf("%+v", g)
+	}
+	if _, err := g.positions(); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []*dataset.Game{
+		{GameID: "f", StartFEN: "not a fen"},
+		{GameID: "m", MovesICCS: []string{"h2"}},
+	} {
+		if _, err := GameFromDataset(bad); err == nil || !strings.Contains(err.Error(), bad.GameID) {
+			t.Errorf("%+v: %v", bad, err)
+		}
 	}
 }
