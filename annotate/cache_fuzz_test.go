@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/xqtool/xqtool/board"
@@ -42,16 +43,4 @@ func FuzzCacheFile(f *testing.F) {
 	})
 }
 
-func formatKeyHex(k uint64) string {
-	b, _ := json.Marshal(k)
-	_ = b
-	const digits = "0123456789abcdef"
-	if k == 0 {
-		return "0"
-	}
-	var out []byte
-	for ; k > 0; k >>= 4 {
-		out = append([]byte{digits[k&15]}, out...)
-	}
-	return string(out)
-}
+func formatKeyHex(k uint64) string { return strconv.FormatUint(k, 16) }
