@@ -35,8 +35,8 @@ lint:
 bench:
 	$(GO) test -run '^$$' -bench 'Perft5Start|Perft4Midgame' -benchtime 1x -count $(BENCHCOUNT) ./board/ | tee bench.txt
 	$(GO) test -run '^$$' -bench . -benchtime $(BENCHTIME) -count $(BENCHCOUNT) ./notation/ ./parse/ ./replay/ ./analyze/ | tee -a bench.txt
-	$(GO) test -run '^$$' -bench 'Validate|ExportPipeline' -benchtime 3x -count $(BENCHCOUNT) ./cmd/xqtool/ | tee -a bench.txt
-	$(GO) test -run '^$$' -bench 'Export|FENCompression' -benchtime 3x -count $(BENCHCOUNT) ./export/ | tee -a bench.txt
+	$(GO) test -run '^$$' -bench 'Validate|ExportPipeline' -benchtime 3x -count $(BENCHCOUNT) ./pipeline/ | tee -a bench.txt
+	$(GO) test -run '^$$' -bench 'Export|FENCompression' -benchtime 3x -count $(BENCHCOUNT) ./dataset/ | tee -a bench.txt
 	$(GO) test -run '^$$' -bench 'ReadFiles' -benchtime 10x -count $(BENCHCOUNT) ./corpus/ | tee -a bench.txt
 	$(GO) test -run '^$$' -bench 'Index/games=100000$$' -benchtime 1x -count $(BENCHCOUNT) ./dedupe/ | tee -a bench.txt
 	$(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da bench.txt

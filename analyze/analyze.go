@@ -17,61 +17,12 @@ import (
 	"strings"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/notation"
 	"github.com/xqtool/xqtool/opening"
 	"github.com/xqtool/xqtool/parse"
 	"github.com/xqtool/xqtool/replay"
 )
-
-// Severity of a flag.
-type Severity string
-
-// Severities.
-const (
-	SevError   Severity = "error"
-	SevWarning Severity = "warning"
-	SevInfo    Severity = "info"
-)
-
-// Flag codes. They are stable: datasets and scripts match on them.
-const (
-	CodeUnreadableRecord     = "unreadable_record"      // the record could not be read
-	CodeIllegalMove          = "illegal_move"           // a main-line move is not legal
-	CodeUnreadableMove       = "unreadable_move"        // a main-line move is not a move at all (syntax)
-	CodeAmbiguousMove        = "ambiguous_move"         // a main-line move matches several legal moves
-	CodeIllegalVariationMove = "illegal_variation_move" // a variation move cannot be played
-	CodeInvalidStart         = "invalid_start_position" // the start FEN fails validation
-	CodeEmptyGame            = "empty_game"             // no moves
-	CodeTruncated            = "truncated"              // the record ends inside a move, comment or variation
-	CodeMoveNumberGap        = "move_number_gap"        // move numbers skip or repeat
-	CodeMissingResult        = "missing_result"         // no result, or "*"
-	CodeMissingTags          = "missing_tags"           // required tags absent or empty
-	CodeResultMismatch       = "result_mismatch"        // declared result contradicts the final position
-	CodeMovesAfterEnd        = "moves_after_end"        // moves recorded after mate or stalemate
-	CodeNaturalLimit         = "natural_limit"          // 60 rounds without a capture reached
-	CodeDuplicate            = "duplicate"              // same start and main line as the kept copy of its cluster
-	CodeNearDuplicate        = "near_duplicate"         // a prefix or mirror copy of the kept copy (package dedupe)
-	CodeTagsFilled           = "tags_filled"            // empty tags filled from the game's copies (--fill-tags)
-	CodeECCOMismatch         = "ecco_mismatch"          // declared ECCO tag differs from the one computed from the moves
-	CodeEncodingSuspect      = "encoding_suspect"       // text decoded with replacement characters
-	CodeRecordSyntax         = "record_syntax"          // junk text or a malformed tag in the record
-	// Repetition verdicts (see Verdict): the side that must change, or a
-	// drawn cycle.
-	CodePerpetualCheck  = "perpetual_check"  // 长将
-	CodePerpetualThreat = "perpetual_threat" // 长杀 (Chinese rules)
-	CodePerpetualChase  = "perpetual_chase"  // 长捉
-	CodeForbiddenCycle  = "forbidden_cycle"  // mixed attacks: 一将一捉 … (Chinese rules)
-	CodeRepetitionDraw  = "repetition_draw"  // a cycle nobody must change
-)
-
-// Flag is one finding about a game.
-type Flag struct {
-	Code     string   `json:"code"`
-	Ply      int      `json:"ply"`
-	Side     string   `json:"side"` // "red", "black" or "" (the game)
-	Severity Severity `json:"severity"`
-	Detail   string   `json:"detail"`
-}
 
 // Status of a game.
 type Status string
@@ -128,7 +79,7 @@ type Report struct {
 	Record  *parse.Record
 	ReadErr error        // non-nil when the record could not be read
 	Game    *replay.Game // nil when ReadErr is non-nil
-	Flags   []Flag
+	Flags   []flags.Flag
 	Status  Status
 	// ResultByPosition is the result the final position decides ("1-0"
 	// or "0-1" after mate or stalemate), else "".
@@ -145,20 +96,6 @@ type Report struct {
 	// opening); its Code is "" for a game from another start or with no
 	// move.
 	Opening opening.Class
-	// Cluster places the game among its copies (set by the pipeline's
-	// duplicate detection).
-	Cluster Cluster
-}
-
-// Cluster places a game among its copies (see package dedupe).
-type Cluster struct {
-	// Kind is "" for the kept copy of a cluster or a game without
-	// copies, else "exact", "prefix" or "mirror".
-	Kind string
-	// KeptSource and KeptIndex locate the kept copy; KeptSource is ""
-	// when the game is the kept copy or has none.
-	KeptSource string
-	KeptIndex  int
 }
 
 // Declared returns the declared result, "*" when none.
@@ -171,12 +108,12 @@ func (r *Report) Declared() string {
 
 func sideName(c board.Color) string { return c.String() }
 
-func (r *Report) add(code string, ply int, side string, sev Severity, detail string) {
-	r.Flags = append(r.Flags, Flag{Code: code, Ply: ply, Side: side, Severity: sev, Detail: detail})
+func (r *Report) add(code flags.Code, ply int, side string, detail string) {
+	r.Flags = append(r.Flags, flags.New(code, ply, side, detail))
 }
 
 // HasCode reports whether the report carries a flag with the code.
-func (r *Report) HasCode(code string) bool {
+func (r *Report) HasCode(code flags.Code) bool {
 	for _, f := range r.Flags {
 		if f.Code == code {
 			return true
@@ -194,7 +131,7 @@ func Analyze(rec *parse.Record, readErr error, opt Options) *Report {
 	}
 	r := &Report{Record: rec, ReadErr: readErr, Termination: TermUnknown, Rules: rules}
 	if readErr != nil {
-		r.add(CodeUnreadableRecord, 0, "", SevError, readErr.Error())
+		r.add(flags.UnreadableRecord, 0, "", readErr.Error())
 		r.Status = StatusError
 		return r
 	}
@@ -218,30 +155,13 @@ func Analyze(rec *parse.Record, readErr error, opt Options) *Report {
 func (r *Report) finish() {
 	r.Status = StatusOK
 	for _, f := range r.Flags {
-		if f.Severity == SevError || f.Severity == SevWarning {
+		if f.Severity == flags.Error || f.Severity == flags.Warning {
 			r.Status = StatusFlagged
 		}
 	}
 	if r.ReadErr != nil {
 		r.Status = StatusError
 	}
-}
-
-// AddDuplicate flags the game as an exact copy (code duplicate) or a near
-// copy (near_duplicate) of its cluster's kept copy, which detail names
-// (called by the pipeline, which sees all games).
-func (r *Report) AddDuplicate(near bool, detail string) {
-	code := CodeDuplicate
-	if near {
-		code = CodeNearDuplicate
-	}
-	r.AddInfo(code, detail)
-}
-
-// AddInfo adds an info flag of the given code (called by the pipeline).
-func (r *Report) AddInfo(code, detail string) {
-	r.add(code, 0, "", SevInfo, detail)
-	r.finish()
 }
 
 // checkRecord flags problems of the record itself: reader problems,
@@ -251,18 +171,18 @@ func (r *Report) checkRecord(opt Options) {
 	for _, p := range rec.Problems {
 		switch {
 		case errors.Is(p, parse.ErrTruncated):
-			r.add(CodeTruncated, 0, "", SevError, p.Error())
+			r.add(flags.Truncated, 0, "", p.Error())
 		case errors.Is(p, parse.ErrMoveNumber):
 			// checkNumbers judges the main line's numbers with the
 			// ply and side; the reader's note would repeat it.
 		case errors.Is(p, parse.ErrEncoding):
-			r.add(CodeEncodingSuspect, 0, "", SevWarning, p.Error())
+			r.add(flags.EncodingSuspect, 0, "", p.Error())
 		default:
-			r.add(CodeRecordSyntax, 0, "", SevWarning, p.Error())
+			r.add(flags.RecordSyntax, 0, "", p.Error())
 		}
 	}
 	if rec.Replaced {
-		r.add(CodeEncodingSuspect, 0, "", SevWarning,
+		r.add(flags.EncodingSuspect, 0, "",
 			fmt.Sprintf("text decoded as %s with replacement characters", rec.Encoding))
 	}
 	req := opt.RequireTags
@@ -276,17 +196,17 @@ func (r *Report) checkRecord(opt Options) {
 		}
 	}
 	if len(missing) > 0 {
-		r.add(CodeMissingTags, 0, "", SevWarning, "missing or empty: "+strings.Join(missing, ", "))
+		r.add(flags.MissingTags, 0, "", "missing or empty: "+strings.Join(missing, ", "))
 	}
 	if rec.Result == "" || rec.Result == ResultUnknown {
-		r.add(CodeMissingResult, 0, "", SevWarning, "no result recorded")
+		r.add(flags.MissingResult, 0, "", "no result recorded")
 	}
 }
 
 func (r *Report) checkStart() {
 	g := r.Game
 	if g.FENNote != "" {
-		r.add(CodeRecordSyntax, 0, "", SevWarning, g.FENNote)
+		r.add(flags.RecordSyntax, 0, "", g.FENNote)
 	}
 	if g.StartErr == nil {
 		return
@@ -295,7 +215,7 @@ func (r *Report) checkStart() {
 	if g.HasStart {
 		detail += " (moves replayed with relaxed placement rules)"
 	}
-	r.add(CodeInvalidStart, 0, "", SevError, detail)
+	r.add(flags.InvalidStart, 0, "", detail)
 }
 
 // checkMoves flags the main-line failure, variation failures, move-number
@@ -304,19 +224,19 @@ func (r *Report) checkMoves() {
 	g := r.Game
 	line := g.Line
 	if len(line) == 0 {
-		r.add(CodeEmptyGame, 0, "", SevWarning, "the record has no moves")
+		r.add(flags.EmptyGame, 0, "", "the record has no moves")
 	}
 	if f := g.Fail; f != nil {
 		code, detail := failureCode(f)
 		if f.Terminal != board.Ongoing {
-			code = CodeMovesAfterEnd
+			code = flags.MovesAfterEnd
 			detail = fmt.Sprintf("%d move(s) recorded after %s at ply %d (first: %q)", g.Unplayed, f.Terminal, f.Ply-1, f.Text)
 		}
-		r.add(code, f.Ply, sideName(f.Side), SevError, detail)
+		r.add(code, f.Ply, sideName(f.Side), detail)
 	}
 	for _, f := range g.VarFails {
 		_, detail := failureCode(f)
-		r.add(CodeIllegalVariationMove, f.Ply, sideName(f.Side), SevWarning, detail)
+		r.add(flags.IllegalVariationMove, f.Ply, sideName(f.Side), detail)
 	}
 	r.checkNumbers(line)
 	quiet := 0
@@ -327,23 +247,23 @@ func (r *Report) checkMoves() {
 		}
 		quiet++
 		if quiet+g.Start.HalfMove() == NaturalLimitPlies {
-			r.add(CodeNaturalLimit, i+1, "", SevInfo, "60 rounds (120 plies) without a capture")
+			r.add(flags.NaturalLimit, i+1, "", "60 rounds (120 plies) without a capture")
 			break
 		}
 	}
 }
 
 // failureCode maps a replay failure to a flag code and detail.
-func failureCode(f *replay.Failure) (string, string) {
+func failureCode(f *replay.Failure) (flags.Code, string) {
 	where := fmt.Sprintf("ply %d (move %d, %s) %q", f.Ply, f.MoveNumber, sideName(f.Side), f.Text)
-	code := CodeIllegalMove
+	code := flags.IllegalMove
 	var reason string
 	switch {
 	case errors.Is(f.Err, notation.ErrSyntax):
-		code = CodeUnreadableMove
+		code = flags.UnreadableMove
 		reason = "not a move"
 	case errors.Is(f.Err, notation.ErrAmbiguous):
-		code = CodeAmbiguousMove
+		code = flags.AmbiguousMove
 		reason = "matches several legal moves"
 	default:
 		reason = illegalReason(f.Err)
@@ -396,7 +316,7 @@ func (r *Report) checkNumbers(line []*parse.Node) {
 			if (i+s)%2 == 1 {
 				side = board.Black
 			}
-			r.add(CodeMoveNumberGap, i+1, sideName(side), SevWarning,
+			r.add(flags.MoveNumberGap, i+1, sideName(side),
 				fmt.Sprintf("move number %d where %d was expected (%s)", n.Number, want, n.Pos))
 			return
 		}
@@ -433,9 +353,9 @@ func (r *Report) checkRepetition(opt Options) {
 		}
 		detail += fmt.Sprintf(" [%s rules]", v.Rules)
 		if v.Draw() {
-			r.add(v.Code(), v.Ply, "", SevInfo, detail)
+			r.add(v.Code(), v.Ply, "", detail)
 		} else {
-			r.add(v.Code(), v.Ply, sideName(v.Loser), SevWarning, detail)
+			r.add(v.Code(), v.Ply, sideName(v.Loser), detail)
 		}
 	}
 	if len(r.Verdicts) > 0 {
@@ -502,7 +422,7 @@ func (r *Report) checkEnd() {
 			r.Termination = TermStalemate
 		}
 		if d := r.Record.Result; d != "" && d != ResultUnknown && d != r.ResultByPosition {
-			r.add(CodeResultMismatch, len(g.Plies), sideName(loser), SevError,
+			r.add(flags.ResultMismatch, len(g.Plies), sideName(loser),
 				fmt.Sprintf("declared %s but %s is %s after ply %d (%s)", d, loser, g.Outcome, len(g.Plies), r.ResultByPosition))
 		}
 	default:
@@ -523,10 +443,10 @@ func (r *Report) checkEnd() {
 				if !v.Draw() {
 					side = sideName(v.Loser)
 				}
-				r.add(CodeResultMismatch, v.Ply, side, SevError,
+				r.add(flags.ResultMismatch, v.Ply, side,
 					fmt.Sprintf("declared %s but the record ends on a cycle judged %s under %s rules (%s)", d, v.Code(), v.Rules, want))
 			}
-		} else if r.HasCode(CodeNaturalLimit) && r.Record.Result == ResultDraw {
+		} else if r.HasCode(flags.NaturalLimit) && r.Record.Result == ResultDraw {
 			r.Termination = TermLimit
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/internal/shareddata"
 	"github.com/xqtool/xqtool/parse"
 )
@@ -31,15 +32,15 @@ func readPGN(t *testing.T, text string) (*parse.Record, error) {
 	return rec, err
 }
 
-func codes(r *Report) []string {
-	var out []string
+func codes(r *Report) []flags.Code {
+	var out []flags.Code
 	for _, f := range r.Flags {
 		out = append(out, f.Code)
 	}
 	return out
 }
 
-func flag(r *Report, code string) *Flag {
+func flag(r *Report, code flags.Code) *flags.Flag {
 	for i := range r.Flags {
 		if r.Flags[i].Code == code {
 			return &r.Flags[i]
@@ -54,56 +55,56 @@ func TestFlagCodes(t *testing.T) {
 	tests := []struct {
 		name    string
 		pgn     string
-		code    string
+		code    flags.Code
 		ply     int
 		side    string
-		sev     Severity
+		sev     flags.Severity
 		detail  string // substring of the detail
 		status  Status
-		notCode string // a code that must not be raised
+		notCode flags.Code // a code that must not be raised
 	}{
 		{name: "clean game", pgn: fullTags + "[Result \"1-0\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ 1-0\n",
 			status: StatusOK},
 		{name: "illegal move: horse leg", pgn: fullTags + "[Result \"1-0\"]\n1. 炮二平五 马８进７ 2. 马二进四 1-0\n",
-			code: CodeIllegalMove, ply: 3, side: "red", sev: SevError, detail: "blocked", status: StatusFlagged},
+			code: flags.IllegalMove, ply: 3, side: "red", sev: flags.Error, detail: "blocked", status: StatusFlagged},
 		// Numerals do not tell the side: 炮八平五 as Black's move is the
 		// black cannon on Black's file 8.
 		{name: "black move in red numerals", pgn: fullTags + "[Result \"1-0\"]\n1. 炮二平五 炮八平五 1-0\n",
 			status: StatusOK},
 		{name: "illegal move: wrong side", pgn: fullTags + "[Result \"1-0\"]\n[Format \"ICCS\"]\n1. h2e2 h0g2 1-0\n",
-			code: CodeIllegalMove, ply: 2, side: "black", sev: SevError, detail: "wrong side", status: StatusFlagged},
+			code: flags.IllegalMove, ply: 2, side: "black", sev: flags.Error, detail: "wrong side", status: StatusFlagged},
 		{name: "junk token", pgn: fullTags + "[Result \"1-0\"]\n1. 炮二平五 XYZW 马８进７ 1-0\n",
-			code: CodeRecordSyntax, sev: SevWarning, detail: "XYZW", status: StatusFlagged},
+			code: flags.RecordSyntax, sev: flags.Warning, detail: "XYZW", status: StatusFlagged},
 		{name: "unreadable move", pgn: fullTags + "[Result \"1-0\"]\n1. 炮二平五 炮二平五五 1-0\n",
-			code: CodeUnreadableMove, ply: 2, side: "black", sev: SevError, status: StatusFlagged},
+			code: flags.UnreadableMove, ply: 2, side: "black", sev: flags.Error, status: StatusFlagged},
 		{name: "ambiguous move", pgn: fullTags + "[Result \"*\"]\n[FEN \"4k4/3P1P3/4P4/3P1P3/9/9/9/9/9/4K4 w - - 0 1\"]\n1. 前兵平五 *\n",
-			code: CodeAmbiguousMove, ply: 1, side: "red", sev: SevError, status: StatusFlagged},
+			code: flags.AmbiguousMove, ply: 1, side: "red", sev: flags.Error, status: StatusFlagged},
 		{name: "illegal variation move", pgn: fullTags + "[Result \"1-0\"]\n1. 炮二平五 (1. 马二进四) 马８进７ 1-0\n",
-			code: CodeIllegalVariationMove, ply: 1, side: "red", sev: SevWarning, status: StatusFlagged, notCode: CodeIllegalMove},
+			code: flags.IllegalVariationMove, ply: 1, side: "red", sev: flags.Warning, status: StatusFlagged, notCode: flags.IllegalMove},
 		{name: "invalid start position", pgn: fullTags + "[Result \"*\"]\n[FEN \"4k4/9/9/9/9/9/9/4n4/3A5/3K5 w\"]\n1. 帅六进一 *\n",
-			code: CodeInvalidStart, sev: SevError, detail: "advisor", status: StatusFlagged},
+			code: flags.InvalidStart, sev: flags.Error, detail: "advisor", status: StatusFlagged},
 		{name: "empty game", pgn: fullTags + "[Result \"1-0\"]\n1-0\n",
-			code: CodeEmptyGame, sev: SevWarning, status: StatusFlagged},
+			code: flags.EmptyGame, sev: flags.Warning, status: StatusFlagged},
 		{name: "truncated", pgn: fullTags + "[Result \"1-0\"]\n1. 炮二平五 {a comment that never ends\n",
-			code: CodeTruncated, sev: SevError, status: StatusFlagged},
+			code: flags.Truncated, sev: flags.Error, status: StatusFlagged},
 		{name: "move number gap", pgn: fullTags + "[Result \"1-0\"]\n1. 炮二平五 马８进７ 3. 马二进三 车９平８ 1-0\n",
-			code: CodeMoveNumberGap, ply: 3, side: "red", sev: SevWarning, detail: "move number 3 where 2 was expected", status: StatusFlagged},
+			code: flags.MoveNumberGap, ply: 3, side: "red", sev: flags.Warning, detail: "move number 3 where 2 was expected", status: StatusFlagged},
 		{name: "missing result", pgn: fullTags + "1. 炮二平五 马８进７\n",
-			code: CodeMissingResult, sev: SevWarning, status: StatusFlagged},
+			code: flags.MissingResult, sev: flags.Warning, status: StatusFlagged},
 		{name: "missing tags", pgn: "[Result \"1-0\"]\n1. 炮二平五 马８进７ 1-0\n",
-			code: CodeMissingTags, sev: SevWarning, detail: "Event, Date, Red, Black", status: StatusFlagged},
+			code: flags.MissingTags, sev: flags.Warning, detail: "Event, Date, Red, Black", status: StatusFlagged},
 		{name: "result mismatch after mate", pgn: fullTags + "[Result \"0-1\"]\n[FEN \"3k5/1R7/R8/9/9/9/9/9/9/4K4 w\"]\n1. 车九进二 0-1\n",
-			code: CodeResultMismatch, ply: 1, side: "black", sev: SevError, detail: "checkmate", status: StatusFlagged},
+			code: flags.ResultMismatch, ply: 1, side: "black", sev: flags.Error, detail: "checkmate", status: StatusFlagged},
 		{name: "moves after mate", pgn: fullTags + "[Result \"1-0\"]\n[FEN \"3k5/1R7/R8/9/9/9/9/9/9/4K4 w\"]\n1. 车九进二 将４进１ 1-0\n",
-			code: CodeMovesAfterEnd, ply: 2, side: "black", sev: SevError, detail: "after checkmate", status: StatusFlagged, notCode: CodeIllegalMove},
+			code: flags.MovesAfterEnd, ply: 2, side: "black", sev: flags.Error, detail: "after checkmate", status: StatusFlagged, notCode: flags.IllegalMove},
 		{name: "mate with the right result", pgn: fullTags + "[Result \"1-0\"]\n[FEN \"3k5/1R7/R8/9/9/9/9/9/9/4K4 w\"]\n1. 车九进二 1-0\n",
-			status: StatusOK, notCode: CodeResultMismatch},
+			status: StatusOK, notCode: flags.ResultMismatch},
 		// Stalemate (困毙) loses: black king d9 cannot move and is not in
 		// check after the rook closes rank 8.
 		{name: "stalemate declared as draw", pgn: fullTags + "[Result \"1/2-1/2\"]\n[FEN \"3k5/9/R8/9/9/9/9/9/9/4K4 w\"]\n1. 车九进一 1/2-1/2\n",
-			code: CodeResultMismatch, ply: 1, side: "black", sev: SevError, detail: "stalemate", status: StatusFlagged},
+			code: flags.ResultMismatch, ply: 1, side: "black", sev: flags.Error, detail: "stalemate", status: StatusFlagged},
 		{name: "encoding suspect", pgn: fullTags + "[Result \"1-0\"]\n{\x81\x20bad bytes \xc5\xda}1. 炮二平五 1-0\n",
-			code: CodeEncodingSuspect, sev: SevWarning, status: StatusFlagged},
+			code: flags.EncodingSuspect, sev: flags.Warning, status: StatusFlagged},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -144,11 +145,11 @@ func TestRepetitionFlags(t *testing.T) {
 	for _, rules := range []RuleSet{RulesCXA, RulesAXF} {
 		rec, err := readPGN(t, pgn)
 		r := Analyze(rec, err, Options{Rules: rules})
-		f := flag(r, CodePerpetualCheck)
-		if f == nil || f.Side != "red" || f.Ply != 9 || f.Severity != SevWarning {
+		f := flag(r, flags.PerpetualCheck)
+		if f == nil || f.Side != "red" || f.Ply != 9 || f.Severity != flags.Warning {
 			t.Fatalf("%s: perpetual_check flag = %+v; flags %v", rules, f, r.Flags)
 		}
-		if m := flag(r, CodeResultMismatch); m == nil || m.Ply != 9 {
+		if m := flag(r, flags.ResultMismatch); m == nil || m.Ply != 9 {
 			t.Errorf("%s: result_mismatch = %+v", rules, m)
 		}
 		if r.Termination != TermRepetition || r.ResultByPosition != ResultBlack || r.Rules != rules {
@@ -159,7 +160,7 @@ func TestRepetitionFlags(t *testing.T) {
 		}
 	}
 	rec, err := readPGN(t, pgn)
-	if r := Analyze(rec, err, Options{Repetitions: 4}); r.HasCode(CodePerpetualCheck) {
+	if r := Analyze(rec, err, Options{Repetitions: 4}); r.HasCode(flags.PerpetualCheck) {
 		t.Errorf("--repetitions 4 judged at the third occurrence: %v", r.Flags)
 	}
 }
@@ -183,18 +184,18 @@ func TestUnreadableRecord(t *testing.T) {
 		t.Fatalf("want a record and an error, got %v, %v", rec, err)
 	}
 	r := Analyze(rec, err, Options{})
-	if r.Status != StatusError || !r.HasCode(CodeUnreadableRecord) {
+	if r.Status != StatusError || !r.HasCode(flags.UnreadableRecord) {
 		t.Errorf("status %s flags %v", r.Status, r.Flags)
 	}
 }
 
 func TestRequireTagsOption(t *testing.T) {
 	rec, err := readPGN(t, "[Result \"1-0\"]\n1. 炮二平五 1-0\n")
-	if r := Analyze(rec, err, Options{RequireTags: []string{}}); r.HasCode(CodeMissingTags) {
+	if r := Analyze(rec, err, Options{RequireTags: []string{}}); r.HasCode(flags.MissingTags) {
 		t.Errorf("empty RequireTags still flags: %v", r.Flags)
 	}
 	r := Analyze(rec, err, Options{RequireTags: []string{"Site"}})
-	if f := flag(r, CodeMissingTags); f == nil || f.Detail != "missing or empty: Site" {
+	if f := flag(r, flags.MissingTags); f == nil || f.Detail != "missing or empty: Site" {
 		t.Errorf("flags %v", r.Flags)
 	}
 }
@@ -240,8 +241,8 @@ func TestNaturalLimit(t *testing.T) {
 	b.WriteString("1/2-1/2\n")
 	rec, err := readPGN(t, b.String())
 	r := Analyze(rec, err, Options{})
-	f := flag(r, CodeNaturalLimit)
-	if f == nil || f.Ply != 120 || f.Severity != SevInfo {
+	f := flag(r, flags.NaturalLimit)
+	if f == nil || f.Ply != 120 || f.Severity != flags.Info {
 		t.Fatalf("natural_limit flag = %+v; flags %v", f, r.Flags)
 	}
 	if r.Status != StatusOK {
@@ -297,7 +298,7 @@ func TestRealEndgameResults(t *testing.T) {
 			}
 			d := r.Declared()
 			mismatch := d != ResultUnknown && d != r.ResultByPosition
-			if mismatch != r.HasCode(CodeResultMismatch) {
+			if mismatch != r.HasCode(flags.ResultMismatch) {
 				t.Errorf("%s#%d: declared %s, by position %s, flags %v", path, rec.Index, d, r.ResultByPosition, codes(r))
 			}
 			if mismatch {
@@ -332,7 +333,7 @@ func TestFailureReasons(t *testing.T) {
 		pgn += "1. " + tt.move + " *\n"
 		rec, err := readPGN(t, pgn)
 		r := Analyze(rec, err, Options{})
-		f := flag(r, CodeIllegalMove)
+		f := flag(r, flags.IllegalMove)
 		if f == nil || !strings.Contains(f.Detail, tt.reason) {
 			t.Errorf("%s %s: flags %v, want illegal_move with %q", tt.fen, tt.move, r.Flags, tt.reason)
 		}

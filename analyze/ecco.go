@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/opening"
 )
 
@@ -24,6 +25,6 @@ func (r *Report) classifyOpening() {
 	declared, _ := r.Record.Tags.Get("ECCO")
 	declared = strings.TrimSpace(declared)
 	if declared != "" && !strings.EqualFold(declared, c.Code) {
-		r.add(CodeECCOMismatch, 0, "", SevInfo, "declared "+declared+", computed "+c.Code+" "+c.Name())
+		r.add(flags.ECCOMismatch, 0, "", "declared "+declared+", computed "+c.Code+" "+c.Name())
 	}
 }

@@ -154,6 +154,7 @@ import (
 	"sync"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/flags"
 )
 
 // RuleSet names the repetition rules used to judge a cycle.
@@ -192,16 +193,16 @@ const (
 	ForbiddenCycle                     // mixed attacks: 一将一杀, 一将一捉, 一杀一捉 (cxa only)
 )
 
-var verdictCodes = [...]string{
-	RepetitionDraw:  CodeRepetitionDraw,
-	PerpetualCheck:  CodePerpetualCheck,
-	PerpetualThreat: CodePerpetualThreat,
-	PerpetualChase:  CodePerpetualChase,
-	ForbiddenCycle:  CodeForbiddenCycle,
+var verdictCodes = [...]flags.Code{
+	RepetitionDraw:  flags.RepetitionDraw,
+	PerpetualCheck:  flags.PerpetualCheck,
+	PerpetualThreat: flags.PerpetualThreat,
+	PerpetualChase:  flags.PerpetualChase,
+	ForbiddenCycle:  flags.ForbiddenCycle,
 }
 
 // Code returns the flag code of the kind, e.g. "perpetual_check".
-func (k VerdictKind) Code() string {
+func (k VerdictKind) Code() flags.Code {
 	if int(k) < len(verdictCodes) {
 		return verdictCodes[k]
 	}
@@ -209,7 +210,7 @@ func (k VerdictKind) Code() string {
 }
 
 // String returns the flag code.
-func (k VerdictKind) String() string { return k.Code() }
+func (k VerdictKind) String() string { return string(k.Code()) }
 
 // Verdict is the ruling on a repetition cycle.
 type Verdict struct {
@@ -232,7 +233,7 @@ type Verdict struct {
 }
 
 // Code returns the flag code of the verdict.
-func (v *Verdict) Code() string { return v.Kind.Code() }
+func (v *Verdict) Code() flags.Code { return v.Kind.Code() }
 
 // Draw reports whether nobody must change.
 func (v *Verdict) Draw() bool { return v.Kind == RepetitionDraw }

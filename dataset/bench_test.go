@@ -1,134 +1,185 @@
 package dataset
 
 import (
-	"bytes"
-	"context"
-	"fmt"
-	"os"
-	"path/filepath"
-	"strconv"
+	"encoding/binary"
+	"io"
+	"strings"
 	"testing"
+	"time"
 
-	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
-
-	"github.com/xqtool/xqtool/corpus"
-	"github.com/xqtool/xqtool/export"
+	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/internal/cputime"
-	"github.com/xqtool/xqtool/internal/shareddata"
+	"github.com/xqtool/xqtool/replay"
 )
 
-// scaled writes n copies of the games of the games.parquet at games as
-// one dataset of `shards` shard directories under dir, as an export of
-// a corpus holding the records n times (copy k under "copyK/") in that
-// many shards would: each copy's sources, and so its game_ids, are its
-// own; copies go to the shards in turn. Only the columns Reader reads
-// are written.
-func scaled(tb testing.TB, games, dir string, n, shards int) {
-	tb.Helper()
-	data, err := os.ReadFile(games)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	mem := memory.DefaultAllocator
-	tbl, err := pqarrow.ReadTable(context.Background(), bytes.NewReader(data), parquet.NewReaderProperties(mem), pqarrow.ArrowReadProperties{}, mem)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer tbl.Release()
-	var fields []arrow.Field
-	var cols []*arrow.Column
-	for _, name := range []string{"game_id", "source", "index", "start_fen", "moves_iccs", "flag_codes",
-		"event", "date", "site", "round", "red", "black", "result_declared"} {
-		i := tbl.Schema().FieldIndices(name)[0]
-		fields = append(fields, tbl.Schema().Field(i))
-		cols = append(cols, tbl.Column(i))
-	}
-	schema := arrow.NewSchema(fields, nil)
-	props := parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Zstd), parquet.WithCompressionLevel(1),
-		parquet.WithDictionaryDefault(true), parquet.WithMaxRowGroupLength(16384))
-	writers := make([]*pqarrow.FileWriter, shards)
-	for s := range shards {
-		d := filepath.Join(dir, corpus.Shard{Index: s, Count: shards}.Dir())
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			tb.Fatal(err)
-		}
-		f, err := os.Create(filepath.Join(d, "games.parquet"))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if writers[s], err = pqarrow.NewFileWriter(schema, f, props, pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema())); err != nil {
-			tb.Fatal(err)
+// benchReports reads the real records once (parse + replay + analyze are
+// measured by validate's benchmark; these measure what export adds).
+func benchReports(b *testing.B) ([]*analyze.Report, int) {
+	b.Helper()
+	reps := reports(b, realRecords(b, ""))
+	plies := 0
+	for _, r := range reps {
+		if r.Game != nil {
+			plies += len(r.Game.Plies)
 		}
 	}
-	for k := range n {
-		for c := range cols[0].Data().Chunks() {
-			src := cols[1].Data().Chunk(c).(*array.String)
-			idx := cols[2].Data().Chunk(c).(*array.Int32)
-			ids, sources := array.NewStringBuilder(mem), array.NewStringBuilder(mem)
-			for i := range src.Len() {
-				s := fmt.Sprintf("copy%d/%s", k, src.Value(i))
-				sources.Append(s)
-				ids.Append(export.GameID(s, int(idx.Value(i))))
-			}
-			arrs := []arrow.Array{ids.NewArray(), sources.NewArray()}
-			for _, col := range cols[2:] {
-				a := col.Data().Chunk(c)
-				a.Retain()
-				arrs = append(arrs, a)
-			}
-			rec := array.NewRecordBatch(schema, arrs, int64(src.Len()))
-			if err := writers[k%shards].WriteBuffered(rec); err != nil {
-				tb.Fatal(err)
-			}
-			rec.Release()
-			for _, a := range arrs {
-				a.Release()
-			}
-		}
-	}
-	for _, w := range writers {
-		if err := w.Close(); err != nil {
-			tb.Fatal(err)
-		}
-	}
+	return reps, plies
 }
 
-// BenchmarkDedupe runs Dedupe over 1, 10 and 100 times the real
-// records (as 4 shards; each copy of a game is an exact copy of the
-// others) and reports games/s (wall clock) and games per CPU-second.
-// XQTOOL_BENCH_KEEP=DIR keeps the datasets in DIR (to measure the
-// command's peak memory on them).
-func BenchmarkDedupe(b *testing.B) {
-	recs := shareddata.Dir(b, "records")
-	one := b.TempDir()
-	exportShard(b, one, corpus.Shard{}, false, recs)
-	keep := os.Getenv("XQTOOL_BENCH_KEEP")
-	for _, n := range []int{1, 10, 100} {
-		b.Run(strconv.Itoa(n)+"x", func(b *testing.B) {
-			dir := filepath.Join(b.TempDir(), "data")
-			if keep != "" {
-				dir = filepath.Join(keep, strconv.Itoa(n)+"x")
-			}
-			if _, err := os.Stat(dir); err != nil {
-				scaled(b, filepath.Join(one, "games.parquet"), dir, n, 4)
-			}
-			b.ResetTimer()
-			games := 0
-			cpu := cputime.Process()
-			for b.Loop() {
-				sum, err := Dedupe([]string{dir}, DedupeOptions{Output: filepath.Join(b.TempDir(), "d.parquet"), TempDir: b.TempDir()})
-				if err != nil {
+// benchWriter is a writer of the benchmarks: positions are written from
+// the replayed plies, as the sink does during the pass.
+type benchWriter struct {
+	rw rowWriter
+	pw *PositionsWriter
+}
+
+func (w benchWriter) write(r *analyze.Report, row *gameRow) error {
+	if w.pw == nil {
+		return w.rw.write(row)
+	}
+	var start board.Position
+	var plies []replay.Ply
+	if gm := r.Game; gm != nil && gm.HasStart {
+		start, plies = gm.Start, gm.Plies
+	}
+	res, known := row.redResult()
+	return w.pw.writePlies(row.id, start, plies, res, known)
+}
+
+func (w benchWriter) Close() error {
+	if w.pw != nil {
+		return w.pw.Close()
+	}
+	return w.rw.Close()
+}
+
+// writers returns the benchWriters of the three datasets (with the
+// options), or of those named.
+func writers(names string, opts ...Option) []benchWriter {
+	var ws []benchWriter
+	if strings.Contains(names, "g") {
+		gw, _ := NewGamesWriter(io.Discard, opts...)
+		ws = append(ws, benchWriter{rw: gw})
+	}
+	if strings.Contains(names, "p") {
+		pw, _ := NewPositionsWriter(io.Discard, opts...)
+		ws = append(ws, benchWriter{pw: pw})
+	}
+	if strings.Contains(names, "f") {
+		fw, _ := NewFlagsWriter(io.Discard, opts...)
+		ws = append(ws, benchWriter{rw: fw})
+	}
+	return ws
+}
+
+// benchWrite writes the real test data to io.Discard b.N times, each
+// game to every writer open makes in turn, and reports plies/s and
+// games/s (wall clock: each file's encoder runs on a goroutine of its
+// own) and plies per CPU-second. The games' rows are built once.
+func benchWrite(b *testing.B, open func() []benchWriter) {
+	reps, plies := benchReports(b)
+	rows := rowsOf(reps)
+	b.ResetTimer()
+	start, cpu := time.Now(), cputime.Process()
+	for b.Loop() {
+		ws := open()
+		for i, r := range reps {
+			for _, w := range ws {
+				if err := w.write(r, rows[i]); err != nil {
 					b.Fatal(err)
 				}
-				games += sum.Games
 			}
-			b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
-			b.ReportMetric(float64(games)/(cputime.Process()-cpu).Seconds(), "games/cpu-s")
+		}
+		for _, w := range ws {
+			if err := w.Close(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	el := time.Since(start).Seconds()
+	b.ReportMetric(float64(plies)*float64(b.N)/el, "plies/s")
+	b.ReportMetric(float64(plies)*float64(b.N)/(cputime.Process()-cpu).Seconds(), "plies/cpu-s")
+	b.ReportMetric(float64(len(reps))*float64(b.N)/el, "games/s")
+}
+
+// BenchmarkExport writes the three datasets from one goroutine.
+func BenchmarkExport(b *testing.B) {
+	benchWrite(b, func() []benchWriter { return writers("gpf") })
+}
+
+// BenchmarkPositions measures positions.parquet alone (FEN and three
+// notations per ply).
+func BenchmarkPositions(b *testing.B) {
+	benchWrite(b, func() []benchWriter { return writers("p") })
+}
+
+// BenchmarkGames measures games.parquet alone (a row per game, the main
+// line as a list of ICCS moves).
+func BenchmarkGames(b *testing.B) {
+	benchWrite(b, func() []benchWriter { return writers("g") })
+}
+
+// BenchmarkFENCompression compresses the fen column of positions.parquet
+// for the real records, and nothing else: every ply's FEN in PLAIN pages
+// of colPageSize bytes (a 4-byte length before each value), each page
+// through arrow-go's codec as the positions writer does. zstd at level 1
+// is what export writes; snappy and lz4_raw are there for comparison. It
+// is a floor under export's cost per ply that no code of ours can lower.
+func BenchmarkFENCompression(b *testing.B) {
+	reps, _ := benchReports(b)
+	var pages [][]byte
+	var page []byte
+	plies := 0
+	for _, r := range reps {
+		if r.Game == nil || !r.Game.HasStart {
+			continue
+		}
+		p := r.Game.Start
+		for _, pl := range r.Game.Plies {
+			if len(page) >= colPageSize {
+				pages, page = append(pages, page), nil
+			}
+			n := len(page)
+			page = p.AppendFEN(binary.LittleEndian.AppendUint32(page, 0))
+			binary.LittleEndian.PutUint32(page[n:], uint32(len(page)-n-4))
+			p.MakeMove(pl.Move)
+			plies++
+		}
+	}
+	pages = append(pages, page)
+	size := 0
+	for _, pg := range pages {
+		size += len(pg)
+	}
+	for _, c := range []struct {
+		name  string
+		codec compress.Compression
+		level int
+	}{
+		{"zstd-1", compress.Codecs.Zstd, 1},
+		{"snappy", compress.Codecs.Snappy, compress.DefaultCompressionLevel},
+		{"lz4_raw", compress.Codecs.Lz4Raw, compress.DefaultCompressionLevel},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			codec, err := compress.GetCodec(c.codec)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(size))
+			var out []byte
+			stored := 0
+			for b.Loop() {
+				stored = 0
+				for _, pg := range pages {
+					out = codec.EncodeLevel(out[:0], pg, c.level)
+					stored += len(out)
+				}
+			}
+			b.ReportMetric(float64(plies)*float64(b.N)/b.Elapsed().Seconds(), "plies/s")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(plies*b.N), "ns/ply")
+			b.ReportMetric(float64(size)/float64(stored), "ratio")
 		})
 	}
 }

@@ -5,12 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
-
-	"github.com/xqtool/xqtool/analyze"
-	"github.com/xqtool/xqtool/export"
-	"github.com/xqtool/xqtool/parse"
 )
 
 const fuzzPGN = `[Event "A"]
@@ -30,17 +25,12 @@ const fuzzPGN = `[Event "A"]
 // fuzzGames returns a games.parquet of a few games.
 func fuzzGames(f *testing.F) []byte {
 	var buf bytes.Buffer
-	gw, err := export.NewGamesWriter(&buf)
+	gw, err := NewGamesWriter(&buf)
 	if err != nil {
 		f.Fatal(err)
 	}
-	r := parse.NewPGNReader(strings.NewReader(fuzzPGN), "f.pgn")
-	for {
-		rec, err := r.Next()
-		if rec == nil {
-			break
-		}
-		if err := gw.Write(analyze.Analyze(rec, err, analyze.Options{})); err != nil {
+	for _, row := range rowsOf(pgnReports(f, fuzzPGN)) {
+		if err := gw.write(row); err != nil {
 			f.Fatal(err)
 		}
 	}
@@ -51,7 +41,7 @@ func fuzzGames(f *testing.F) []byte {
 }
 
 // FuzzReader reads arbitrary bytes as a games.parquet, through Reader and
-// Dedupe: an error, never a panic.
+// FindDuplicates: an error, never a panic.
 func FuzzReader(f *testing.F) {
 	good := fuzzGames(f)
 	f.Add(good)
@@ -75,6 +65,6 @@ func FuzzReader(f *testing.F) {
 			}
 			r.Close()
 		}
-		Dedupe([]string{dir}, DedupeOptions{TempDir: dir})
+		FindDuplicates([]string{dir}, DuplicatesOptions{TempDir: dir})
 	})
 }

@@ -57,26 +57,28 @@ type Game struct {
 	File string
 }
 
-// columns are the leaf columns read, in the order of Game's fields.
-var columns = []string{
-	"game_id", "source", "index", "start_fen", "moves_iccs.list.element", "flag_codes.list.element",
-	"event", "date", "site", "round", "red", "black", "result_declared",
+// readColumns are the leaf columns of games.parquet read, in the order
+// of Game's fields.
+var readColumns = []string{
+	colGameID, colSource, colIndex, colStartFEN, leafMoves, leafFlagCodes,
+	colEvent, colDate, colSite, colRound, colRed, colBlack, colResultDeclared,
 }
 
+// Positions of the columns in readColumns.
 const (
-	colGameID = iota
-	colSource
-	colIndex
-	colStartFEN
-	colMoves
-	colCodes
-	colEvent
-	colDate
-	colSite
-	colRound
-	colRed
-	colBlack
-	colResult
+	rdGameID = iota
+	rdSource
+	rdIndex
+	rdStartFEN
+	rdMoves
+	rdCodes
+	rdEvent
+	rdDate
+	rdSite
+	rdRound
+	rdRed
+	rdBlack
+	rdResult
 )
 
 // GamesFiles returns the games files of the datasets under dir, sorted:
@@ -125,7 +127,7 @@ func underGames(root, path string) bool {
 // file of the datasets is open at once (to merge them), each holding a
 // batch and a decompressed page per column (~2.5 MB with the export's
 // pages): small batches keep that down, at no cost in speed.
-const batchRows = 64
+const readBatchRows = 64
 
 // Reader streams the games of several games files merged into the
 // order of a single run (see Less).
@@ -230,7 +232,7 @@ type cursor struct {
 	rec   arrow.RecordBatch
 	row   int
 	// the columns of rec, by col* index.
-	str   [colResult + 1]*array.String
+	str   [rdResult + 1]*array.String
 	index *array.Int32
 	moves *array.List
 	codes *array.List
@@ -253,14 +255,14 @@ func openCursor(path string, dir, order int, mem memory.Allocator) (*cursor, err
 	}
 	c := &cursor{path: path, dir: dir, order: order, f: f, pf: pf}
 	schema := pf.MetaData().Schema
-	idx := make([]int, len(columns))
-	for i, name := range columns {
+	idx := make([]int, len(readColumns))
+	for i, name := range readColumns {
 		if idx[i] = schema.ColumnIndexByName(name); idx[i] < 0 {
 			c.close()
 			return nil, fmt.Errorf("%s: %w: no column %s", path, ErrSchema, name)
 		}
 	}
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: batchRows}, mem)
+	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: readBatchRows}, mem)
 	if err != nil {
 		c.close()
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -291,10 +293,10 @@ func (c *cursor) advance() (bool, error) {
 			return false, err
 		}
 	}
-	if c.str[colSource].IsNull(c.row) || c.index.IsNull(c.row) {
+	if c.str[rdSource].IsNull(c.row) || c.index.IsNull(c.row) {
 		return false, fmt.Errorf("%s: row %d: %w: null source or index", c.path, c.row, ErrRow)
 	}
-	c.source = c.str[colSource].Value(c.row)
+	c.source = c.str[rdSource].Value(c.row)
 	c.idx = int(c.index.Value(c.row))
 	return true, nil
 }
@@ -305,17 +307,17 @@ func (c *cursor) bind() error {
 	for i, col := range c.rec.Columns() {
 		var ok bool
 		switch i {
-		case colIndex:
+		case rdIndex:
 			c.index, ok = col.(*array.Int32)
-		case colMoves:
+		case rdMoves:
 			c.moves, ok = col.(*array.List)
-		case colCodes:
+		case rdCodes:
 			c.codes, ok = col.(*array.List)
 		default:
 			c.str[i], ok = col.(*array.String)
 		}
 		if !ok {
-			return fmt.Errorf("%s: %w: column %s is %s", c.path, ErrSchema, columns[i], col.DataType())
+			return fmt.Errorf("%s: %w: column %s is %s", c.path, ErrSchema, readColumns[i], col.DataType())
 		}
 	}
 	return nil
@@ -331,10 +333,10 @@ func (c *cursor) game(g *Game) error {
 		}
 		return c.str[col].Value(i)
 	}
-	g.GameID, g.Source, g.Index = s(colGameID), c.source, c.idx
-	g.StartFEN = s(colStartFEN)
-	g.Event, g.Date, g.Site, g.Round, g.Red, g.Black = s(colEvent), s(colDate), s(colSite), s(colRound), s(colRed), s(colBlack)
-	g.Result = s(colResult)
+	g.GameID, g.Source, g.Index = s(rdGameID), c.source, c.idx
+	g.StartFEN = s(rdStartFEN)
+	g.Event, g.Date, g.Site, g.Round, g.Red, g.Black = s(rdEvent), s(rdDate), s(rdSite), s(rdRound), s(rdRed), s(rdBlack)
+	g.Result = s(rdResult)
 	g.Dir, g.File = c.dir, c.path
 	g.MovesICCS = g.MovesICCS[:0]
 	start, end := c.moves.ValueOffsets(i)

@@ -2,7 +2,6 @@ package dataset
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,65 +11,27 @@ import (
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/corpus"
-	"github.com/xqtool/xqtool/export"
 	"github.com/xqtool/xqtool/internal/shareddata"
-	"github.com/xqtool/xqtool/tagnorm"
+	"github.com/xqtool/xqtool/pipeline"
 )
 
-// exportShard writes the games.parquet of shard s of paths into dir as
-// export does (games numbered in input order; the positions and flags,
-// which this package does not read, are left out), or with byYear one
-// file per year under dir/games/year=Y/ as a partitioned export.
+// exportShard writes the dataset of shard s of paths into dir as export
+// does (one pass of the pipeline into a Sink; no duplicate detection or
+// repetition rules, which the reader does not need), partitioned by year
+// with byYear.
 func exportShard(t testing.TB, dir string, s corpus.Shard, byYear bool, paths ...string) {
 	t.Helper()
-	writers := map[string]*export.GamesWriter{}
-	var files []*os.File
-	w := &corpus.Walker{Shard: s, Raw: true}
-	var num corpus.Numberer
-	err := w.Walk(context.Background(), paths, func(it corpus.Item) error {
-		if it.File != nil {
-			return nil
-		}
-		it.Load()
-		if it.Rec == nil {
-			return nil
-		}
-		num.Number(it.Rec, it.FileIndex)
-		r := analyze.Analyze(it.Rec, it.Err, analyze.Options{NoRepetition: true})
-		path := filepath.Join(dir, "games.parquet")
-		if byYear {
-			y := tagnorm.ParseDate(r.Record.Tags.Value("Date")).Year
-			path = filepath.Join(dir, "games", fmt.Sprintf("year=%d", y), "part-0.parquet")
-		}
-		gw := writers[path]
-		if gw == nil {
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-				return err
-			}
-			f, err := os.Create(path)
-			if err != nil {
-				return err
-			}
-			files = append(files, f)
-			if gw, err = export.NewGamesWriter(f); err != nil {
-				return err
-			}
-			writers[path] = gw
-		}
-		return gw.Write(r)
-	})
+	var opts []Option
+	if byYear {
+		opts = append(opts, WithPartitionByYear())
+	}
+	sink, err := NewSink(dir, false, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, gw := range writers {
-		if err := gw.Close(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, f := range files {
-		if err := f.Close(); err != nil && !errors.Is(err, os.ErrClosed) {
-			t.Fatal(err)
-		}
+	opt := pipeline.Options{Shard: s, Analyze: analyze.Options{NoRepetition: true}, Duplicates: pipeline.Duplicates{Off: true}}
+	if _, err := pipeline.Run(context.Background(), paths, opt, sink); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -106,9 +106,11 @@ const BytesPerGame = 65
 // Game is one game as the index sees it.
 type Game struct {
 	// Source and Index locate the game (its file or dataset source and
-	// 0-based index there), as reported in Verdict.KeptRef.
+	// 0-based index there), and ID is its game_id, as reported in
+	// Verdict.KeptRef.
 	Source string
 	Index  int
+	ID     string
 	// Start is the start position; only its placement and side to move
 	// count.
 	Start board.Setup
@@ -126,10 +128,11 @@ type Game struct {
 	Result bool
 }
 
-// Ref names a game: its source and 0-based index.
+// Ref names a game: its source and 0-based index, and its game_id.
 type Ref struct {
 	Source string
 	Index  int
+	ID     string
 }
 
 func (r Ref) String() string { return fmt.Sprintf("%s#%d", r.Source, r.Index+1) }

@@ -200,16 +200,16 @@ func TestRefsAndFills(t *testing.T) {
 	copy2.Tags = [7]string{"", "1977", "上海", "", "", "", ""}
 	same := func(x, y string) bool { return x == "胡榮華" && y == "胡荣华" }
 	got := run(t, Options{FillTags: true, SameName: same}, short, kept, copy2)
-	if want := (Ref{"kept.pgn", 4}); got[0].KeptRef != want || got[1].KeptRef != want {
+	if want := (Ref{Source: "kept.pgn", Index: 4}); got[0].KeptRef != want || got[1].KeptRef != want {
 		t.Errorf("KeptRef %v, %v; want %v", got[0].KeptRef, got[1].KeptRef, want)
 	}
 	// Fills come from the copies in kept-copy order: copy.pgn (50
 	// plies) before short.pgn (40).
 	wantFills := []Fill{
-		{"Event", "全国赛", Ref{"short.pgn", 0}},
-		{"Date", "1977", Ref{"copy.pgn", 2}},
-		{"Site", "上海", Ref{"copy.pgn", 2}},
-		{"Black", "杨官璘", Ref{"short.pgn", 0}},
+		{"Event", "全国赛", Ref{Source: "short.pgn", Index: 0}},
+		{"Date", "1977", Ref{Source: "copy.pgn", Index: 2}},
+		{"Site", "上海", Ref{Source: "copy.pgn", Index: 2}},
+		{"Black", "杨官璘", Ref{Source: "short.pgn", Index: 0}},
 	}
 	if !slices.Equal(got[1].Fills, wantFills) {
 		t.Errorf("fills %v, want %v", got[1].Fills, wantFills)
@@ -340,7 +340,7 @@ func TestChunks(t *testing.T) {
 	games[n-2] = g("bp", b[:25])
 	got := run(t, Options{}, games...)
 	check(t, got[:4], want{None, 0}, want{None, 1}, want{None, 2}, want{None, 3})
-	if v := got[n-1]; v.Kind != Exact || v.Kept != 3 || v.KeptRef != (Ref{"a", 0}) {
+	if v := got[n-1]; v.Kind != Exact || v.Kept != 3 || v.KeptRef != (Ref{Source: "a", Index: 0}) {
 		t.Errorf("last game: %+v", v)
 	}
 	if v := got[n-2]; v.Kind != Prefix || v.Kept != 1<<chunkBits+1 {

@@ -2,56 +2,10 @@ package dedupe
 
 import (
 	"fmt"
-	"slices"
 
-	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/flags"
 )
-
-// errorCodes are the flag codes of severity error (package analyze).
-// A game carrying none is clean.
-var errorCodes = []string{
-	analyze.CodeUnreadableRecord, analyze.CodeIllegalMove, analyze.CodeUnreadableMove,
-	analyze.CodeAmbiguousMove, analyze.CodeInvalidStart, analyze.CodeTruncated,
-	analyze.CodeResultMismatch, analyze.CodeMovesAfterEnd,
-}
-
-// failCodes are the codes of a main line that could not be played to
-// its end.
-var failCodes = []string{
-	analyze.CodeUnreadableRecord, analyze.CodeIllegalMove, analyze.CodeUnreadableMove,
-	analyze.CodeAmbiguousMove, analyze.CodeMovesAfterEnd,
-}
-
-// FromReport returns the Game of an analysed record. Its moves are
-// appended to buf[:0] (pass the previous Game's Moves to reuse them).
-// The Result tag counts as non-empty when a result is declared.
-func FromReport(r *analyze.Report, buf []board.Move) Game {
-	g := Game{Moves: buf[:0]}
-	if rec := r.Record; rec != nil {
-		g.Source, g.Index = rec.Source, rec.Index
-		for i, name := range TagNames[:6] {
-			g.Tags[i] = rec.Tags.Value(name)
-		}
-	}
-	if d := r.Declared(); d != analyze.ResultUnknown {
-		g.Tags[6], g.Result = d, true
-	}
-	g.Clean = true
-	for _, f := range r.Flags {
-		if f.Severity == analyze.SevError {
-			g.Clean = false
-		}
-	}
-	if gm := r.Game; gm != nil && gm.HasStart && gm.Fail == nil {
-		g.Complete = true
-		g.Start = gm.Start.Setup()
-		for _, p := range gm.Plies {
-			g.Moves = append(g.Moves, p.Move)
-		}
-	}
-	return g
-}
 
 // Row is one row of games.parquet as FromRow reads it.
 type Row struct {
@@ -74,15 +28,16 @@ func FromRow(row *Row) (Game, error) {
 		Tags:  [7]string{row.Event, row.Date, row.Site, row.Round, row.Red, row.Black, ""},
 		Clean: true,
 	}
-	if row.ResultDeclared != "" && row.ResultDeclared != analyze.ResultUnknown {
+	if row.ResultDeclared != "" && row.ResultDeclared != "*" {
 		g.Tags[6], g.Result = row.ResultDeclared, true
 	}
 	complete := true
 	for _, c := range row.FlagCodes {
-		if slices.Contains(errorCodes, c) {
+		code := flags.Code(c)
+		if code.Severity() == flags.Error {
 			g.Clean = false
 		}
-		if slices.Contains(failCodes, c) {
+		if code.Ends() {
 			complete = false
 		}
 	}

@@ -16,7 +16,7 @@ import (
 //
 //	side byte, 90 piece bytes, uvarint plies, 2 bytes per move (little
 //	endian), uvarint len(source), source, uvarint index,
-//	7 × (uvarint len, tag value)
+//	uvarint len(id), id, 7 × (uvarint len, tag value)
 //
 // The position and moves come first, so that they are read back with
 // one read of a size known from the number of plies.
@@ -52,6 +52,8 @@ func (s *spool) write(g *Game) (int64, error) {
 	b = binary.AppendUvarint(b, uint64(len(g.Source)))
 	b = append(b, g.Source...)
 	b = binary.AppendUvarint(b, uint64(g.Index))
+	b = binary.AppendUvarint(b, uint64(len(g.ID)))
+	b = append(b, g.ID...)
 	for _, v := range g.Tags {
 		b = binary.AppendUvarint(b, uint64(len(v)))
 		b = append(b, v...)
@@ -210,6 +212,9 @@ func (r *reader) next(rec *record, text bool) error {
 		return corrupt(err)
 	}
 	rec.ref.Index = int(idx)
+	if rec.ref.ID, err = str(); err != nil {
+		return corrupt(err)
+	}
 	for i := range rec.tags {
 		if rec.tags[i], err = str(); err != nil {
 			return corrupt(err)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/flags"
 )
 
 // DefaultLimit is the number of games drawn with a diagram unless the
@@ -21,23 +22,25 @@ type Builder struct {
 
 	games, ok, flagged, unreadable, plies int
 	rules                                 []string
-	sources                               map[string]string // interned
-	byCode                                map[string]int    // games carrying each code
-	listed                                map[string]int    // listed games carrying each code
+	sources                               map[string]string  // interned
+	byCode                                map[flags.Code]int // games carrying each code
+	listed                                map[flags.Code]int // listed games carrying each code
 	rows                                  []row
-	kept                                  int            // flagged rows with details kept in input order
-	firstOf                               map[string]int // code -> first flagged row carrying it
+	lateRow                               int                // the next row Late may reach
+	kept                                  int                // flagged rows with details kept in input order
+	firstOf                               map[flags.Code]int // code -> first flagged row carrying it
 	strs                                  map[string]string
 }
 
 // row is one line of the table.
 type row struct {
+	num                             int // the game's number in the run (order of Add)
 	source                          string
 	index                           int
 	red, black, event, date, result string
 	status                          analyze.Status
-	codes                           []string // distinct, in the order of the flags
-	game                            *Game    // kept details, or nil
+	codes                           []flags.Code // distinct, in the order of the flags
+	game                            *Game        // kept details, or nil
 }
 
 // NewBuilder returns a Builder that draws diagrams for at most limit
@@ -49,16 +52,16 @@ func NewBuilder(limit int) *Builder {
 	return &Builder{
 		limit:   limit,
 		sources: map[string]string{},
-		byCode:  map[string]int{},
-		listed:  map[string]int{},
-		firstOf: map[string]int{},
+		byCode:  map[flags.Code]int{},
+		listed:  map[flags.Code]int{},
+		firstOf: map[flags.Code]int{},
 		strs:    map[string]string{},
 	}
 }
 
 // clone copies g with every string copied, so a kept game holds no
 // memory of the reader's buffers.
-func (g *Game) clone() *Game {
+func clone(g *Game) *Game {
 	c := *g
 	c.Source = strings.Clone(g.Source)
 	c.Format = strings.Clone(g.Format)
@@ -124,7 +127,7 @@ func (b *Builder) Add(g *Game) {
 		src = strings.Clone(g.Source)
 		b.sources[src] = src
 	}
-	codes := make([]string, 0, len(g.Flags))
+	codes := make([]flags.Code, 0, len(g.Flags))
 	for _, f := range g.Flags {
 		if !slices.Contains(codes, f.Code) {
 			codes = append(codes, f.Code)
@@ -146,6 +149,7 @@ func (b *Builder) Add(g *Game) {
 	// The row's strings are copied: a reader's strings may share the
 	// memory of the whole record text.
 	r := row{
+		num:    b.games - 1,
 		source: src,
 		index:  g.Index,
 		red:    strings.Clone(g.Tags["Red"]),
@@ -168,7 +172,7 @@ func (b *Builder) Add(g *Game) {
 			}
 		}
 		if keep {
-			r.game = g.clone()
+			r.game = clone(g)
 		}
 	}
 	b.rows = append(b.rows, r)
@@ -195,7 +199,7 @@ func (b *Builder) intern(s string) string {
 // then the others in input order up to the limit.
 func (b *Builder) selected() []int {
 	chosen := map[int]bool{}
-	codes := make([]string, 0, len(b.firstOf))
+	codes := make([]flags.Code, 0, len(b.firstOf))
 	for c := range b.firstOf {
 		codes = append(codes, c)
 	}
@@ -219,4 +223,50 @@ func (b *Builder) selected() []int {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// Late adds what duplicate detection says of game num (its number in the
+// order of Add) once the whole run was read: the flags it adds (counted
+// in the chart, shown in the game's row and details; info flags, they
+// never list a game) and the tags it fills. Calls come in increasing num.
+func (b *Builder) Late(num int, fs []flags.Flag, fills map[string]string) {
+	for _, c := range flags.Codes(fs) {
+		b.byCode[c]++
+	}
+	for b.lateRow < len(b.rows) && b.rows[b.lateRow].num < num {
+		b.lateRow++
+	}
+	if b.lateRow == len(b.rows) || b.rows[b.lateRow].num != num {
+		return
+	}
+	r := &b.rows[b.lateRow]
+	for _, c := range flags.Codes(fs) {
+		if !slices.Contains(r.codes, c) {
+			r.codes = append(r.codes, c)
+			b.listed[c]++
+		}
+	}
+	for name, v := range fills {
+		switch name {
+		case "Red":
+			r.red = v
+		case "Black":
+			r.black = v
+		case "Event":
+			r.event = b.intern(v)
+		case "Date":
+			r.date = b.intern(v)
+		case "Result":
+			r.result = v
+		}
+	}
+	if g := r.game; g != nil {
+		g.Flags = append(g.Flags, fs...)
+		for name, v := range fills {
+			g.Tags[name] = v
+			if name == "Result" {
+				g.Result = v
+			}
+		}
+	}
 }

@@ -2,7 +2,6 @@ package htmlreport
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -11,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/report"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden page")
@@ -23,7 +24,7 @@ func readTestGames(t testing.TB) []*Game {
 	}
 	defer f.Close()
 	var games []*Game
-	if err := ReadGames(f, func(g *Game) error { games = append(games, g); return nil }); err != nil {
+	if err := report.ReadGames(f, func(g *Game) error { games = append(games, g); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	return games
@@ -146,10 +147,10 @@ func section(t *testing.T, page, source string) string {
 // code order), then input order, and the count left out on the page.
 func TestLimit(t *testing.T) {
 	var games []*Game
-	codes := []string{"missing_tags", "missing_tags", "missing_tags", "illegal_move", "missing_tags", "perpetual_chase"}
+	codes := []flags.Code{"missing_tags", "missing_tags", "missing_tags", "illegal_move", "missing_tags", "perpetual_chase"}
 	for i, c := range codes {
 		games = append(games, &Game{Source: "s.pgn", Index: i, FEN: "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", Moves: []string{},
-			Status: analyze.StatusFlagged, Flags: []analyze.Flag{{Code: c, Severity: analyze.SevWarning}}})
+			Status: analyze.StatusFlagged, Flags: []flags.Flag{{Code: c, Severity: flags.Warning}}})
 	}
 	for _, tc := range []struct {
 		limit int
@@ -189,12 +190,12 @@ func TestLimit(t *testing.T) {
 func TestBoundedMemory(t *testing.T) {
 	b := NewBuilder(3)
 	for i := range 1000 {
-		code := "missing_tags"
+		code := flags.MissingTags
 		if i == 900 {
-			code = "illegal_move"
+			code = flags.IllegalMove
 		}
 		b.Add(&Game{Source: "s.pgn", Index: i, Moves: make([]string, 80), Status: analyze.StatusFlagged,
-			Flags: []analyze.Flag{{Code: code, Severity: analyze.SevWarning}}})
+			Flags: []flags.Flag{{Code: code, Severity: flags.Warning}}})
 	}
 	kept := 0
 	for _, r := range b.rows {
@@ -210,40 +211,19 @@ func TestBoundedMemory(t *testing.T) {
 	}
 }
 
-func TestReadGamesErrors(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		line int
-		is   error
-	}{
-		{"{\"source\":\"a\",\"status\":\"ok\"}\n\nnot json\n", 3, nil},
-		{"{\"source\":\"a\",\"status\":\"ok\"}\n[1,2]\n", 2, nil},
-		{"{}\n", 1, ErrNotReport},
-	} {
-		err := ReadGames(strings.NewReader(tc.in), func(*Game) error { return nil })
-		var le *LineError
-		if !errors.As(err, &le) || le.Line != tc.line {
-			t.Errorf("%q: error %v, want one on line %d", tc.in, err, tc.line)
-		}
-		if tc.is != nil && !errors.Is(err, tc.is) {
-			t.Errorf("%q: error %v is not %v", tc.in, err, tc.is)
-		}
-	}
-}
-
 // TestHostileGames renders games whose fields do not fit together (moves
 // that cannot be played, plies out of range, bad FENs and squares) and
 // text that must be escaped: the page is still written, with notes.
 func TestHostileGames(t *testing.T) {
 	games := []*Game{
 		{Source: `<script>alert("x")</script>`, Status: analyze.StatusFlagged, FEN: "garbage", Moves: []string{},
-			Flags: []analyze.Flag{{Code: "illegal_move", Ply: 99, Severity: analyze.SevError, Detail: "<b>&"}}},
+			Flags: []flags.Flag{{Code: "illegal_move", Ply: 99, Severity: flags.Error, Detail: "<b>&"}}},
 		{Source: "b", Status: analyze.StatusFlagged, FEN: "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", Moves: []string{"e0e1", "a0a9", "zz"},
-			Tried: []string{"x", "e0e0", "e1e2"}, Cycles: []Cycle{{Ply: 3, First: 9, Last: 2}},
-			Classes: []Class{{Ply: 1, Chased: []string{"q9", "e9"}}},
-			Flags:   []analyze.Flag{{Code: "perpetual_chase", Ply: 3, Severity: analyze.SevWarning}, {Code: "illegal_move", Ply: -4}}},
+			Tried: []string{"x", "e0e0", "e1e2"}, Cycles: []report.Cycle{{Ply: 3, First: 9, Last: 2}},
+			Classes: []report.Class{{Ply: 1, Chased: []string{"q9", "e9"}}},
+			Flags:   []flags.Flag{{Code: "perpetual_chase", Ply: 3, Severity: flags.Warning}, {Code: "illegal_move", Ply: -4}}},
 		{Source: "c", Status: analyze.StatusFlagged, FEN: "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", Moves: []string{"e0e1", "d9d8"},
-			Cycles: []Cycle{{Ply: 2, First: 1, Last: 7}}, Flags: []analyze.Flag{{Code: "perpetual_check", Ply: 2}}},
+			Cycles: []report.Cycle{{Ply: 2, First: 1, Last: 7}}, Flags: []flags.Flag{{Code: "perpetual_check", Ply: 2}}},
 	}
 	page := render(t, games, DefaultLimit)
 	if strings.Contains(page, "<script>alert") || strings.Contains(page, "<b>&") {
@@ -260,7 +240,7 @@ func TestHostileGames(t *testing.T) {
 // its game is listed and described, but no position is drawn.
 func TestNoMoves(t *testing.T) {
 	g := &Game{Source: "a.pgn", Status: analyze.StatusFlagged, FEN: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-		Tried: []string{"h0f1"}, Flags: []analyze.Flag{{Code: "illegal_move", Ply: 3, Severity: analyze.SevError}}}
+		Tried: []string{"h0f1"}, Flags: []flags.Flag{{Code: "illegal_move", Ply: 3, Severity: flags.Error}}}
 	page := render(t, []*Game{g}, DefaultLimit)
 	if strings.Contains(page, `class="board"`) || !strings.Contains(page, "write it with validate --with-moves") {
 		t.Error("a game without moves is drawn, or the page does not say why it is not")
@@ -278,7 +258,7 @@ func FuzzPage(f *testing.F) {
 	f.Add([]byte(`{"source":"a","status":"flagged","fen":"4k4/9/9/9/9/9/9/9/9/4K4 w","moves":["e0e1"],"cycles":[{"ply":1,"first":1,"last":1}],"flags":[{"code":"perpetual_check","ply":1}]}`))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		b := NewBuilder(2)
-		_ = ReadGames(bytes.NewReader(in), func(g *Game) error { b.Add(g); return nil })
+		_ = report.ReadGames(bytes.NewReader(in), func(g *Game) error { b.Add(g); return nil })
 		var buf bytes.Buffer
 		if err := b.WriteTo(&buf, Run{Inputs: []string{"fuzz"}}); err != nil {
 			t.Fatal(err)
@@ -295,7 +275,7 @@ func ExampleBuilder() {
 		`"fen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",` +
 		`"moves":["h2e2","h9g7"],"line":["炮二平五","马８进７","马二进四"],"tried":["h0f1"],"result":"1-0","status":"flagged",` +
 		`"flags":[{"code":"illegal_move","ply":3,"side":"red","severity":"error","detail":"blocked"}]}`
-	_ = ReadGames(strings.NewReader(line), func(g *Game) error { b.Add(g); return nil })
+	_ = report.ReadGames(strings.NewReader(line), func(g *Game) error { b.Add(g); return nil })
 	var page bytes.Buffer
 	_ = b.WriteTo(&page, Run{Inputs: []string{"report.jsonl"}})
 	fmt.Println(strings.Count(page.String(), `class="arrow tried" data-move="h0f1"`), "arrow")

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/svgboard"
 )
 
@@ -98,16 +98,16 @@ func (b *Builder) writeRun(p *page, run Run) {
 }
 
 // codesByCount returns the codes seen, most games first, then by name.
-func (b *Builder) codesByCount() []string {
-	codes := make([]string, 0, len(b.byCode))
+func (b *Builder) codesByCount() []flags.Code {
+	codes := make([]flags.Code, 0, len(b.byCode))
 	for c := range b.byCode {
 		codes = append(codes, c)
 	}
-	slices.SortFunc(codes, func(x, y string) int {
+	slices.SortFunc(codes, func(x, y flags.Code) int {
 		if d := b.byCode[y] - b.byCode[x]; d != 0 {
 			return d
 		}
-		return strings.Compare(x, y)
+		return strings.Compare(string(x), string(y))
 	})
 	return codes
 }
@@ -136,13 +136,13 @@ func (b *Builder) writeChart(p *page) {
 			w = 1
 		}
 		p.raw(`<a class="bar" href="#code-`)
-		p.text(c)
+		p.text(string(c))
 		p.raw(`"><text x="`)
 		p.int(labelW - 6)
 		p.raw(`" y="`)
 		p.int(y + 15)
 		p.raw(`" text-anchor="end">`)
-		p.text(c)
+		p.text(string(c))
 		p.raw(`</text><rect x="`)
 		p.int(labelW)
 		p.raw(`" y="`)
@@ -167,13 +167,12 @@ func (b *Builder) writeChart(p *page) {
 	p.raw("</svg>\n<p class=\"hint\">Bars count every game carrying the code; the table lists the flagged and unreadable ones. Click a bar to filter the table.</p></section></header>\n")
 }
 
-// barColor colours a bar by the severity its code usually has.
-func barColor(code string) string {
-	switch code {
-	case analyze.CodeDuplicate, analyze.CodeNaturalLimit, analyze.CodeRepetitionDraw:
+// barColor colours a bar by the severity of its code.
+func barColor(code flags.Code) string {
+	switch code.Severity() {
+	case flags.Info:
 		return "#90a4ae"
-	case analyze.CodeIllegalMove, analyze.CodeUnreadableMove, analyze.CodeAmbiguousMove, analyze.CodeUnreadableRecord,
-		analyze.CodeInvalidStart, analyze.CodeTruncated, analyze.CodeResultMismatch, analyze.CodeMovesAfterEnd:
+	case flags.Error:
 		return "#c62828"
 	}
 	return "#ef6c00"
@@ -191,22 +190,22 @@ const PageRows = 500
 // an index into the strings.
 func (b *Builder) writeTable(p *page) {
 	p.raw("<section id=\"list\"><h2>Flagged and unreadable games</h2>\n")
-	codes := make([]string, 0, len(b.listed))
+	codes := make([]flags.Code, 0, len(b.listed))
 	for c := range b.listed {
 		codes = append(codes, c)
 	}
 	slices.Sort(codes)
 	for _, c := range b.codesByCount() {
 		p.raw(`<a id="code-`)
-		p.text(c)
+		p.text(string(c))
 		p.raw(`"></a>`)
 	}
 	p.raw("\n<div class=\"filters\"><label>code <select id=\"code\"><option value=\"\">any</option>")
 	for _, c := range codes {
 		p.raw(`<option value="`)
-		p.text(c)
+		p.text(string(c))
 		p.raw(`">`)
-		p.text(c)
+		p.text(string(c))
 		p.raw(" (")
 		p.int(b.listed[c])
 		p.raw(")</option>")
@@ -247,7 +246,7 @@ func (b *Builder) writeTable(p *page) {
 			anchor = strconv.AppendInt(append(anchor, "g-"...), int64(i+1), 10)
 		}
 		cells = append(cells, id(r.source), r.index+1, id(r.red), id(r.black), id(r.event), id(r.date),
-			id(r.result), id(string(r.status)), id(strings.Join(r.codes, " ")), id(string(anchor)))
+			id(r.result), id(string(r.status)), id(joinCodes(r.codes)), id(string(anchor)))
 	}
 	p.raw("<script type=\"application/json\" id=\"rows\">{\"s\":[")
 	for i, s := range strs {
@@ -313,7 +312,7 @@ func (b *Builder) writeGame(p *page, i int, g *Game) {
 	p.raw(`<section class="game" id="g-`)
 	p.int(i + 1)
 	p.raw(`" data-codes="`)
-	p.text(strings.Join(r.codes, " "))
+	p.text(joinCodes(r.codes))
 	p.raw(`"><h3><a href="#g-`)
 	p.int(i + 1)
 	p.raw(`">`)
@@ -348,7 +347,7 @@ func (b *Builder) writeGame(p *page, i int, g *Game) {
 		p.raw(`<li class="`)
 		p.text(string(f.Severity))
 		p.raw(`"><b>`)
-		p.text(f.Code)
+		p.text(string(f.Code))
 		p.raw("</b>")
 		if f.Ply > 0 {
 			p.raw(" ply ")
@@ -449,4 +448,16 @@ func fenMoveNumber(fen string) (int, bool) {
 		}
 	}
 	return num, black
+}
+
+// joinCodes joins codes with spaces.
+func joinCodes(codes []flags.Code) string {
+	var b strings.Builder
+	for i, c := range codes {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(string(c))
+	}
+	return b.String()
 }

@@ -3,9 +3,10 @@ package htmlreport
 import (
 	"fmt"
 
-	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/notation"
+	"github.com/xqtool/xqtool/report"
 	"github.com/xqtool/xqtool/svgboard"
 )
 
@@ -25,15 +26,15 @@ type view struct {
 // failureCodes are the flags of a main-line move that could not be
 // played; cycleCodes those of a judged repetition.
 var (
-	failureCodes = []string{analyze.CodeIllegalMove, analyze.CodeAmbiguousMove, analyze.CodeUnreadableMove, analyze.CodeMovesAfterEnd}
-	cycleCodes   = []string{analyze.CodePerpetualCheck, analyze.CodePerpetualThreat, analyze.CodePerpetualChase, analyze.CodeForbiddenCycle, analyze.CodeRepetitionDraw}
+	failureCodes = []flags.Code{flags.IllegalMove, flags.AmbiguousMove, flags.UnreadableMove, flags.MovesAfterEnd}
+	cycleCodes   = []flags.Code{flags.PerpetualCheck, flags.PerpetualThreat, flags.PerpetualChase, flags.ForbiddenCycle, flags.RepetitionDraw}
 )
 
 // primary returns the flag the diagram is drawn for: a failed move first,
 // then a forbidden (or drawn) cycle, a result mismatch, an invalid start,
 // and otherwise the first flag.
-func primary(g *Game) (analyze.Flag, bool) {
-	for _, group := range [][]string{failureCodes, cycleCodes, {analyze.CodeResultMismatch}, {analyze.CodeInvalidStart}} {
+func primary(g *Game) (flags.Flag, bool) {
+	for _, group := range [][]flags.Code{failureCodes, cycleCodes, {flags.ResultMismatch}, {flags.InvalidStart}} {
 		for _, c := range group {
 			for _, f := range g.Flags {
 				if f.Code == c {
@@ -45,7 +46,7 @@ func primary(g *Game) (analyze.Flag, bool) {
 	if len(g.Flags) > 0 {
 		return g.Flags[0], true
 	}
-	return analyze.Flag{}, false
+	return flags.Flag{}, false
 }
 
 // startPosition builds the report's start position, with every placement
@@ -94,7 +95,7 @@ func newView(g *Game) view {
 	}
 	// at is the ply before which the diagram is drawn (0 = the start).
 	at := len(g.Moves)
-	var cyc Cycle
+	var cyc report.Cycle
 	isFailure := contains(failureCodes, f.Code)
 	isCycle := contains(cycleCodes, f.Code)
 	switch {
@@ -114,7 +115,7 @@ func newView(g *Game) view {
 			}
 		}
 		v.mark[f.Ply] = "bad"
-	case f.Code == analyze.CodeInvalidStart:
+	case f.Code == flags.InvalidStart:
 		at = 0
 	case f.Ply > 0:
 		v.mark[f.Ply] = "bad"
@@ -189,8 +190,8 @@ func newView(g *Game) view {
 			}
 		}
 		v.caption = fmt.Sprintf("Before ply %d, the cycle's moves (plies %d-%d): %s", cyc.First, cyc.First, cyc.Last, f.Code)
-	case f.Code == analyze.CodeInvalidStart:
-		v.caption = "The start position: " + f.Code
+	case f.Code == flags.InvalidStart:
+		v.caption = "The start position: " + string(f.Code)
 	default:
 		if last != board.NoMove && at == v.played {
 			kind := svgboard.RedMove
@@ -199,7 +200,7 @@ func newView(g *Game) view {
 			}
 			d.Arrows = append(d.Arrows, svgboard.Arrow{Move: last, Kind: kind})
 		}
-		if f.Code == analyze.CodeResultMismatch && at == v.played {
+		if f.Code == flags.ResultMismatch && at == v.played {
 			d.Marks = append(d.Marks, svgboard.Mark{Square: final.King(final.Side()), Kind: svgboard.Focus})
 		}
 		v.caption = fmt.Sprintf("The position after ply %d (the last): %s", at, f.Code)
@@ -209,7 +210,7 @@ func newView(g *Game) view {
 	return v
 }
 
-func contains(list []string, s string) bool {
+func contains(list []flags.Code, s flags.Code) bool {
 	for _, x := range list {
 		if x == s {
 			return true

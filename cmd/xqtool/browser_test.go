@@ -16,7 +16,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/htmlreport"
+	"github.com/xqtool/xqtool/report"
 )
 
 // browserPath finds a Chromium-family browser: $XQTOOL_BROWSER, else the
@@ -138,17 +140,17 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		t.Fatalf("validate: exit %d: %s", code, errs)
 	}
 	// What the page must show, from the report lines.
-	listed, byCode, tried := 0, map[string]int{}, map[string]int{}
+	listed, byCode, tried := 0, map[flags.Code]int{}, map[string]int{}
 	f, err := os.Open(rep)
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = htmlreport.ReadGames(f, func(g *htmlreport.Game) error {
+	err = report.ReadGames(f, func(g *report.Game) error {
 		if g.Status == analyze.StatusOK {
 			return nil
 		}
 		listed++
-		seen := map[string]bool{}
+		seen := map[flags.Code]bool{}
 		for _, fl := range g.Flags {
 			if !seen[fl.Code] {
 				seen[fl.Code] = true
@@ -162,8 +164,8 @@ func TestHTMLReportInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if listed == 0 || byCode[analyze.CodeIllegalMove] == 0 {
-		t.Fatalf("the sample has %d listed games, %d with illegal moves: the test needs both", listed, byCode[analyze.CodeIllegalMove])
+	if listed == 0 || byCode[flags.IllegalMove] == 0 {
+		t.Fatalf("the sample has %d listed games, %d with illegal moves: the test needs both", listed, byCode[flags.IllegalMove])
 	}
 
 	start := time.Now()
@@ -186,15 +188,15 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		if d.SVGs != 1 || d.Pieces == 0 || d.Pieces > 32 {
 			t.Errorf("%s: %d diagrams with %d pieces, want one SVG with 1..32 pieces", d.ID, d.SVGs, d.Pieces)
 		}
-		if strings.Contains(" "+d.Codes+" ", " "+analyze.CodeIllegalMove+" ") {
+		if strings.Contains(" "+d.Codes+" ", " "+string(flags.IllegalMove)+" ") {
 			illegal++
 			if d.Arrows != 1 || d.Tried != 1 {
 				t.Errorf("%s (illegal move): %d arrows (%d tried), want exactly one", d.ID, d.Arrows, d.Tried)
 			}
 		}
 	}
-	if illegal != byCode[analyze.CodeIllegalMove] {
-		t.Errorf("%d illegal-move games drawn, want all %d", illegal, byCode[analyze.CodeIllegalMove])
+	if illegal != byCode[flags.IllegalMove] {
+		t.Errorf("%d illegal-move games drawn, want all %d", illegal, byCode[flags.IllegalMove])
 	}
 
 	type filtered struct {
@@ -202,7 +204,7 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		Shown   string   `json:"shown"`
 	}
 	for code, n := range byCode {
-		got, err := chromedp.Run(ctx, chromedp.Evaluate[filtered](filterJS+`(`+jsString(code)+`, "")`))
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[filtered](filterJS+`(`+jsString(string(code))+`, "")`))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -210,7 +212,7 @@ func TestHTMLReportInBrowser(t *testing.T) {
 			t.Errorf("filter %s: %d rows visible, want %d", code, len(got.Visible), n)
 		}
 		for _, c := range got.Visible {
-			if !slices.Contains(strings.Fields(c), code) {
+			if !slices.Contains(strings.Fields(c), string(code)) {
 				t.Errorf("filter %s: a row with codes %q is visible", code, c)
 			}
 		}

@@ -10,6 +10,9 @@ import (
 	"testing"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/internal/shareddata"
+	"github.com/xqtool/xqtool/report"
 )
 
 // runCLI runs the command line in-process and returns stdout, stderr and
@@ -86,7 +89,7 @@ func TestValidateSample(t *testing.T) {
 	if reports[0] != reports[1] || reports[0] != reports[2] {
 		t.Fatal("report differs between worker counts")
 	}
-	codes := map[string]bool{}
+	codes := map[flags.Code]bool{}
 	statuses := map[analyze.Status]int{}
 	var lines []string // game lines; lines of kind "file" are input files without games
 	for _, l := range strings.Split(strings.TrimSpace(reports[0]), "\n") {
@@ -95,7 +98,7 @@ func TestValidateSample(t *testing.T) {
 		}
 	}
 	for _, l := range lines {
-		var g gameJSON
+		var g report.Game
 		if err := json.Unmarshal([]byte(l), &g); err != nil {
 			t.Fatal(err)
 		}
@@ -107,20 +110,20 @@ func TestValidateSample(t *testing.T) {
 	if statuses["ok"]+statuses["flagged"]+statuses["error"] != len(lines) {
 		t.Errorf("statuses %v do not add up to %d games", statuses, len(lines))
 	}
-	want := []string{
-		analyze.CodeUnreadableRecord, analyze.CodeIllegalMove, analyze.CodeUnreadableMove,
-		analyze.CodeAmbiguousMove, analyze.CodeIllegalVariationMove, analyze.CodeInvalidStart,
-		analyze.CodeEmptyGame, analyze.CodeTruncated, analyze.CodeMoveNumberGap,
-		analyze.CodeMissingResult, analyze.CodeMissingTags, analyze.CodeResultMismatch,
-		analyze.CodeMovesAfterEnd, analyze.CodeNaturalLimit, analyze.CodeDuplicate,
-		analyze.CodeEncodingSuspect, analyze.CodeRecordSyntax, analyze.CodePerpetualCheck,
+	want := []flags.Code{
+		flags.UnreadableRecord, flags.IllegalMove, flags.UnreadableMove,
+		flags.AmbiguousMove, flags.IllegalVariationMove, flags.InvalidStart,
+		flags.EmptyGame, flags.Truncated, flags.MoveNumberGap,
+		flags.MissingResult, flags.MissingTags, flags.ResultMismatch,
+		flags.MovesAfterEnd, flags.NaturalLimit, flags.Duplicate,
+		flags.EncodingSuspect, flags.RecordSyntax, flags.PerpetualCheck,
 	}
 	for _, c := range want {
 		if !codes[c] {
 			t.Errorf("no sample game raises %s", c)
 		}
 	}
-	var got []string
+	var got []flags.Code
 	for c := range codes {
 		got = append(got, c)
 	}
@@ -159,4 +162,11 @@ func TestMovesNotations(t *testing.T) {
 	if _, _, code := runCLI(t, "", "moves", "--notation", "klingon"); code != 2 {
 		t.Errorf("bad --notation: exit %d", code)
 	}
+}
+
+// recordsDir returns ../shared/testdata/records beside the repository, or
+// skips when it is absent (a user's clone; CI always has it).
+func recordsDir(tb testing.TB) string {
+	tb.Helper()
+	return shareddata.Dir(tb, "records")
 }

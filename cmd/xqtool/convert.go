@@ -1,20 +1,20 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
-	"github.com/xqtool/xqtool/analyze"
-	"github.com/xqtool/xqtool/export"
+	"github.com/xqtool/xqtool/internal/output"
+	"github.com/xqtool/xqtool/opening"
+	"github.com/xqtool/xqtool/pipeline"
+	"github.com/xqtool/xqtool/records"
+	"github.com/xqtool/xqtool/report"
 )
 
 func newConvertCmd() *cobra.Command {
-	var pf pipelineFlags
+	var rf runFlags
 	var to, nota, out string
 	var hf htmlFlags
 	var classify, fixECCO bool
@@ -46,98 +46,70 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
   xqtool convert --to xqf -o xqf/ games.pgn`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := export.ParseNotation(nota)
+			n, err := records.ParseNotation(nota)
 			if err != nil {
 				return usageErr("%v", err)
 			}
-			opt, err := pf.options()
+			opt, err := rf.options(cmd)
 			if err != nil {
 				return err
 			}
-			rules := ruleName(&opt)
-			var sink func(*analyze.Report) error
-			var finish func(err error) error
-			failed := &convertFailures{}
+			if classify || fixECCO {
+				opt.Steps = append(opt.Steps, classifyStep(fixECCO))
+			}
+			var sink pipeline.Sink
+			var failed func() records.Failures
 			switch to {
 			case "jsonl", "pgn":
-				w, commit, err := openOutput(cmd, out)
+				o, err := output.Open(out, cmd.OutOrStdout())
 				if err != nil {
-					return err
-				}
-				bw := bufio.NewWriterSize(w, 1<<16)
-				if to == "jsonl" {
-					jw := newJSONLWriter(bw)
-					sink = func(r *analyze.Report) error { return jw.write(toJSON(r, true, rules)) }
-				} else {
-					sink = func(r *analyze.Report) error {
-						if r.ReadErr != nil {
-							failed.add(r, r.ReadErr)
-							return nil
-						}
-						return export.WritePGN(bw, r, n)
-					}
-				}
-				finish = func(err error) error {
-					if err == nil {
-						err = bw.Flush()
-					}
-					return commit(err)
-				}
-			case "xqf":
-				if out == "" {
-					return usageErr("convert --to xqf: -o DIR is required")
-				}
-				if err := os.MkdirAll(out, 0o755); err != nil {
 					return usageErr("%v", err)
 				}
-				sink = func(r *analyze.Report) error {
-					if r.ReadErr != nil {
-						failed.add(r, r.ReadErr)
-						return nil
-					}
-					return writeXQFFile(out, r, failed)
+				if to == "jsonl" {
+					sink = report.NewSink(o, report.SinkOptions{WithMoves: true})
+				} else {
+					ps := records.NewPGNSink(o, n)
+					sink, failed = ps, ps.Failed
 				}
-				finish = func(err error) error { return err }
+			case "xqf":
+				if out == "" || out == "-" {
+					return usageErr("convert --to xqf: -o DIR is required")
+				}
+				xs, err := records.NewXQFSink(out)
+				if err != nil {
+					return usageErr("%v", err)
+				}
+				sink, failed = xs, xs.Failed
 			default:
 				return usageErr("--to must be jsonl, pgn or xqf, got %q", to)
 			}
-			if classify || fixECCO {
-				write := sink
-				sink = func(r *analyze.Report) error {
-					export.ClassifyTags(r, fixECCO)
-					return write(r)
-				}
-			}
 			if out != "" && out != "-" {
-				pf.outputs = append(pf.outputs, out)
+				rf.outputs = append(rf.outputs, out)
 			}
-			hf.exclude(&pf)
-			ho, err := hf.open(rules)
+			sinks := []pipeline.Sink{sink}
+			sinks, err = hf.add(cmd, &rf, sinks)
 			if err != nil {
-				return finish(err)
+				return err
 			}
-			ctx, stop := signalContext()
-			defer stop()
-			sum, err := runPipeline(ctx, cmd, args, &pf, opt, func(r *analyze.Report) error {
-				ho.add(r)
-				return sink(r)
-			})
-			if err = ho.finish(finish(err), args); err != nil {
-				return interrupted(asRunError(err))
+			sum, err := rf.run(cmd, args, opt, sinks...)
+			if err != nil {
+				return err
 			}
-			if pf.dup.dedupe {
-				sum.printDups(cmd.ErrOrStderr())
+			if rf.keptOnly {
+				printDups(cmd.ErrOrStderr(), sum)
 			}
-			if failed.n > 0 {
-				failed.print(cmd.ErrOrStderr())
-				return &exitError{code: 1}
+			if failed != nil {
+				if f := failed(); f.N > 0 {
+					printFailures(cmd.ErrOrStderr(), f)
+					return &exitError{code: 1}
+				}
 			}
 			return nil
 		},
 	}
-	pf.register(cmd)
+	rf.register(cmd)
 	hf.register(cmd)
-	pf.dup.registerOutput(cmd)
+	rf.registerOutput(cmd)
 	cmd.Flags().StringVar(&to, "to", "jsonl", "output format: jsonl, pgn or xqf")
 	cmd.Flags().StringVar(&nota, "notation", "chinese", "move notation of PGN output: chinese, wxf or iccs")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "output file (jsonl, pgn; default stdout) or directory (xqf)")
@@ -146,66 +118,21 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 	return cmd
 }
 
-// openOutput returns the writer for -o FILE (written atomically) or
-// stdout, and the function that completes it: commit(nil) renames the
-// file into place, commit(err) removes it and returns err.
-func openOutput(cmd *cobra.Command, path string) (io.Writer, func(error) error, error) {
-	if path == "" || path == "-" {
-		return cmd.OutOrStdout(), func(err error) error { return err }, nil
-	}
-	f, err := createAtomic(path)
-	if err != nil {
-		return nil, nil, usageErr("%v", err)
-	}
-	return f, func(err error) error {
-		if err != nil {
-			f.Abort()
-			return err
-		}
-		return f.Commit()
-	}, nil
+// classifyStep writes the computed ECCO class into the tags every sink
+// sees (see opening.ClassifyTags).
+func classifyStep(fix bool) pipeline.Step {
+	return pipeline.StepFunc(func(d *pipeline.Draft) {
+		d.Tags, _ = opening.ClassifyTags(d.Tags, d.Report.Opening, fix)
+	})
 }
 
-// writeXQFFile writes one game to DIR/<game_id>.xqf. A game XQF cannot
-// represent is counted in failed, not an error of the run.
-func writeXQFFile(dir string, r *analyze.Report, failed *convertFailures) error {
-	path := filepath.Join(dir, export.GameID(r.Record.Source, r.Record.Index)+".xqf")
-	f, err := createAtomic(path)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(f)
-	if err := export.WriteXQF(bw, r); err != nil {
-		f.Abort()
-		failed.add(r, err)
-		return nil
-	}
-	if err := bw.Flush(); err != nil {
-		f.Abort()
-		return err
-	}
-	return f.Commit()
-}
-
-// convertFailures lists the games convert could not write.
-type convertFailures struct {
-	n     int
-	first []string
-}
-
-func (c *convertFailures) add(r *analyze.Report, err error) {
-	c.n++
-	if len(c.first) < 20 {
-		c.first = append(c.first, fmt.Sprintf("%s#%d: %v", r.Record.Source, r.Record.Index+1, err))
-	}
-}
-
-func (c *convertFailures) print(w io.Writer) {
-	fmt.Fprintf(w, "xqtool: %d game(s) not converted\n", c.n)
-	for _, s := range c.first {
+// printFailures lists the games convert could not write.
+func printFailures(w io.Writer, f records.Failures) {
+	fmt.Fprintf(w, "xqtool: %d game(s) not converted\n", f.N)
+	for _, s := range f.First {
 		fmt.Fprintf(w, "  %s\n", s)
 	}
-	if c.n > len(c.first) {
-		fmt.Fprintf(w, "  … and %d more\n", c.n-len(c.first))
+	if f.N > len(f.First) {
+		fmt.Fprintf(w, "  … and %d more\n", f.N-len(f.First))
 	}
 }

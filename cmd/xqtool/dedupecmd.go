@@ -52,7 +52,7 @@ dataset.`,
 				debug.SetGCPercent(50)
 			}
 			start := time.Now()
-			sum, err := dataset.Dedupe(args, dataset.DedupeOptions{MinPlies: minPlies, TempDir: tmp, Output: out})
+			sum, err := dataset.FindDuplicates(args, dataset.DuplicatesOptions{MinPlies: minPlies, TempDir: tmp, Output: out})
 			if err != nil {
 				return &exitError{code: 2, err: err}
 			}

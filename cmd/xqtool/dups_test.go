@@ -15,10 +15,10 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
-	"github.com/spf13/cobra"
 
-	"github.com/xqtool/xqtool/analyze"
-	"github.com/xqtool/xqtool/export"
+	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/pipeline"
+	"github.com/xqtool/xqtool/report"
 )
 
 // realLine is the main line of a real game (呂欽/00001954.pgn of the
@@ -72,20 +72,20 @@ func dupFiles(t *testing.T) (string, []string) {
 }
 
 // jsonLines decodes convert's JSON lines.
-func jsonLines(t *testing.T, out string) []gameJSON {
+func jsonLines(t *testing.T, out string) []*report.Game {
 	t.Helper()
-	var gs []gameJSON
+	var gs []*report.Game
 	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
-		var g gameJSON
+		var g report.Game
 		if err := json.Unmarshal([]byte(l), &g); err != nil {
 			t.Fatalf("%v: %s", err, l)
 		}
-		gs = append(gs, g)
+		gs = append(gs, &g)
 	}
 	return gs
 }
 
-func flagDetail(g gameJSON, code string) string {
+func flagDetail(g *report.Game, code flags.Code) string {
 	for _, f := range g.Flags {
 		if f.Code == code {
 			return f.Detail
@@ -105,13 +105,16 @@ func TestConvertDuplicates(t *testing.T) {
 		t.Fatalf("%d games, want 4", len(gs))
 	}
 	kept := filepath.Join(dir, "a.pgn") + "#1"
-	for i, want := range []struct{ code, detail string }{
+	for i, want := range []struct {
+		code   flags.Code
+		detail string
+	}{
 		{"", ""},
-		{analyze.CodeNearDuplicate, "main line (30 plies) is the start of the kept copy " + kept + " (76 plies)"},
-		{analyze.CodeNearDuplicate, "left-right mirror of the kept copy " + kept},
+		{flags.NearDuplicate, "main line (30 plies) is the start of the kept copy " + kept + " (76 plies)"},
+		{flags.NearDuplicate, "left-right mirror of the kept copy " + kept},
 		{"", ""},
 	} {
-		for _, c := range []string{analyze.CodeDuplicate, analyze.CodeNearDuplicate} {
+		for _, c := range []flags.Code{flags.Duplicate, flags.NearDuplicate} {
 			if d := flagDetail(gs[i], c); c == want.code && d != want.detail || c != want.code && d != "" {
 				t.Errorf("game %d: %s %q, want %q %q", i, c, d, want.code, want.detail)
 			}
@@ -143,11 +146,11 @@ func TestConvertDuplicates(t *testing.T) {
 			t.Errorf("kept copy's %s = %q, want %q", tag, gs[0].Tags[tag], want)
 		}
 	}
-	if d := flagDetail(gs[0], analyze.CodeTagsFilled); !strings.Contains(d, `Red "呂欽" from `+filepath.Join(dir, "b.pgn")+"#1") {
+	if d := flagDetail(gs[0], flags.TagsFilled); !strings.Contains(d, `Red "呂欽" from `+filepath.Join(dir, "b.pgn")+"#1") {
 		t.Errorf("tags_filled: %q", d)
 	}
 
-	// Stdin is read once and kept for the second pass.
+	// Stdin is read once, like any input.
 	var in strings.Builder
 	for _, n := range []string{"a", "b", "c", "d"} {
 		b, _ := os.ReadFile(filepath.Join(dir, n+".pgn"))
@@ -204,97 +207,6 @@ func TestNoDuplicates(t *testing.T) {
 	}
 }
 
-// TestRealClusters pins the kept-copy rule's outcome on six clusters of
-// the real records, each checked by hand (plies, tags, result; see the
-// comments).
-func TestRealClusters(t *testing.T) {
-	dir := recordsDir(t)
-	opt, err := (&pipelineFlags{rules: "cxa", repetitions: 3}).options()
-	if err != nil {
-		t.Fatal(err)
-	}
-	// No error flag of these clusters comes from repetitions or
-	// variations: leave them out to halve the time of the two passes.
-	opt.NoRepetition, opt.SkipVariations = true, true
-	type verdict struct{ kind, kept string }
-	got := map[string]verdict{}
-	size := map[string]int{}
-	name := func(src string, i int) string {
-		rel, _ := filepath.Rel(dir, src)
-		return fmt.Sprintf("%s#%d", filepath.ToSlash(rel), i+1)
-	}
-	_, err = runPipeline(context.Background(), &cobra.Command{}, []string{dir}, &pipelineFlags{workers: 2, quiet: true}, opt,
-		func(r *analyze.Report) error {
-			self := name(r.Record.Source, r.Record.Index)
-			v := verdict{kind: r.Cluster.Kind, kept: self}
-			if r.Cluster.Kind != "" {
-				v.kept = name(r.Cluster.KeptSource, r.Cluster.KeptIndex)
-			}
-			got[self] = v
-			size[v.kept]++
-			return nil
-		})
-	if err != nil {
-		t.Fatal(err)
-	}
-	const (
-		y  = "Yvonne761__Chinese-Chess-Practical-Dataset/Dataset/對局/大師對局/"
-		wk = "maksimKorzh__wukong-xiangqi/xqdb/"
-		hb = "hbsxcjp__cchess_c/chessManual/示例文件"
-	)
-	clusters := []struct {
-		why     string
-		kept    string
-		members map[string]string
-	}{
-		{"the longest (76 plies against 75)", y + "以棋手分類/呂欽/00001954.pgn#1", map[string]string{
-			y + "以棋手分類/呂欽/00000396.pgn#1":               "prefix",
-			wk + "xqdb/Liu_Dahua_1125_UCI_games.pgn#81": "prefix",
-		}},
-		{"62 plies; then 5 tags against 4", y + "以棋手分類/胡榮華/00001845.pgn#1", map[string]string{
-			y + "以賽事分類/五羊杯/00000387.pgn#1":                "exact",
-			y + "以棋手分類/胡榮華/00000646.pgn#1":                "prefix",
-			wk + "xqdb/Hu_Ronghua_1391_UCI_games.pgn#732": "prefix",
-		}},
-		{"57 plies each; 5 tags against 3 (the mirror has 3 and no result)", y + "以賽事分類/全國賽對局譜/00006122.pgn#1", map[string]string{
-			y + "以賽事分類/其他/00000840.pgn#1":              "exact",
-			wk + "xqdb/Liu_Dahua_1125_UCI_games.pgn#6": "mirror",
-		}},
-		{"84 plies each; 5 tags against 1: both other copies are mirrored", y + "以棋手分類/許銀川/00002395.pgn#1", map[string]string{
-			hb + ".pgn_iccs/第21届五羊杯赛对局选（评注版）/1、第一轮 徐天红　红先负 许银川 2001.1.pgn_iccs#1": "mirror",
-			hb + ".pgn_zh/第21届五羊杯赛对局选（评注版）/1、第一轮 徐天红　红先负 许银川 2001.1.pgn_zh#1":     "mirror",
-		}},
-		{"127 plies, 3 tags each: the only declared result (0-1)", wk + "games_html/44.html#1", map[string]string{
-			wk + "games_pgn/bulk_games_uci.pgn#1":     "exact",
-			wk + "games_pgn/xqdb_international.pgn#1": "exact",
-			wk + "games_pgn/xqdb_traditional.pgn#1":   "exact",
-		}},
-		{"169 plies, 5 tags and 1-0 each: the first in input order", y + "以棋手分類/呂欽/00002264.pgn#1", map[string]string{
-			y + "以棋手分類/呂欽/00002265.pgn#1": "exact",
-			y + "以棋手分類/呂欽/00002274.pgn#1": "exact",
-		}},
-	}
-	for _, c := range clusters {
-		if v := got[c.kept]; v.kind != "" || v.kept != c.kept {
-			t.Errorf("%s: not kept (%s of %s); kept by: %s", c.kept, v.kind, v.kept, c.why)
-		}
-		for m, kind := range c.members {
-			if v := got[m]; v.kind != kind || v.kept != c.kept {
-				t.Errorf("%s: %q of %s, want %q of %s", m, v.kind, v.kept, kind, c.kept)
-			}
-		}
-		if size[c.kept] != len(c.members)+1 {
-			t.Errorf("cluster of %s: %d games, want %d", c.kept, size[c.kept], len(c.members)+1)
-		}
-	}
-	// Counts by kind, for the record (not pinned: the records may grow).
-	kinds := map[string]int{}
-	for _, v := range got {
-		kinds[v.kind]++
-	}
-	t.Logf("%d games: %d exact, %d prefix, %d mirror copies", len(got), kinds["exact"], kinds["prefix"], kinds["mirror"])
-}
-
 // TestExportDuplicates: the cluster columns of games.parquet, and
 // --dedupe writing the kept copies only.
 func TestExportDuplicates(t *testing.T) {
@@ -333,7 +245,7 @@ func TestExportDuplicates(t *testing.T) {
 		}
 		return got
 	}
-	keptID := export.GameID(filepath.Join(dir, "a.pgn"), 0)
+	keptID := pipeline.GameID(filepath.Join(dir, "a.pgn"), 0)
 	want := [][3]string{{"self", "", ""}, {keptID, "prefix", "a.pgn#1"}, {keptID, "mirror", "a.pgn#1"}, {"self", "", ""}}
 	if got := rows(); !slices.Equal(got, want) {
 		t.Errorf("games.parquet:\n got %q\nwant %q", got, want)
@@ -364,13 +276,13 @@ func TestDuplicateNamesAcrossScripts(t *testing.T) {
 	if len(gs) != 2 {
 		t.Fatalf("%d games, want 2", len(gs))
 	}
-	d := flagDetail(gs[1], analyze.CodeDuplicate)
+	d := flagDetail(gs[1], flags.Duplicate)
 	for _, want := range []string{`name "胡榮華" written "胡荣华"`, `name "柳大華" written "柳大华"`} {
 		if !strings.Contains(d, want) {
 			t.Errorf("duplicate detail %q lacks %s", d, want)
 		}
 	}
-	if d := flagDetail(gs[0], analyze.CodeDuplicate); d != "" {
+	if d := flagDetail(gs[0], flags.Duplicate); d != "" {
 		t.Errorf("the kept copy is flagged: %s", d)
 	}
 }

@@ -1,16 +1,18 @@
 package main
 
 import (
-	"github.com/spf13/cobra"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 
-	"github.com/xqtool/xqtool/analyze"
-	"github.com/xqtool/xqtool/export"
+	"github.com/spf13/cobra"
+
+	"github.com/xqtool/xqtool/dataset"
+	"github.com/xqtool/xqtool/pipeline"
 )
 
 func newExportCmd() *cobra.Command {
-	var pf pipelineFlags
+	var rf runFlags
 	var out, partition, compression string
 	var onlyOK bool
 	var hf htmlFlags
@@ -40,73 +42,56 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			if out == "" {
 				return usageErr("export: -o DIR is required")
 			}
-			opts := []export.Option{}
+			var opts []dataset.Option
 			switch partition {
 			case "", "none":
 			case "year":
-				opts = append(opts, export.WithPartitionByYear())
+				opts = append(opts, dataset.WithPartitionByYear())
 			default:
 				return usageErr("--partition must be year or none, got %q", partition)
 			}
-			codec, err := export.ParseCompression(compression)
+			codec, err := dataset.ParseCompression(compression)
 			if err != nil {
 				return usageErr("--compression: %v", err)
 			}
-			opts = append(opts, export.WithCompression(codec))
-			opt, err := pf.options()
+			opts = append(opts, dataset.WithCompression(codec))
+			opt, err := rf.options(cmd)
 			if err != nil {
 				return err
 			}
-			opts = append(opts, export.WithRules(ruleName(&opt)))
-			if out, err = shardDir(&pf, out); err != nil {
-				return err
+			if !opt.Shard.All() {
+				out = filepath.Join(out, opt.Shard.Dir())
 			}
 			if os.Getenv("GOGC") == "" {
 				// Export holds row groups of Arrow buffers: the default GC
 				// target keeps its peak memory near half of what the
 				// validate setting (gcPercent) gives, at no measurable cost.
-				debug.SetGCPercent(100)
+				debug.SetGCPercent(pipeline.ExportGCPercent)
 			}
-			ctx, stop := signalContext()
-			defer stop()
-			ds, err := export.Create(out, opts...)
+			ds, err := dataset.NewSink(out, onlyOK, opts...)
 			if err != nil {
 				return usageErr("%v", err)
 			}
-			pf.outputs = append(pf.outputs, out)
-			pf.onFile = ds.WriteFile
-			hf.exclude(&pf)
-			ho, err := hf.open(ruleName(&opt)) // after Create: --html may be inside DIR
+			rf.outputs = append(rf.outputs, out)
+			sinks := []pipeline.Sink{ds}
+			sinks, err = hf.add(cmd, &rf, sinks) // after the dataset: --html may be inside DIR
 			if err != nil {
-				ds.Abort()
 				return err
 			}
-			sum, err := runPipeline(ctx, cmd, args, &pf, opt, func(r *analyze.Report) error {
-				ho.add(r)
-				if onlyOK && r.Status != analyze.StatusOK {
-					return nil
-				}
-				return ds.Write(r)
-			})
+			sum, err := rf.run(cmd, args, opt, sinks...)
 			if err != nil {
-				ds.Abort()
-				_ = ho.finish(err, nil)
-				return interrupted(asRunError(err))
+				return err
 			}
-			err = ds.Close()
-			if err = ho.finish(err, args); err != nil {
-				return asRunError(err)
-			}
-			sum.print(cmd.OutOrStdout())
+			printSummary(cmd.OutOrStdout(), sum)
 			if sum.Errors > 0 {
 				return &exitError{code: 1}
 			}
 			return nil
 		},
 	}
-	pf.register(cmd)
+	rf.register(cmd)
 	hf.register(cmd)
-	pf.dup.registerOutput(cmd)
+	rf.registerOutput(cmd)
 	cmd.Flags().StringVarP(&out, "output", "o", "", "directory to write the datasets into (required)")
 	cmd.Flags().StringVar(&partition, "partition", "", "partition the datasets: year")
 	cmd.Flags().BoolVar(&onlyOK, "only-ok", false, "export only games with status ok")

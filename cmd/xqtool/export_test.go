@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/xqtool/xqtool/parse"
+	"github.com/xqtool/xqtool/report"
 )
 
 func TestExportSample(t *testing.T) {
@@ -62,7 +63,7 @@ func TestConvertSample(t *testing.T) {
 		t.Fatalf("convert: exit %d", code)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	var g gameJSON
+	var g report.Game
 	if err := json.Unmarshal([]byte(lines[0]), &g); err != nil || g.Source == "" || g.Moves == nil {
 		t.Errorf("first jsonl line %q: %v", lines[0], err)
 	}

@@ -11,6 +11,8 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+
+	"github.com/xqtool/xqtool/pipeline"
 )
 
 // exitError carries a process exit code through cobra.
@@ -33,16 +35,9 @@ func usageErr(format string, args ...any) error {
 	return &exitError{code: 2, err: fmt.Errorf(format, args...)}
 }
 
-// gcPercent is the garbage collector target used unless GOGC is set: the
-// pipeline allocates many short-lived records, and trading some memory
-// (peak RSS stays in the tens of MB) for fewer collections makes validate
-// faster. Since move trees are reused (parse.Record.Release), 200 is as
-// fast as 400 was, with a smaller heap.
-const gcPercent = 200
-
 func main() {
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercent)
+		debug.SetGCPercent(pipeline.GCPercent)
 	}
 	os.Exit(run(os.Args[1:]))
 }

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/xqtool/xqtool/internal/testgames"
 )
 
 // TestREADMEParallelRecipe runs README's GNU parallel line with xqtool
@@ -79,7 +81,7 @@ func TestREADMEParallelRecipe(t *testing.T) {
 	games := 0
 	for i := range n {
 		shard := filepath.Join(dir, "shards", fmt.Sprintf("shard=%d-of-%d", i, n))
-		rows := readColumns(t, filepath.Join(shard, "games.parquet"), "game_id")
+		rows := testgames.Columns(t, filepath.Join(shard, "games.parquet"), "game_id")
 		games += len(rows)
 	}
 	if games != total {

@@ -7,6 +7,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/htmlreport"
+	"github.com/xqtool/xqtool/internal/output"
+	"github.com/xqtool/xqtool/report"
 )
 
 func newReportCmd() *cobra.Command {
@@ -36,16 +38,28 @@ line that is not a report line is named).`,
 					return usageErr("%v", err)
 				}
 			}
-			ho, err := hf.open("")
-			if err != nil {
-				return err
+			if hf.limit < 0 {
+				return usageErr("--html-limit must be 0 or more, got %d", hf.limit)
 			}
+			out, err := output.Open(hf.path, cmd.OutOrStdout())
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			b := htmlreport.NewBuilder(hf.limit)
 			for _, a := range args {
-				if err = readReport(cmd, a, ho.b); err != nil {
+				if err = readReport(cmd, a, b); err != nil {
 					break
 				}
 			}
-			if err = ho.finish(err, args); err != nil {
+			if err == nil {
+				err = b.WriteTo(out, htmlreport.Run{Inputs: args})
+			}
+			if err == nil {
+				err = out.Commit()
+			} else {
+				out.Abort()
+			}
+			if err != nil {
 				return usageErr("%v", err)
 			}
 			return nil
@@ -66,7 +80,7 @@ func readReport(cmd *cobra.Command, path string, b *htmlreport.Builder) error {
 		defer f.Close()
 		r = f
 	}
-	err := htmlreport.ReadGames(r, func(g *htmlreport.Game) error {
+	err := report.ReadGames(r, func(g *report.Game) error {
 		b.Add(g)
 		return nil
 	})

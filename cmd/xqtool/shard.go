@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -53,15 +52,4 @@ func (f *shardFlags) shard() (corpus.Shard, error) {
 	}
 	f.resolved = &s
 	return s, nil
-}
-
-// shardDir returns where export writes: out itself, or out/shard=I-of-N
-// when the run is one shard of several, so that the shards' datasets read
-// as one Hive-partitioned dataset.
-func shardDir(pf *pipelineFlags, out string) (string, error) {
-	s, err := pf.shard.shard()
-	if err != nil || s.All() {
-		return out, err
-	}
-	return filepath.Join(out, s.Dir()), nil
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/xqtool/xqtool/internal/testgames"
 )
 
 // envRunMain makes the test binary run as xqtool (see init): the shard
@@ -129,7 +130,7 @@ func TestExportShardsEqualSingleRun(t *testing.T) {
 		t.Skip("exports the real records four times")
 	}
 	dir := recordsDir(t)
-	want := expectedGames(t, dir)
+	want := testgames.ExpectedGames(t, dir)
 	out := t.TempDir()
 	single := filepath.Join(out, "single")
 	sharded := filepath.Join(out, "sharded")
@@ -210,7 +211,7 @@ func TestExportShardsEqualSingleRun(t *testing.T) {
 	// The same clusters, kept copies and kinds as the single run's own
 	// detection wrote into games.parquet.
 	inRun := map[string][3]string{}
-	for _, g := range readColumns(t, filepath.Join(single, "games.parquet"), "game_id", "cluster_id", "duplicate_kind", "duplicate_of") {
+	for _, g := range testgames.Columns(t, filepath.Join(single, "games.parquet"), "game_id", "cluster_id", "duplicate_kind", "duplicate_of") {
 		inRun[g[0]] = [3]string{g[1], g[2], g[3]}
 	}
 	if !maps.Equal(one, inRun) {
@@ -232,50 +233,13 @@ func TestExportShardsEqualSingleRun(t *testing.T) {
 func readDuplicates(t *testing.T, path string) map[string][3]string {
 	t.Helper()
 	out := map[string][3]string{}
-	for _, r := range readColumns(t, path, "game_id", "cluster_id", "duplicate_kind", "duplicate_of") {
+	for _, r := range testgames.Columns(t, path, "game_id", "cluster_id", "duplicate_kind", "duplicate_of") {
 		if _, dup := out[r[0]]; dup {
 			t.Fatalf("%s: game %s twice", path, r[0])
 		}
 		out[r[0]] = [3]string{r[1], r[2], r[3]}
 	}
 	return out
-}
-
-// readColumns reads the named columns of a Parquet file, as text.
-func readColumns(t *testing.T, path string, names ...string) [][]string {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tbl, err := pqarrow.ReadTable(context.Background(), bytes.NewReader(data), parquet.NewReaderProperties(memory.DefaultAllocator),
-		pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	defer tbl.Release()
-	idx := make([]int, len(names))
-	for i, n := range names {
-		f := tbl.Schema().FieldIndices(n)
-		if len(f) != 1 {
-			t.Fatalf("%s: no column %s", path, n)
-		}
-		idx[i] = f[0]
-	}
-	var rows [][]string
-	tr := array.NewTableReader(tbl, 0)
-	defer tr.Release()
-	for tr.Next() {
-		rec := tr.RecordBatch()
-		for i := range int(rec.NumRows()) {
-			row := make([]string, len(idx))
-			for j, c := range idx {
-				row[j] = rec.Column(c).ValueStr(i)
-			}
-			rows = append(rows, row)
-		}
-	}
-	return rows
 }
 
 // summaryCount returns the number on the summary line named name.

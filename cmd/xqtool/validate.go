@@ -1,17 +1,16 @@
 package main
 
 import (
-	"bufio"
-
 	"github.com/spf13/cobra"
 
-	"github.com/xqtool/xqtool/analyze"
-	"github.com/xqtool/xqtool/export"
+	"github.com/xqtool/xqtool/internal/output"
+	"github.com/xqtool/xqtool/pipeline"
+	"github.com/xqtool/xqtool/report"
 )
 
 func newValidateCmd() *cobra.Command {
-	var pf pipelineFlags
-	var report string
+	var rf runFlags
+	var reportPath string
 	var withMoves bool
 	var hf htmlFlags
 	cmd := &cobra.Command{
@@ -28,71 +27,39 @@ unreadable, 2 usage or I/O error, 130 interrupted.`,
   cat game.pgn | xqtool validate -`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opt, err := pf.options()
+			opt, err := rf.options(cmd)
 			if err != nil {
 				return err
 			}
-			rules := ruleName(&opt)
-			ctx, stop := signalContext()
-			defer stop()
-			var out *atomicFile
-			var jw *jsonlWriter
-			var bw *bufio.Writer
-			if report != "" {
-				out, err = createAtomic(report)
+			var sinks []pipeline.Sink
+			if reportPath != "" {
+				out, err := output.Open(reportPath, cmd.OutOrStdout())
 				if err != nil {
 					return usageErr("%v", err)
 				}
-				bw = bufio.NewWriterSize(out, 1<<16)
-				jw = newJSONLWriter(bw)
-				pf.outputs = append(pf.outputs, report)
-				pf.onFile = func(row export.FileRow) error {
-					if row.Games > 0 {
-						return nil
-					}
-					return jw.write(toFileJSON(row))
+				if out.Path() != "" {
+					rf.outputs = append(rf.outputs, reportPath)
 				}
+				sinks = append(sinks, report.NewSink(out, report.SinkOptions{WithMoves: withMoves, Files: true}))
 			}
-			hf.exclude(&pf)
-			ho, err := hf.open(rules)
+			sinks, err = hf.add(cmd, &rf, sinks)
 			if err != nil {
 				return err
 			}
-			var sink func(*analyze.Report) error // nil: one pass
-			if jw != nil || ho != nil {
-				sink = func(r *analyze.Report) error {
-					ho.add(r)
-					if jw == nil {
-						return nil
-					}
-					return jw.write(toJSON(r, withMoves, rules))
-				}
-			}
-			sum, err := runPipeline(ctx, cmd, args, &pf, opt, sink)
-			if err == nil && bw != nil {
-				err = bw.Flush()
-			}
-			err = ho.finish(err, args)
-			if out != nil {
-				if err != nil {
-					out.Abort()
-				} else if cerr := out.Commit(); cerr != nil {
-					err = cerr
-				}
-			}
+			sum, err := rf.run(cmd, args, opt, sinks...)
 			if err != nil {
-				return interrupted(asRunError(err))
+				return err
 			}
-			sum.print(cmd.OutOrStdout())
+			printSummary(cmd.OutOrStdout(), sum)
 			if sum.Flagged+sum.Errors > 0 {
 				return &exitError{code: 1}
 			}
 			return nil
 		},
 	}
-	pf.register(cmd)
+	rf.register(cmd)
 	hf.register(cmd)
-	cmd.Flags().StringVar(&report, "report", "", "write one JSON line per game to FILE")
+	cmd.Flags().StringVar(&reportPath, "report", "", "write one JSON line per game to FILE")
 	cmd.Flags().BoolVar(&withMoves, "with-moves", false, "include the main line (ICCS) in the report")
 	return cmd
 }

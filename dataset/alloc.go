@@ -1,0 +1,84 @@
+package dataset
+
+import (
+	"math/bits"
+	"sync"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// recycler is the default Arrow allocator of the writers: it keeps freed
+// buffers and hands them out again. The builders and the Parquet writer
+// allocate and free the same buffers batch after batch and page after
+// page; recycling them spares the garbage collector most of export's
+// allocation. Buffers are kept by power-of-two size class, at most
+// maxKeep bytes in all, and are zeroed when handed out, as Go's are.
+type recycler struct {
+	mu    sync.Mutex
+	free  [maxClass + 1][][]byte
+	bytes int // in free
+}
+
+const (
+	minClass = 6  // 64 bytes
+	maxClass = 26 // 64 MiB
+	maxKeep  = 16 << 20
+)
+
+var _ memory.Allocator = (*recycler)(nil)
+
+// class returns the size class of n bytes: the smallest c with 1<<c ≥ n.
+func class(n int) int {
+	if n <= 1<<minClass {
+		return minClass
+	}
+	return bits.Len(uint(n - 1))
+}
+
+func (a *recycler) Allocate(size int) []byte {
+	c := class(size)
+	if c > maxClass {
+		return make([]byte, size)
+	}
+	a.mu.Lock()
+	if l := a.free[c]; len(l) > 0 {
+		b := l[len(l)-1]
+		l[len(l)-1] = nil
+		a.free[c] = l[:len(l)-1]
+		a.bytes -= cap(b)
+		a.mu.Unlock()
+		b = b[:size]
+		clear(b)
+		return b
+	}
+	a.mu.Unlock()
+	// A power-of-two size is aligned to min(size, page) by Go's allocator.
+	return make([]byte, size, 1<<c)
+}
+
+func (a *recycler) Reallocate(size int, b []byte) []byte {
+	if size <= cap(b) {
+		if size > len(b) {
+			clear(b[len(b):size])
+		}
+		return b[:size]
+	}
+	nb := a.Allocate(size)
+	copy(nb, b)
+	a.Free(b)
+	return nb
+}
+
+func (a *recycler) Free(b []byte) {
+	c := cap(b)
+	if c < 1<<minClass || c&(c-1) != 0 || c > 1<<maxClass {
+		return // not one of ours
+	}
+	k := bits.TrailingZeros(uint(c))
+	a.mu.Lock()
+	if a.bytes+c <= maxKeep {
+		a.free[k] = append(a.free[k], b[:0])
+		a.bytes += c
+	}
+	a.mu.Unlock()
+}

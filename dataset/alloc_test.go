@@ -1,0 +1,37 @@
+package dataset
+
+import "testing"
+
+func TestRecycler(t *testing.T) {
+	var a recycler
+	b := a.Allocate(100)
+	if len(b) != 100 || cap(b) != 128 {
+		t.Fatalf("Allocate(100): len %d cap %d", len(b), cap(b))
+	}
+	for i := range b {
+		b[i] = 0xff
+	}
+	a.Free(b)
+	c := a.Allocate(70)
+	if &c[:1][0] != &b[:1][0] {
+		t.Error("freed buffer not reused")
+	}
+	for i, v := range c {
+		if v != 0 {
+			t.Fatalf("reused buffer not zeroed at %d", i)
+		}
+	}
+	c[69] = 1
+	c = a.Reallocate(120, c)
+	if len(c) != 120 || c[69] != 1 || c[100] != 0 {
+		t.Errorf("Reallocate in place: len %d, c[69] %d, c[100] %d", len(c), c[69], c[100])
+	}
+	d := a.Reallocate(1000, c)
+	if len(d) != 1000 || d[69] != 1 {
+		t.Errorf("Reallocate grown: len %d, d[69] %d", len(d), d[69])
+	}
+	a.Free(make([]byte, 100)) // not one of its own: ignored
+	if a.bytes != 128 {
+		t.Errorf("kept %d bytes, want 128", a.bytes)
+	}
+}

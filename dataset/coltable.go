@@ -1,0 +1,294 @@
+package dataset
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/parquet"
+)
+
+// errClosed is returned by Write after Close.
+var errClosed = errors.New("dataset: writer is closed")
+
+// writerProps returns the Parquet properties of a dataset: zstd (or the
+// codec of WithCompression),
+// dictionary encoding except on the plain columns, statistics except on
+// the noStats columns, bounded row groups; extra properties last.
+func writerProps(cfg *config, plain, noStats []string, rowGroupRows int64, extra ...parquet.WriterProperty) *parquet.WriterProperties {
+	codec, level := cfg.compression.codec()
+	opts := []parquet.WriterProperty{
+		parquet.WithAllocator(cfg.mem),
+		parquet.WithCompression(codec),
+		parquet.WithCompressionLevel(level),
+		parquet.WithDictionaryDefault(true),
+		parquet.WithMaxRowGroupLength(rowGroupRows),
+		parquet.WithVersion(parquet.V2_6),
+		parquet.WithDataPageVersion(parquet.DataPageV1),
+	}
+	for _, c := range plain {
+		opts = append(opts, parquet.WithDictionaryFor(c, false))
+	}
+	for _, c := range noStats {
+		opts = append(opts, parquet.WithStatsFor(c, false))
+	}
+	opts = append(opts, extra...)
+	return parquet.NewWriterProperties(opts...)
+}
+
+// colTable is a colFile written row by row (games, positions, flags). A
+// writer registers its columns, appends a row to each and calls added:
+//
+//   - batch columns (numbers, plain strings) are built in Arrow batches
+//     and written to the open row group batch by batch;
+//   - dictionary columns (dictColumn) and the columns inside lists and
+//     maps (listColumn) are collected as dictionary indices over the row
+//     group and written when it closes.
+//
+// A row group is closed at the row bound, or after the batch that brings
+// it (with a bound on what the dictionary columns will add) over the byte
+// bound.
+type colTable struct {
+	cfg    *config
+	f      *colFile
+	rgRows int64 // bound on the rows of a row group
+	rows   int   // rows in the batch builders
+	total  int64 // rows written
+	closed bool
+	err    error // first error; the table is unusable after it
+
+	batch []batchColumn
+	dicts []colDict
+	lists []colList
+
+	// onEndRowGroup, when set, is called when a row group is closed (its
+	// dictionaries are gone).
+	onEndRowGroup func()
+}
+
+// batchColumn, colDict and colList give the leaf column of each builder.
+type (
+	batchColumn struct {
+		col     int
+		b       array.Builder
+		dataLen int // string data bytes of the last batch
+	}
+	colDict struct {
+		col int
+		c   *dictColumn
+	}
+	colList struct {
+		col int
+		c   *listColumn
+	}
+)
+
+func newColTable(w io.Writer, schema *arrow.Schema, cfg *config, rgRows int64, extra ...parquet.WriterProperty) (*colTable, error) {
+	f, err := newColFile(w, schema, cfg, rgRows, extra...)
+	if err != nil {
+		return nil, err
+	}
+	return &colTable{cfg: cfg, f: f, rgRows: rgRows}, nil
+}
+
+// batchCol registers b as the batch builder of top-level column name.
+func (t *colTable) batchCol(name string, b array.Builder) {
+	b.Reserve(t.cfg.batchRows)
+	t.batch = append(t.batch, batchColumn{col: t.f.column(name), b: b})
+}
+
+// int32Col, stringCol and date32Col return a new batch builder of column
+// name.
+func (t *colTable) int32Col(name string) *array.Int32Builder {
+	b := array.NewInt32Builder(t.cfg.mem)
+	t.batchCol(name, b)
+	return b
+}
+
+func (t *colTable) stringCol(name string) *array.StringBuilder {
+	b := array.NewStringBuilder(t.cfg.mem)
+	t.batchCol(name, b)
+	return b
+}
+
+func (t *colTable) int8Col(name string) *array.Int8Builder {
+	b := array.NewInt8Builder(t.cfg.mem)
+	t.batchCol(name, b)
+	return b
+}
+
+func (t *colTable) boolCol(name string) *array.BooleanBuilder {
+	b := array.NewBooleanBuilder(t.cfg.mem)
+	t.batchCol(name, b)
+	return b
+}
+
+func (t *colTable) date32Col(name string) *array.Date32Builder {
+	b := array.NewDate32Builder(t.cfg.mem)
+	t.batchCol(name, b)
+	return b
+}
+
+// dictCol returns a new dictionary column for column name, its values
+// identified by keys below nkeys (0: by text only).
+func (t *colTable) dictCol(name string, nkeys int) *dictColumn {
+	c := newDictColumn(t.cfg.mem, nkeys)
+	t.dicts = append(t.dicts, colDict{t.f.column(name), c})
+	return c
+}
+
+// listCol returns a new list column for the leaf column at path.
+func (t *colTable) listCol(path string, nkeys int) *listColumn {
+	c := newListColumn(t.cfg.mem, nkeys)
+	t.lists = append(t.lists, colList{t.f.column(path), c})
+	return c
+}
+
+// check returns the sticky error, or errClosed after Close.
+func (t *colTable) check() error {
+	if t.err != nil {
+		return t.err
+	}
+	if t.closed {
+		return errClosed
+	}
+	return nil
+}
+
+// Rows returns the number of rows written so far.
+func (t *colTable) Rows() int64 { return t.total + int64(t.rows) }
+
+// added counts a row and writes out the batch when it is full, and the
+// row group when it reaches the row or byte bound.
+func (t *colTable) added() error {
+	t.rows++
+	if t.rows < t.cfg.batchRows && t.f.rgRows+int64(t.rows) < t.rgRows {
+		return nil
+	}
+	if err := t.flush(); err != nil {
+		return err
+	}
+	end := t.f.rgRows >= t.rgRows
+	if !end {
+		var err error
+		if end, err = t.f.reaches(t.pending(), t.cfg.rowGroupBytes); err != nil {
+			t.err = fmt.Errorf("dataset: %w", err)
+			return t.err
+		}
+	}
+	if end {
+		return t.closeRowGroup()
+	}
+	return nil
+}
+
+// pending returns a bound on the bytes the dictionary and list columns
+// will add to the open row group (their indices and dictionaries as they
+// are held; compression only makes them smaller).
+func (t *colTable) pending() int64 {
+	var n int64
+	for _, c := range t.dicts {
+		n += c.c.size()
+	}
+	for _, c := range t.lists {
+		n += c.c.size()
+	}
+	return n
+}
+
+// flush writes the batch columns to the open row group and makes room in
+// the builders for the next batch: they give their buffers to the arrays
+// of each batch, and growing them value by value costs more (string data
+// is reserved as large as this batch's).
+func (t *colTable) flush() error {
+	if t.rows == 0 {
+		return nil
+	}
+	var err error
+	for i := range t.batch {
+		c := &t.batch[i]
+		if sb, ok := c.b.(*array.StringBuilder); ok {
+			c.dataLen = sb.DataLen()
+		}
+		if perr := t.f.put(c.col, c.b.NewArray()); err == nil {
+			err = perr
+		}
+	}
+	t.f.rgRows += int64(t.rows)
+	t.total += int64(t.rows)
+	t.rows = 0
+	if err != nil {
+		t.err = fmt.Errorf("dataset: %w", err)
+		return t.err
+	}
+	if !t.closed {
+		for _, c := range t.batch {
+			c.b.Reserve(t.cfg.batchRows)
+			if sb, ok := c.b.(*array.StringBuilder); ok {
+				sb.ReserveData(c.dataLen)
+			}
+		}
+	}
+	return nil
+}
+
+// closeRowGroup writes the dictionary and list columns of the open row
+// group and closes it.
+func (t *colTable) closeRowGroup() error {
+	if t.f.rgRows == 0 {
+		return nil
+	}
+	var err error
+	for _, c := range t.dicts {
+		if perr := t.f.put(c.col, c.c.array()); err == nil {
+			err = perr
+		}
+	}
+	for _, c := range t.lists {
+		if perr := c.c.put(t.f, c.col); err == nil {
+			err = perr
+		}
+	}
+	if t.onEndRowGroup != nil {
+		t.onEndRowGroup()
+	}
+	if eerr := t.f.endRowGroup(); err == nil {
+		err = eerr
+	}
+	if err != nil {
+		t.err = fmt.Errorf("dataset: %w", err)
+	}
+	return t.err
+}
+
+// Close writes the last rows and the footer and releases the builders. It
+// does not close the underlying io.Writer.
+func (t *colTable) Close() error {
+	if t.closed {
+		return t.err
+	}
+	t.closed = true
+	err := t.err
+	if err == nil {
+		err = t.flush()
+	}
+	if err == nil {
+		err = t.closeRowGroup()
+	}
+	if cerr := t.f.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("dataset: %w", cerr)
+	}
+	for _, c := range t.batch {
+		c.b.Release()
+	}
+	for _, c := range t.dicts {
+		c.c.release()
+	}
+	for _, c := range t.lists {
+		c.c.release()
+	}
+	t.err = err
+	return err
+}

@@ -1,0 +1,128 @@
+package dataset
+
+import (
+	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/pipeline"
+	"github.com/xqtool/xqtool/replay"
+)
+
+// Sink writes the datasets of a run (see Writer) in one pass over the
+// input.
+//
+// positions.parquet is written as the games come. A game's rows of
+// games.parquet and flags.parquet are complete only once duplicate
+// detection has seen the whole input (its cluster columns, its duplicate
+// flag): the sink keeps each game's row (its tags, start position, moves
+// and flags, about 2 bytes a ply) in a spool and writes both files when
+// the pass is over. When the verdicts drop copies (--dedupe) or fill tags
+// (--fill-tags), which change positions too (their games, their result),
+// positions.parquet is also written then, from the spooled rows: each
+// game's moves are played again on the board to rebuild its positions (no
+// record is read or parsed twice).
+type Sink struct {
+	pipeline.NopSink
+	w      *Writer
+	onlyOK bool
+	direct bool // no duplicate detection: every row written at once
+	late   bool // positions written from the spool
+	spool  *pipeline.Spool
+	row    gameRow
+	buf    []byte
+}
+
+// NewSink starts a dataset in dir (see Create); with onlyOK only the games
+// with status ok are written.
+func NewSink(dir string, onlyOK bool, opts ...Option) (*Sink, error) {
+	w, err := Create(dir, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Sink{w: w, onlyOK: onlyOK}, nil
+}
+
+// Writer returns the dataset writer (for its counts).
+func (s *Sink) Writer() *Writer { return s.w }
+
+// Start takes the run's rules and decides what waits for the verdicts.
+func (s *Sink) Start(info pipeline.Info) error {
+	s.w.cfg.rules = info.Rules
+	s.direct = !info.Late()
+	s.late = info.Duplicates.Rewrites()
+	if s.direct {
+		return nil
+	}
+	var err error
+	s.spool, err = pipeline.NewSpool(info.TempDir)
+	return err
+}
+
+// Game writes a game's positions and keeps its row.
+func (s *Sink) Game(g *pipeline.Game) error {
+	if s.onlyOK && g.Status() != "ok" {
+		return nil
+	}
+	row := rowOf(g, &s.row)
+	if s.direct {
+		if err := s.w.writeGame(row); err != nil {
+			return err
+		}
+	} else {
+		s.buf = row.appendTo(s.buf[:0])
+		if err := s.spool.Append(s.buf); err != nil {
+			return err
+		}
+		if s.late {
+			return nil
+		}
+	}
+	var start board.Position
+	var plies []replay.Ply
+	if gm := g.Replay(); gm != nil && gm.HasStart {
+		start, plies = gm.Start, gm.Plies
+	}
+	res, known := row.redResult()
+	return s.w.writePositions(row.year(), row.id, start, plies, res, known)
+}
+
+// File adds a row to files.parquet.
+func (s *Sink) File(f pipeline.File) error { return s.w.WriteFile(f) }
+
+// Finish writes the spooled rows completed with their verdicts.
+func (s *Sink) Finish(v *pipeline.Verdicts) error {
+	if s.spool == nil {
+		return nil
+	}
+	if !s.late {
+		// Done with positions: free their writers before the others.
+		if err := s.w.closeSet(kindPositions); err != nil {
+			return err
+		}
+	}
+	return s.spool.Each(func(b []byte) error {
+		row := &s.row
+		if err := row.decode(b); err != nil {
+			return err
+		}
+		d, err := v.Of(row.num)
+		if err != nil || d.Drop {
+			return err
+		}
+		row.complete(d)
+		if s.late {
+			return s.w.writeRow(row)
+		}
+		return s.w.writeGame(row)
+	})
+}
+
+// Commit completes the dataset and moves it into place.
+func (s *Sink) Commit() error {
+	s.spool.Close()
+	return s.w.Close()
+}
+
+// Abort removes everything written.
+func (s *Sink) Abort() {
+	s.spool.Close()
+	s.w.Abort()
+}

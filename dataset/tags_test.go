@@ -1,0 +1,48 @@
+package dataset
+
+import (
+	"testing"
+
+	"github.com/xqtool/xqtool/board"
+)
+
+func TestAppendFEN(t *testing.T) {
+	for _, fen := range []string{
+		board.StartFEN,
+		"3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1",
+		"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 3 17",
+	} {
+		p, err := board.PositionFromFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(p.AppendFEN(nil)); got != p.FEN() {
+			t.Errorf("AppendFEN = %q, FEN() = %q", got, p.FEN())
+		}
+	}
+}
+
+// TestFENWriterPlayout checks the incremental FEN of positions.parquet
+// against Position.FEN along pseudo-random legal games (captures, checks,
+// moves within a rank and across ranks).
+func TestFENWriterPlayout(t *testing.T) {
+	for seed := range 20 {
+		p := board.StartPosition()
+		var fw fenWriter
+		fw.reset(&p)
+		x := uint32(seed*2654435761 + 1)
+		for ply := 0; ply < 200; ply++ {
+			if got := string(fw.append(nil, &p)); got != p.FEN() {
+				t.Fatalf("seed %d ply %d: fenWriter = %q, FEN() = %q", seed, ply, got, p.FEN())
+			}
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			x = x*1664525 + 1013904223
+			m := moves[int(x>>8)%len(moves)]
+			p.MakeMove(m)
+			fw.moved(&p, m)
+		}
+	}
+}

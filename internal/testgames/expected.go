@@ -1,0 +1,69 @@
+package testgames
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/xqtool/xqtool/parse"
+)
+
+// ExpectedGames counts the games of expected.jsonl in dir: one per line,
+// but the games of a compressed library for its unsupported_cbl line.
+func ExpectedGames(tb testing.TB, dir string) int {
+	tb.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "expected.jsonl"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	n := 0
+	for _, line := range bytes.Split(b, []byte("\n")) {
+		if len(line) == 0 {
+			continue
+		}
+		var e struct {
+			File  string `json:"file"`
+			Error *struct {
+				Kind string `json:"kind"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal(line, &e); err != nil {
+			tb.Fatal(err)
+		}
+		if e.Error == nil || e.Error.Kind != "unsupported_cbl" {
+			n++
+			continue
+		}
+		n += packedGames(tb, filepath.Join(dir, e.File))
+	}
+	return n
+}
+
+// packedGames counts the games parse reads from a compressed library.
+func packedGames(tb testing.TB, path string) int {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r := parse.NewCBRReader(f, st.Size(), path)
+	n := 0
+	for {
+		rec, err := r.Next()
+		if rec == nil {
+			if err != io.EOF {
+				tb.Fatalf("%s: %v", path, err)
+			}
+			return n
+		}
+		n++
+	}
+}

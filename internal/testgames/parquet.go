@@ -1,0 +1,51 @@
+package testgames
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+)
+
+// Columns reads the named columns of a Parquet file, every row as text
+// (null as "(null)").
+func Columns(tb testing.TB, path string, names ...string) [][]string {
+	tb.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tbl, err := pqarrow.ReadTable(context.Background(), bytes.NewReader(data), parquet.NewReaderProperties(memory.DefaultAllocator),
+		pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+	if err != nil {
+		tb.Fatalf("%s: %v", path, err)
+	}
+	defer tbl.Release()
+	idx := make([]int, len(names))
+	for i, n := range names {
+		f := tbl.Schema().FieldIndices(n)
+		if len(f) != 1 {
+			tb.Fatalf("%s: no column %s", path, n)
+		}
+		idx[i] = f[0]
+	}
+	var rows [][]string
+	tr := array.NewTableReader(tbl, 0)
+	defer tr.Release()
+	for tr.Next() {
+		rec := tr.RecordBatch()
+		for i := range int(rec.NumRows()) {
+			row := make([]string, len(idx))
+			for j, c := range idx {
+				row[j] = rec.Column(c).ValueStr(i)
+			}
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}

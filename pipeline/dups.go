@@ -1,0 +1,217 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"strconv"
+
+	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/dedupe"
+	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/parse"
+	"github.com/xqtool/xqtool/tagnorm"
+)
+
+// Duplicates configures duplicate detection (package dedupe).
+type Duplicates struct {
+	// Off turns detection off: every Dup is the zero value.
+	Off bool
+	// MinPlies is the shortest main line that counts as a prefix or
+	// mirror copy (0: dedupe.DefaultMinPlies).
+	MinPlies int
+	// KeptOnly leaves the copies out of the outputs (Dup.Drop).
+	KeptOnly bool
+	// FillTags fills the kept copies' empty tags from their copies
+	// (Dup.Fills).
+	FillTags bool
+}
+
+// Rewrites reports whether the verdicts change more of an output than the
+// flags of its games: games left out or tags filled. A sink that writes
+// a game's text during the pass must then hold it until Finish.
+func (d Duplicates) Rewrites() bool { return !d.Off && (d.KeptOnly || d.FillTags) }
+
+// Dup is what duplicate detection says of one game once the whole input
+// was read: its cluster and kept copy, the flags this adds, the tags it
+// fills.
+type Dup struct {
+	// Kind is how the game copies its cluster's kept copy; dedupe.None for
+	// the kept copy itself or a game without copies.
+	Kind dedupe.Kind
+	// Kept is the cluster's kept copy when Kind is not None.
+	Kept dedupe.Ref
+	// Flags are the flags the verdict adds, after the game's own:
+	// duplicate or near_duplicate for a copy, tags_filled for a kept copy
+	// whose tags were filled; then the annotators' (see Annotator).
+	Flags []flags.Flag
+	// Fills are the kept copy's empty tags filled from its copies
+	// (Duplicates.FillTags), in dedupe.TagNames order.
+	Fills []dedupe.Fill
+	// Drop is true for a copy left out of the outputs
+	// (Duplicates.KeptOnly).
+	Drop bool
+	// Notes are the annotators' findings about the game (see Annotator),
+	// given to the sinks that finish after them.
+	Notes []Note
+}
+
+// Note returns the value of the note key, "" when there is none.
+func (d Dup) Note(key string) string {
+	for _, n := range d.Notes {
+		if n.Key == key {
+			return n.Value
+		}
+	}
+	return ""
+}
+
+// ClusterID is the game_id of the game's cluster: its kept copy's, or
+// own (the game's own id) for a kept copy or a game without copies.
+func (d Dup) ClusterID(own string) string {
+	if d.Kind == dedupe.None {
+		return own
+	}
+	return d.Kept.ID
+}
+
+// DuplicateOf names the kept copy as source#N (N 1-based), "" for a kept
+// copy or a game without copies.
+func (d Dup) DuplicateOf() string {
+	if d.Kind == dedupe.None {
+		return ""
+	}
+	return d.Kept.Source + "#" + strconv.Itoa(d.Kept.Index+1)
+}
+
+// FillTags returns tags with the filled values set (tags itself when
+// nothing is filled; otherwise a copy).
+func (d Dup) FillTags(tags parse.Tags) parse.Tags {
+	if len(d.Fills) == 0 {
+		return tags
+	}
+	out := append(parse.Tags(nil), tags...)
+	for _, f := range d.Fills {
+		out.Set(f.Name, f.Value)
+	}
+	return out
+}
+
+// Result returns the declared result after the fills: a filled Result
+// tag, else declared.
+func (d Dup) Result(declared string) string {
+	for _, f := range d.Fills {
+		if f.Name == "Result" {
+			return f.Value
+		}
+	}
+	return declared
+}
+
+// Verdicts gives the Dup of every game of the run, once the pass is over
+// (Sink.Finish). Games are numbered in input order (Game.Num).
+type Verdicts struct {
+	ix         *dedupe.Index // nil when detection is off
+	opt        Duplicates
+	n          int
+	ctx        context.Context
+	seen       func(num int) // progress
+	annotators []Annotator
+	annotated  bool // the annotators have finished: Of adds their notes
+}
+
+// Len is the number of games of the run.
+func (v *Verdicts) Len() int { return v.n }
+
+// Of returns the Dup of game num.
+func (v *Verdicts) Of(num int) (Dup, error) {
+	if num < 0 || num >= v.n {
+		return Dup{}, errors.New("pipeline: no game " + strconv.Itoa(num))
+	}
+	if num&1023 == 1023 && v.ctx != nil {
+		if err := v.ctx.Err(); err != nil {
+			return Dup{}, err
+		}
+	}
+	if v.seen != nil {
+		v.seen(num)
+	}
+	d, err := v.dup(num)
+	if err == nil && v.annotated {
+		for _, a := range v.annotators {
+			an := a.Annotate(num)
+			d.Notes = append(d.Notes, an.Notes...)
+			d.Flags = append(d.Flags, an.Flags...)
+		}
+	}
+	return d, err
+}
+
+// dup returns the verdict of duplicate detection on game num.
+func (v *Verdicts) dup(num int) (Dup, error) {
+	if v.ix == nil {
+		return Dup{}, nil
+	}
+	vd, err := v.ix.Verdict(num)
+	if err != nil {
+		return Dup{}, err
+	}
+	d := Dup{Kind: vd.Kind}
+	if vd.Kind != dedupe.None {
+		d.Kept = vd.KeptRef
+		f, _ := vd.Flag()
+		d.Flags = []flags.Flag{f}
+		d.Drop = v.opt.KeptOnly
+		return d, nil
+	}
+	if f, ok := vd.FillFlag(); ok {
+		d.Fills = vd.Fills
+		d.Flags = []flags.Flag{f}
+	}
+	return d, nil
+}
+
+// dupRun is duplicate detection during a run.
+type dupRun struct {
+	ix  *dedupe.Index
+	buf []board.Move
+}
+
+func newDupRun(opt Duplicates, tempDir string) *dupRun {
+	return &dupRun{ix: dedupe.New(dedupe.Options{
+		MinPlies: opt.MinPlies, FillTags: opt.FillTags, SameName: tagnorm.ScriptSplit, TempDir: tempDir,
+	})}
+}
+
+// add adds a game in input order.
+func (d *dupRun) add(g *Game) error {
+	dg := dedupeGame(g.report, g.id, d.buf)
+	d.buf = dg.Moves
+	_, err := d.ix.Add(&dg)
+	return err
+}
+
+// dedupeGame returns the dedupe.Game of an analysed record. Its moves are
+// appended to buf[:0]. The Result tag counts as non-empty when a result
+// is declared. A games.parquet row gives the same Game (dedupe.FromRow).
+func dedupeGame(r *analyze.Report, id string, buf []board.Move) dedupe.Game {
+	g := dedupe.Game{Moves: buf[:0], ID: id}
+	if rec := r.Record; rec != nil {
+		g.Source, g.Index = rec.Source, rec.Index
+		for i, name := range dedupe.TagNames[:6] {
+			g.Tags[i] = rec.Tags.Value(name)
+		}
+	}
+	if d := r.Declared(); d != analyze.ResultUnknown {
+		g.Tags[6], g.Result = d, true
+	}
+	g.Clean = flags.Worst(r.Flags) != flags.Error
+	if gm := r.Game; gm != nil && gm.HasStart && gm.Fail == nil {
+		g.Complete = true
+		g.Start = gm.Start.Setup()
+		for _, p := range gm.Plies {
+			g.Moves = append(g.Moves, p.Move)
+		}
+	}
+	return g
+}

@@ -1,0 +1,423 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/corpus"
+	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/parse"
+)
+
+// Options configures a run.
+type Options struct {
+	// Workers is the number of worker goroutines (runtime.NumCPU when
+	// < 1). The results are the same for any number.
+	Workers int
+	// Analyze configures the analysis of every game.
+	Analyze analyze.Options
+	// Duplicates configures duplicate detection.
+	Duplicates Duplicates
+	// Steps run on every game in the worker pool, after the analysis and
+	// before any sink sees it, in order.
+	Steps []Step
+	// Shard selects the input files to read (the zero value: all).
+	Shard corpus.Shard
+	// Exclude lists the outputs of the run: they are never read as
+	// inputs (corpus.Walker.Exclude).
+	Exclude []string
+	// Stdin is read for the input "-" (os.Stdin when nil).
+	Stdin io.Reader
+	// TempDir holds the run's temporary files ("" for the system's).
+	TempDir string
+	// Progress, when set, is told how the run advances.
+	Progress Progress
+	// CheckSinks makes the run verify that no sink changes a Game (for
+	// tests: it costs a fingerprint of every game before and after every
+	// sink); a sink that does fails the run.
+	CheckSinks bool
+}
+
+// GCPercent is the garbage collector target the commands run with unless
+// GOGC is set: a run allocates many short-lived records, and trading some
+// memory (peak RSS stays in the tens of MB) for fewer collections makes
+// it faster. Since move trees are reused (parse.Record.Release), 200 is
+// as fast as 400 was, with a smaller heap. A run that writes Parquet
+// holds row groups of Arrow buffers and does better with 100 (see
+// ExportGCPercent).
+const GCPercent = 200
+
+// ExportGCPercent is the garbage collector target of a run that writes
+// datasets: it keeps the peak memory near half of what GCPercent gives,
+// at no measurable cost.
+const ExportGCPercent = 100
+
+// Info is what a sink is told of the run before it starts.
+type Info struct {
+	// Inputs are the input paths as given.
+	Inputs []string
+	// Rules names the repetition rules of the analysis ("cxa", "axf").
+	Rules string
+	// Duplicates are the run's duplicate options: a sink that writes a
+	// game's text during the pass holds it until Finish when
+	// Duplicates.Rewrites().
+	Duplicates Duplicates
+	// TempDir is where the run's temporary files go ("" for the
+	// system's).
+	TempDir string
+	// Annotated is true when the run has annotators (see Annotator).
+	Annotated bool
+}
+
+// Late reports whether a game's flags may still grow after the pass
+// (duplicate detection, annotators): a sink that writes a game's flags
+// holds them until Finish.
+func (i Info) Late() bool { return !i.Duplicates.Off || i.Annotated }
+
+// Sink receives the results of a run: Start, then Game for every game
+// and File for every input file in input order (a file after its games),
+// then, when the pass succeeded, Finish with the duplicate verdicts and
+// Commit; Abort instead when the run failed or was cancelled. A sink
+// writes its outputs to temporary names and moves them into place in
+// Commit, so that a failed or interrupted run leaves nothing half
+// written. Embed NopSink for the methods a sink does not need.
+type Sink interface {
+	Start(info Info) error
+	Game(g *Game) error
+	File(f File) error
+	Finish(v *Verdicts) error
+	Commit() error
+	Abort()
+}
+
+// Annotator is a sink whose findings other sinks write: what it decides
+// for a game from the whole input (the identity of a player across
+// spellings, an event's id, a pairing conflict). Annotators finish first,
+// in order; then every other sink finds their findings on each game's Dup
+// (Dup.Notes, and Dup.Flags after the flags of duplicate detection).
+type Annotator interface {
+	Sink
+	// Annotate returns what the annotator says of game num, once
+	// finished.
+	Annotate(num int) Annotation
+}
+
+// Annotation is what an Annotator says of one game: notes (named values)
+// and flags.
+type Annotation struct {
+	Notes []Note
+	Flags []flags.Flag
+}
+
+// Note is one finding of an Annotator about a game: a named value (a
+// dataset writes it into the column of that name).
+type Note struct {
+	Key, Value string
+}
+
+// NopSink implements every method of Sink by doing nothing.
+type NopSink struct{}
+
+func (NopSink) Start(Info) error       { return nil }
+func (NopSink) Game(*Game) error       { return nil }
+func (NopSink) File(File) error        { return nil }
+func (NopSink) Finish(*Verdicts) error { return nil }
+func (NopSink) Commit() error          { return nil }
+func (NopSink) Abort()                 {}
+
+// Step changes a game's result in the worker pool before any sink sees
+// it (for example its tags, from the computed opening). It runs on many
+// goroutines at once and must not share state between calls.
+type Step interface {
+	Apply(d *Draft)
+}
+
+// StepFunc is a Step.
+type StepFunc func(d *Draft)
+
+// Apply calls f(d).
+func (f StepFunc) Apply(d *Draft) { f(d) }
+
+// Draft is a game's result while the steps run: what becomes the Game.
+type Draft struct {
+	// Report is the analysis; a step may replace it (a repaired game).
+	Report *analyze.Report
+	// Tags are the tags the sinks will see; a step that changes them
+	// sets a new slice (the record's own tags are never changed).
+	Tags parse.Tags
+	// Options are the analysis options of the run.
+	Options analyze.Options
+}
+
+// Progress is told how a run advances: the phase (reading, finding
+// copies, writing) and the units done in it.
+type Progress interface {
+	// Phase starts a phase: total units (files, games), < 0 when unknown.
+	Phase(name string, total int)
+	// Done says that n units of the phase are done and games games were
+	// read so far.
+	Done(n, games int)
+	// End ends the last phase.
+	End()
+}
+
+// Phases of a run.
+const (
+	PhaseRead    = "reading"
+	PhaseCopies  = "finding copies"
+	PhaseWriting = "writing"
+)
+
+// Run reads every input once, analyses every game on the worker pool and
+// hands the results to the sinks in input order (see Sink). It returns the
+// run's summary. A path that does not exist is an error before anything
+// is read; a cancelled ctx (Ctrl-C) returns an error wrapping
+// context.Canceled. When Run fails, every sink is aborted (started or
+// not), so that none leaves an output behind.
+func Run(ctx context.Context, inputs []string, opt Options, sinks ...Sink) (*Summary, error) {
+	start := time.Now()
+	abort := func() {
+		for _, s := range sinks {
+			s.Abort()
+		}
+	}
+	for _, p := range inputs {
+		if p == "-" || strings.ContainsAny(p, "*?[") {
+			continue
+		}
+		if _, err := os.Stat(p); err != nil {
+			abort()
+			return nil, err
+		}
+	}
+	workers := opt.Workers
+	if workers < 1 {
+		workers = runtime.NumCPU()
+	}
+	rules := string(opt.Analyze.Rules)
+	if rules == "" {
+		rules = string(analyze.RulesCXA)
+	}
+	sum := &Summary{ByCode: map[flags.Code]int{}, Workers: workers, Rules: rules, Duplicates: opt.Duplicates}
+	r := &run{opt: opt, sinks: sinks, sum: sum, prog: opt.Progress}
+	info := Info{Inputs: inputs, Rules: rules, Duplicates: opt.Duplicates, TempDir: opt.TempDir}
+	for _, s := range sinks {
+		if _, ok := s.(Annotator); ok {
+			info.Annotated = true
+		}
+	}
+	for _, s := range sinks {
+		if err := s.Start(info); err != nil {
+			abort()
+			return nil, err
+		}
+	}
+	if !opt.Duplicates.Off {
+		r.dups = newDupRun(opt.Duplicates, opt.TempDir)
+		defer r.dups.ix.Close()
+	}
+	err := r.pass(ctx, inputs, workers)
+	if err == nil {
+		err = r.finish(ctx)
+	}
+	if err == nil {
+		for _, s := range sinks {
+			if err = s.Commit(); err != nil {
+				break
+			}
+		}
+	}
+	if r.prog != nil {
+		r.prog.End()
+	}
+	sum.Elapsed = time.Since(start)
+	if err != nil {
+		abort()
+		return sum, err
+	}
+	return sum, nil
+}
+
+// run is the state of one Run.
+type run struct {
+	opt   Options
+	sinks []Sink
+	sum   *Summary
+	prog  Progress
+	dups  *dupRun
+	games int
+}
+
+// result is what a worker hands back for one item.
+type result struct {
+	report    *analyze.Report
+	tags      parse.Tags
+	problem   *corpus.FileProblem
+	end       *corpus.FileEnd // the item closed its file
+	fileIndex int
+}
+
+// pass reads the inputs once and hands every game to the sinks.
+func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
+	if r.prog != nil {
+		r.prog.Phase(PhaseRead, corpus.CountFiles(inputs))
+	}
+	w := &corpus.Walker{Stdin: r.opt.Stdin, Raw: true, Shard: r.opt.Shard, Exclude: r.opt.Exclude, FileEnds: true}
+	var num corpus.Numberer
+	var tally fileTally
+	aopt := r.opt.Analyze
+	steps := r.opt.Steps
+	filesDone := 0
+	err := corpus.Process(ctx, workers,
+		func(ctx context.Context, emit func(corpus.Item) error) error {
+			return w.Walk(ctx, inputs, emit)
+		},
+		func(it corpus.Item) result {
+			if it.File != nil {
+				return result{problem: it.File, end: it.End}
+			}
+			it.Load()
+			if it.Rec == nil {
+				// Junk between games, or only the end of a file.
+				return result{end: it.End}
+			}
+			d := Draft{Report: analyze.Analyze(it.Rec, it.Err, aopt), Tags: it.Rec.Tags, Options: aopt}
+			for _, s := range steps {
+				s.Apply(&d)
+			}
+			return result{report: d.Report, tags: d.Tags, end: it.End, fileIndex: it.FileIndex}
+		},
+		func(v result) error {
+			switch {
+			case v.problem != nil:
+				r.sum.NoGames = append(r.sum.NoGames, v.problem.Error())
+				tally.problem = v.problem.Err
+			case v.report != nil:
+				rec := v.report.Record
+				tally.add(rec)
+				num.Number(rec, v.fileIndex)
+				err := r.game(v)
+				rec.Release()
+				if err != nil {
+					return err
+				}
+				if r.prog != nil && v.fileIndex > filesDone {
+					filesDone = v.fileIndex
+					r.prog.Done(filesDone, r.games)
+				}
+			}
+			if v.end == nil {
+				return nil
+			}
+			f := tally.file(v.end)
+			tally = fileTally{}
+			if f.Games == 0 && v.end.Err == nil {
+				r.sum.NoGames = append(r.sum.NoGames, f.Source+": "+f.Problem)
+			}
+			for _, s := range r.sinks {
+				if err := s.File(f); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	r.sum.Files = w.Files()
+	if r.prog != nil {
+		r.prog.Done(r.sum.Files, r.games)
+	}
+	return err
+}
+
+// game hands one game to the duplicate index and the sinks.
+func (r *run) game(v result) error {
+	g := &Game{num: r.games, report: v.report, tags: v.tags}
+	rec := v.report.Record
+	g.id = GameID(rec.Source, rec.Index)
+	r.games++
+	r.sum.add(v.report)
+	if r.dups != nil {
+		if err := r.dups.add(g); err != nil {
+			return err
+		}
+	}
+	for _, s := range r.sinks {
+		var before uint64
+		if r.opt.CheckSinks {
+			before = fingerprint(g)
+		}
+		if err := s.Game(g); err != nil {
+			return err
+		}
+		if r.opt.CheckSinks && fingerprint(g) != before {
+			return fmt.Errorf("%w: %T changed game %s#%d", ErrSinkChanged, s, rec.Source, rec.Index+1)
+		}
+	}
+	return nil
+}
+
+// ErrSinkChanged means a sink changed a Game (Options.CheckSinks).
+var ErrSinkChanged = errors.New("pipeline: a sink changed a game")
+
+// finish decides the duplicates and lets every sink finish.
+func (r *run) finish(ctx context.Context) error {
+	v := &Verdicts{opt: r.opt.Duplicates, n: r.games}
+	if r.dups != nil {
+		if r.prog != nil {
+			r.prog.Phase(PhaseCopies, -1)
+		}
+		if err := r.dups.ix.Finish(); err != nil {
+			return err
+		}
+		v.ix = r.dups.ix
+		_, r.sum.Clusters = r.dups.ix.Counts()
+		for num := range r.games {
+			d, err := v.Of(num)
+			if err != nil {
+				return err
+			}
+			r.sum.addDup(d)
+		}
+	}
+	v.ctx = ctx
+	if r.prog != nil {
+		r.prog.Phase(PhaseWriting, r.games*len(r.sinks))
+	}
+	// Annotators first: the others write their notes.
+	sinks := make([]Sink, 0, len(r.sinks))
+	for _, s := range r.sinks {
+		if a, ok := s.(Annotator); ok {
+			sinks = append(sinks, s)
+			v.annotators = append(v.annotators, a)
+		}
+	}
+	for _, s := range r.sinks {
+		if _, ok := s.(Annotator); !ok {
+			sinks = append(sinks, s)
+		}
+	}
+	for k, s := range sinks {
+		v.annotated = k >= len(v.annotators)
+		if r.prog != nil {
+			base := k * r.games
+			v.seen = func(num int) {
+				if num%1024 == 1023 {
+					r.prog.Done(base+num+1, r.games)
+				}
+			}
+		}
+		if err := s.Finish(v); err != nil {
+			return err
+		}
+		if r.prog != nil {
+			r.prog.Done((k+1)*r.games, r.games)
+		}
+	}
+	return ctx.Err()
+}
