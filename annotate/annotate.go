@@ -9,9 +9,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/engine"
+	"github.com/xqtool/xqtool/flags"
 )
 
 // Options configure an Annotator.
@@ -37,6 +37,10 @@ type Options struct {
 	Retries int
 	// Thresholds classify moves and raise flags (zero: DefaultThresholds).
 	Thresholds Thresholds
+	// MaxPly, when > 0, annotates the positions of each game up to ply
+	// MaxPly only (the start and the positions after its first MaxPly
+	// moves); a game cut short is not judged on its result.
+	MaxPly int
 	// Progress, if set, is called after each search with the counts so
 	// far (from one goroutine at a time).
 	Progress func(Progress)
@@ -116,7 +120,7 @@ type Row struct {
 type GameEval struct {
 	ID    string
 	Rows  []Row
-	Flags []analyze.Flag
+	Flags []flags.Flag
 }
 
 // Annotator evaluates the positions of many games, each distinct position
@@ -134,6 +138,7 @@ type Annotator struct {
 type gameEntry struct {
 	g    Game
 	keys []uint64
+	cut  bool // moves after Options.MaxPly left out
 }
 
 type posEntry struct {
@@ -162,6 +167,9 @@ func New(opt Options) (*Annotator, error) {
 	case opt.Retries < 0:
 		opt.Retries = 0
 	}
+	if opt.MaxPly < 0 {
+		return nil, fmt.Errorf("annotate: MaxPly %d is negative", opt.MaxPly)
+	}
 	if opt.Thresholds == (Thresholds{}) {
 		opt.Thresholds = DefaultThresholds
 	}
@@ -173,6 +181,10 @@ func New(opt Options) (*Annotator, error) {
 func (a *Annotator) Add(g Game) error {
 	if a.ran {
 		return errors.New("annotate: Add after Run")
+	}
+	cut := a.opt.MaxPly > 0 && len(g.Moves) > a.opt.MaxPly
+	if cut {
+		g.Moves = g.Moves[:a.opt.MaxPly]
 	}
 	ps, err := g.positions()
 	if err != nil {
@@ -190,7 +202,7 @@ func (a *Annotator) Add(g Game) error {
 		}
 	}
 	a.rows += len(ps)
-	a.games = append(a.games, gameEntry{g: g, keys: keys})
+	a.games = append(a.games, gameEntry{g: g, keys: keys, cut: cut})
 	return nil
 }
 
@@ -483,8 +495,8 @@ func (a *Annotator) Game(i int) GameEval {
 		rows[p] = r
 		side ^= 1
 	}
-	flags := a.opt.Thresholds.classify(g, rows, evals)
-	return GameEval{ID: g.ID, Rows: rows, Flags: flags}
+	fs := a.opt.Thresholds.classify(g, rows, evals, ge.cut)
+	return GameEval{ID: g.ID, Rows: rows, Flags: fs}
 }
 
 // String describes the progress on one line.

@@ -3,22 +3,8 @@ package annotate
 import (
 	"fmt"
 
-	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
-)
-
-// Flag codes of this package. They join analyze's codes in reports; the
-// lead's single table of flag codes will take them over.
-const (
-	// CodeResultContradicted: the declared result disagrees with a
-	// decisive evaluation of the final position (warning when the
-	// declared winner is the side the engine sees losing, info when a
-	// draw is declared in a decided position).
-	CodeResultContradicted = "result_contradicted"
-	// CodeSuspectMove: a move throws away a won position and the reply
-	// gives it straight back: two blunders in a row, more often a
-	// transcription slip than play (warning).
-	CodeSuspectMove = "suspect_move"
+	"github.com/xqtool/xqtool/flags"
 )
 
 // Move classes.
@@ -100,9 +86,10 @@ func (t Thresholds) decisive(e *Eval, side board.Color) (board.Color, bool) {
 }
 
 // classify fills the rows' losses and classes and returns the game's flags.
-// rows[i] is the position before move i (rows[len-1] the final one).
-func (t Thresholds) classify(g *Game, rows []Row, evals []*Eval) []analyze.Flag {
-	var flags []analyze.Flag
+// rows[i] is the position before move i (rows[len-1] the final one, unless
+// the game was cut short).
+func (t Thresholds) classify(g *Game, rows []Row, evals []*Eval, cut bool) []flags.Flag {
+	var out []flags.Flag
 	for i := 0; i+1 < len(rows); i++ {
 		mover := rows[i].Side
 		before, ok1 := t.value(evals[i], rows[i].Side, mover)
@@ -127,40 +114,40 @@ func (t Thresholds) classify(g *Game, rows []Row, evals []*Eval) []analyze.Flag 
 		if before < t.Won || after >= t.Won || back < t.Won {
 			continue
 		}
-		f := analyze.Flag{
-			Code: CodeSuspectMove, Ply: i + 1, Side: sideName(mover), Severity: analyze.SevWarning,
-			Detail: fmt.Sprintf("ply %d (move %d, %s) %s drops a won position (%+d to %+d for %s) and the reply %s gives it back (%+d): a likely transcription slip",
-				i+1, i/2+1, sideName(mover), r.Move, before, after, sideName(mover), reply.Move, back),
-		}
-		r.Flags = append(r.Flags, f.Code)
-		flags = append(flags, f)
+		f := flags.New(flags.SuspectMove, i+1, sideName(mover),
+			fmt.Sprintf("%s drops a won position (%+d to %+d cp for %s) and the reply %s gives it back (%+d): a likely transcription slip",
+				r.Move, before, after, sideName(mover), reply.Move, back))
+		r.Flags = append(r.Flags, string(f.Code))
+		out = append(out, f)
 	}
-	// result_contradicted: a decisive final evaluation against the
-	// declared result.
+	// result_contradicted, draw_contradicted: a decisive final evaluation
+	// against the declared result (not for a game cut short by MaxPly:
+	// its last row is not its final position).
 	last := len(rows) - 1
-	if winner, ok := t.decisive(evals[last], rows[last].Side); ok {
-		var f analyze.Flag
-		switch g.Result {
-		case "1-0", "0-1":
-			declared := board.Red
-			if g.Result == "0-1" {
-				declared = board.Black
-			}
-			if declared != winner {
-				f = analyze.Flag{Severity: analyze.SevWarning, Detail: fmt.Sprintf("declared %s, but the final position is won for %s (%s)",
-					g.Result, sideName(winner), scoreText(evals[last], rows[last].Side))}
-			}
-		case "1/2-1/2":
-			f = analyze.Flag{Severity: analyze.SevInfo, Detail: fmt.Sprintf("declared a draw, but the final position is won for %s (%s)",
-				sideName(winner), scoreText(evals[last], rows[last].Side))}
-		}
-		if f.Severity != "" {
-			f.Code, f.Ply = CodeResultContradicted, len(g.Moves)
-			rows[last].Flags = append(rows[last].Flags, f.Code)
-			flags = append(flags, f)
-		}
+	winner, ok := t.decisive(evals[last], rows[last].Side)
+	if !ok || cut {
+		return out
 	}
-	return flags
+	var f flags.Flag
+	switch g.Result {
+	case "1-0", "0-1":
+		declared := board.Red
+		if g.Result == "0-1" {
+			declared = board.Black
+		}
+		if declared == winner {
+			return out
+		}
+		f = flags.New(flags.ResultContradicted, len(g.Moves), "", fmt.Sprintf("declared %s, but the final position is won for %s (%s)",
+			g.Result, sideName(winner), scoreText(evals[last], rows[last].Side)))
+	case "1/2-1/2":
+		f = flags.New(flags.DrawContradicted, len(g.Moves), "", fmt.Sprintf("declared a draw, but the final position is won for %s (%s)",
+			sideName(winner), scoreText(evals[last], rows[last].Side)))
+	default:
+		return out
+	}
+	rows[last].Flags = append(rows[last].Flags, string(f.Code))
+	return append(out, f)
 }
 
 // scoreText writes an evaluation from red's point of view, as the table

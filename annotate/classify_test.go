@@ -1,12 +1,14 @@
 package annotate
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/engine"
+	"github.com/xqtool/xqtool/flags"
 )
 
 // line builds the rows and evaluations of a game whose positions have the
@@ -70,6 +72,7 @@ func TestClassify(t *testing.T) {
 		losses  []string // per move: loss or "-" (not computed)
 		classes []string
 		flags   []string // code@ply/severity
+		cut     bool
 	}{
 		{
 			name:  "red blunders, black holds",
@@ -130,7 +133,12 @@ func TestClassify(t *testing.T) {
 			name:   "declared a draw in a decided position",
 			result: "1/2-1/2", evals: []string{"cp 0", "mate -3"},
 			losses: []string{"1000"}, classes: []string{ClassBlunder},
-			flags: []string{"result_contradicted@1/info"},
+			flags: []string{"draw_contradicted@1/info"},
+		},
+		{
+			name:   "a game cut short (MaxPly) is not judged on its result",
+			result: "1-0", evals: []string{"cp 0", "cp -1200"}, cut: true,
+			losses: []string{"1000"}, classes: []string{ClassBlunder},
 		},
 		{
 			name:   "declared 1-0, red winning: agreed",
@@ -151,7 +159,7 @@ func TestClassify(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g, rows, evals := line(t, tt.result, tt.evals...)
-			flags := DefaultThresholds.classify(g, rows, evals)
+			fs := DefaultThresholds.classify(g, rows, evals, tt.cut)
 			for i := range tt.losses {
 				got := "-"
 				if rows[i].HasLoss {
@@ -162,8 +170,8 @@ func TestClassify(t *testing.T) {
 				}
 			}
 			var got []string
-			for _, f := range flags {
-				got = append(got, f.Code+"@"+strconv.Itoa(f.Ply)+"/"+string(f.Severity))
+			for _, f := range fs {
+				got = append(got, string(f.Code)+"@"+strconv.Itoa(f.Ply)+"/"+string(f.Severity))
 				if f.Detail == "" || strings.Contains(f.Detail, "\n") {
 					t.Errorf("detail %q", f.Detail)
 				}
@@ -173,12 +181,12 @@ func TestClassify(t *testing.T) {
 				t.Fatalf("flags %v, want %v", got, tt.flags)
 			}
 			// The flags are also on their rows.
-			for _, f := range flags {
+			for _, f := range fs {
 				at := f.Ply
-				if f.Code == CodeSuspectMove {
+				if f.Code == flags.SuspectMove {
 					at = f.Ply - 1 // the row of the position the move was played from
 				}
-				if !strings.Contains(strings.Join(rows[at].Flags, " "), f.Code) {
+				if !slices.Contains(rows[at].Flags, string(f.Code)) {
 					t.Errorf("flag %s not on row %d", f.Code, at)
 				}
 			}

@@ -49,20 +49,21 @@
 // blunder). Classes (DefaultThresholds): inaccuracy ≥ 50, mistake ≥ 100,
 // blunder ≥ 300. A loss needs both positions evaluated.
 //
-// Flags (analyze.Flag values, codes defined here until the common table
-// takes them):
+// Flags (codes and severities from the table of package flags):
 //
 //   - suspect_move (warning), at the move: the mover stood won (≥ Won, 500)
 //     before the move, not after it, losing at least Blunder; and the reply,
 //     also a blunder, hands the won position straight back (≥ Won again).
 //     Two blunders in a row that cancel out are what a miscopied move looks
 //     like (a wrong piece or file in the record), rarely what players do.
-//   - result_contradicted, at the last ply: the final position (not a
-//     finished game: a mate on the board is analyze's result_mismatch) is
-//     decided — a mate score, or at least Decisive (1000 cp) — for one side,
-//     and the declared result is a win of the other (warning) or a draw
-//     (info). A declared win in a position that is not decided raises
-//     nothing: resignations and losses on time happen.
+//   - result_contradicted (warning) and draw_contradicted (info), at the
+//     last ply: the final position (not a finished game: a mate on the
+//     board is analyze's result_mismatch; nor a game cut short by
+//     Options.MaxPly) is decided — a mate score, or at least Decisive
+//     (1000 cp) — for one side, and the declared result is a win of the
+//     other (result_contradicted) or a draw (draw_contradicted). A declared
+//     win in a position that is not decided raises nothing: resignations
+//     and losses on time happen.
 //
 // # The table
 //

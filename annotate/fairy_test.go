@@ -89,7 +89,7 @@ func TestFairyStockfishEvals(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, fl := range ge.Flags {
-			flags = append(flags, ge.ID+": "+fl.Code)
+			flags = append(flags, ge.ID+": "+string(fl.Code))
 		}
 	}
 	if err := w.Close(); err != nil {
