@@ -84,7 +84,7 @@ type Config struct {
 	// Dir is the engine's working directory ("": the caller's). Pikafish
 	// finds a relative EvalFile from there.
 	Dir string
-	// Protocol is UCI (the default) or UCCI.
+	// Protocol is UCI (the default), UCCI or Auto.
 	Protocol Protocol
 	// Options are set in order after the handshake; each must be one the
 	// engine declared.
@@ -113,9 +113,9 @@ func (c Config) Validate() error {
 		return fmt.Errorf("engine: no command")
 	}
 	switch c.Protocol {
-	case "", UCI, UCCI:
+	case "", UCI, UCCI, Auto:
 	default:
-		return fmt.Errorf("engine: unknown protocol %q (uci or ucci)", c.Protocol)
+		return fmt.Errorf("engine: unknown protocol %q (uci, ucci or auto)", c.Protocol)
 	}
 	l := c.Limits
 	if l.Depth < 0 || l.Nodes < 0 || l.MoveTime < 0 {

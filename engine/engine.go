@@ -55,11 +55,37 @@ type Engine struct {
 
 // Start launches the engine, completes the protocol's handshake and sets
 // the options. The returned engine is ready for Search. When ctx is done the
-// engine is killed (Close also ends it).
+// engine is killed (Close also ends it). With the protocol Auto it tries
+// UCI, then UCCI (see Auto).
 func Start(ctx context.Context, cfg Config) (*Engine, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	if cfg.Protocol != Auto {
+		return startProtocol(ctx, cfg)
+	}
+	cfg.Protocol = UCI
+	e, err := startProtocol(ctx, cfg)
+	if !errors.Is(err, ErrNotEngine) {
+		return e, err
+	}
+	cfg.Protocol = UCCI
+	if cfg.Validate() != nil {
+		return nil, err // a UCCI engine could not take these limits
+	}
+	e, err2 := startProtocol(ctx, cfg)
+	if errors.Is(err2, ErrNotEngine) {
+		// Neither: say what each try met.
+		var e1, e2 *Error
+		if errors.As(err, &e1) && errors.As(err2, &e2) {
+			return nil, &Error{Engine: e1.Engine, Op: "handshake", Err: ErrNotEngine, Detail: "as UCI: " + e1.Detail + "; as UCCI: " + e2.Detail}
+		}
+	}
+	return e, err2
+}
+
+// startProtocol starts an engine of a known protocol.
+func startProtocol(ctx context.Context, cfg Config) (*Engine, error) {
 	e := &Engine{
 		cfg:    cfg,
 		proto:  cfg.protocol(),

@@ -220,6 +220,11 @@ func TestStartFaults(t *testing.T) {
 			return c
 		}(), ErrOption},
 		{"Fairy-Stockfish without the variant", fakeConfig(fakeengine.Spec{Name: "Fairy-Stockfish fake"}), ErrOption},
+		{"auto: neither protocol", func() Config {
+			c := fakeConfig(fakeengine.Spec{Handshake: "silent"})
+			c.Protocol = Auto
+			return c
+		}(), ErrNotEngine},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -240,6 +245,29 @@ func TestStartFaults(t *testing.T) {
 				t.Fatalf("took %v", d)
 			}
 			t.Log(err)
+		})
+	}
+}
+
+// TestAutoProtocol: Auto finds the protocol each engine speaks, the UCCI
+// one at once (it exits at "uci", as ElephantEye does).
+func TestAutoProtocol(t *testing.T) {
+	for _, proto := range []Protocol{UCI, UCCI} {
+		t.Run(string(proto), func(t *testing.T) {
+			cfg := fakeConfig(fakeengine.Spec{Protocol: string(proto)})
+			cfg.Protocol = Auto
+			t0 := time.Now()
+			e := start(t, cfg)
+			if e.Protocol() != proto {
+				t.Fatalf("spoke %s, want %s", e.Protocol(), proto)
+			}
+			if d := time.Since(t0); d >= cfg.HandshakeTimeout {
+				t.Errorf("detection took %v: it waited for a timeout", d)
+			}
+			res, err := e.Search(context.Background(), board.StartPosition(), nil)
+			if err != nil || res.Best == board.NoMove {
+				t.Fatalf("search: %+v %v", res, err)
+			}
 		})
 	}
 }

@@ -21,15 +21,21 @@ const (
 	// engines of its family): "ucci"/"ucciok", "setoption N V", a bare
 	// "score N", "banmoves", "nobestmove", "quit"/"bye".
 	UCCI Protocol = "ucci"
+	// Auto tries UCI first, then UCCI when the program does not complete
+	// the UCI handshake (ElephantEye exits at a first line other than
+	// "ucci", so the second try follows at once; an engine that stays
+	// silent costs the handshake timeout). Engine.Protocol tells which
+	// answered.
+	Auto Protocol = "auto"
 )
 
-// ParseProtocol reads "uci" or "ucci" (any case).
+// ParseProtocol reads "uci", "ucci" or "auto" (any case).
 func ParseProtocol(s string) (Protocol, error) {
 	switch p := Protocol(strings.ToLower(strings.TrimSpace(s))); p {
-	case UCI, UCCI:
+	case UCI, UCCI, Auto:
 		return p, nil
 	}
-	return "", fmt.Errorf("engine: unknown protocol %q (uci or ucci)", s)
+	return "", fmt.Errorf("engine: unknown protocol %q (uci, ucci or auto)", s)
 }
 
 // Ranks is how an engine numbers the ranks in its move text.

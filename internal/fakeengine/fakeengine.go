@@ -146,6 +146,7 @@ type fake struct {
 	stderr   io.Writer
 	ucci     bool
 	ranks10  bool
+	booted   bool // a first command was read
 	pos      board.Position
 	ban      []board.Move
 	searches int
@@ -180,10 +181,19 @@ func (f *fake) command(line string) (code int, quit bool) {
 	if len(w) == 0 {
 		return 0, false
 	}
+	if f.ucci && !f.booted && w[0] != "ucci" {
+		// ElephantEye reads one line at start and exits unless it is
+		// "ucci".
+		fmt.Fprintln(f.stderr, "fake engine: not ucci, bye")
+		return 0, true
+	}
+	f.booted = true
 	switch w[0] {
 	case "uci", "ucci":
 		if (w[0] == "ucci") != f.ucci {
-			return 0, false // the other protocol: ignored, as engines do
+			// A UCI engine answers an unknown command, as Stockfish does.
+			f.println("Unknown command: '" + line + "'. Type help for more information.")
+			return 0, false
 		}
 		f.println("id name", f.spec.Name)
 		f.println("id author xqtool tests")
