@@ -41,8 +41,9 @@ type Options struct {
 	// MaxPly only (the start and the positions after its first MaxPly
 	// moves); a game cut short is not judged on its result.
 	MaxPly int
-	// Progress, if set, is called after each search with the counts so
-	// far (from one goroutine at a time).
+	// Progress, if set, is called once the cache is read (nothing
+	// searched yet) and after each search, with the counts so far (from
+	// one goroutine at a time).
 	Progress func(Progress)
 	// Log, if set, receives one line per engine fault (the error) and
 	// restart.
@@ -235,6 +236,9 @@ func (a *Annotator) Run(ctx context.Context) (Progress, error) {
 	if err != nil {
 		return prog, err
 	}
+	// The engines restarted or started next speak what the first spoke
+	// (engine.Auto is decided once).
+	a.opt.Engine.Protocol = first.Protocol()
 	a.profile = ProfileOf(first)
 	cache, err := OpenCache(a.profile, a.opt.CacheDir, a.opt.ExtraCaches...)
 	if err != nil {
@@ -252,6 +256,9 @@ func (a *Annotator) Run(ctx context.Context) (Progress, error) {
 		search = append(search, e)
 	}
 	prog.ToSearch = len(search)
+	if a.opt.Progress != nil {
+		a.opt.Progress(prog) // the counts, before the first search ends
+	}
 	if len(search) == 0 {
 		first.Close()
 		prog.EngineCPU = first.CPUTime()

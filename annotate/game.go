@@ -1,6 +1,7 @@
 package annotate
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -23,17 +24,21 @@ type Game struct {
 	Result string
 }
 
+// ErrNoStart means a dataset row has no start position to annotate from:
+// its record could not be read (an empty start_fen), or its start FEN is
+// not valid.
+var ErrNoStart = errors.New("no start position")
+
 // GameFromDataset makes a Game of a row of an exported dataset (start_fen
-// and moves_iccs; an empty start_fen is the standard start). The row's slices
-// are copied.
+// and moves_iccs). A row without a usable start position gives ErrNoStart.
+// The row's slices are copied.
 func GameFromDataset(g *dataset.Game) (Game, error) {
-	start := board.StartPosition()
-	if g.StartFEN != "" {
-		p, err := board.PositionFromFEN(g.StartFEN)
-		if err != nil {
-			return Game{}, fmt.Errorf("annotate: game %s: start_fen: %w", g.GameID, err)
-		}
-		start = p
+	if g.StartFEN == "" {
+		return Game{}, fmt.Errorf("annotate: game %s: %w (the record could not be read)", g.GameID, ErrNoStart)
+	}
+	start, err := board.PositionFromFEN(g.StartFEN)
+	if err != nil {
+		return Game{}, fmt.Errorf("annotate: game %s: %w: start_fen: %w", g.GameID, ErrNoStart, err)
 	}
 	moves := make([]board.Move, 0, len(g.MovesICCS))
 	for i, s := range g.MovesICCS {

@@ -1,7 +1,6 @@
 package annotate
 
 import (
-	"context"
 	"fmt"
 	"io"
 
@@ -10,7 +9,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
-	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/xqtool/xqtool/board"
@@ -194,110 +192,4 @@ func (w *Writer) Close() error {
 		err = fmt.Errorf("annotate: %w", cerr)
 	}
 	return err
-}
-
-// ReadEvals reads an evals.parquet back: its rows and its key-value
-// metadata. (It reads the whole table at once: for tests and small
-// tables.)
-func ReadEvals(r parquet.ReaderAtSeeker) ([]Row, map[string]string, error) {
-	pr, err := file.NewParquetReader(r)
-	if err != nil {
-		return nil, nil, fmt.Errorf("annotate: %w", err)
-	}
-	defer pr.Close()
-	meta := map[string]string{}
-	kv := pr.MetaData().KeyValueMetadata()
-	for i, k := range kv.Keys() {
-		meta[k] = kv.Values()[i]
-	}
-	fr, err := pqarrow.NewFileReader(pr, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
-	if err != nil {
-		return nil, nil, fmt.Errorf("annotate: %w", err)
-	}
-	tbl, err := fr.ReadTable(context.Background())
-	if err != nil {
-		return nil, nil, fmt.Errorf("annotate: %w", err)
-	}
-	defer tbl.Release()
-	if err := checkSchema(tbl.Schema()); err != nil {
-		return nil, nil, err
-	}
-	tr := array.NewTableReader(tbl, batchRows)
-	defer tr.Release()
-	var rows []Row
-	for tr.Next() {
-		rec := tr.RecordBatch()
-		cols := rec.Columns()
-		for i := 0; i < int(rec.NumRows()); i++ {
-			rows = append(rows, readRow(cols, i))
-		}
-	}
-	return rows, meta, tr.Err()
-}
-
-// checkSchema compares the column names and types with EvalsSchema (list
-// element names aside: Parquet calls them "element", arrow "item").
-func checkSchema(s *arrow.Schema) error {
-	if s.NumFields() != EvalsSchema.NumFields() {
-		return fmt.Errorf("annotate: not an evals table: %d columns", s.NumFields())
-	}
-	for i, f := range s.Fields() {
-		want := EvalsSchema.Field(i)
-		if f.Name != want.Name || f.Type.ID() != want.Type.ID() {
-			return fmt.Errorf("annotate: not an evals table: column %d is %s %s, want %s %s", i, f.Name, f.Type, want.Name, want.Type)
-		}
-	}
-	return nil
-}
-
-func readRow(c []arrow.Array, i int) Row {
-	str := func(j int) string {
-		if c[j].IsNull(i) {
-			return ""
-		}
-		return c[j].(*array.String).Value(i)
-	}
-	i32 := func(j int) (int, bool) {
-		if c[j].IsNull(i) {
-			return 0, false
-		}
-		return int(c[j].(*array.Int32).Value(i)), true
-	}
-	list := func(j int) []string {
-		l := c[j].(*array.List)
-		if l.IsNull(i) {
-			return nil
-		}
-		start, end := l.ValueOffsets(i)
-		vals := l.ListValues().(*array.String)
-		out := make([]string, 0, end-start)
-		for k := start; k < end; k++ {
-			out = append(out, vals.Value(int(k)))
-		}
-		return out
-	}
-	move := func(s string) board.Move {
-		m, _ := board.ParseMove(s)
-		return m
-	}
-	r := Row{GameID: str(0), Key: c[2].(*array.Uint64).Value(i), Status: str(4), Err: str(5)}
-	r.Ply, _ = i32(1)
-	if str(3) == "black" {
-		r.Side = board.Black
-	}
-	r.Depth, _ = i32(6)
-	r.ScoreRedCP, r.HasCP = i32(7)
-	r.MateRed, r.HasMate = i32(8)
-	r.Best = move(str(9))
-	for _, s := range list(10) {
-		r.PV = append(r.PV, move(s))
-	}
-	if !c[11].IsNull(i) {
-		r.Nodes = c[11].(*array.Int64).Value(i)
-	}
-	r.Move = move(str(12))
-	r.Loss, r.HasLoss = i32(13)
-	r.Class = str(14)
-	r.Flags = list(15)
-	return r
 }
