@@ -15,6 +15,6 @@ clean, normalized datasets.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newPerftCmd(), newMovesCmd(), newValidateCmd(), newExportCmd(), newConvertCmd(), newReportCmd(), newDedupeCmd())
+	root.AddCommand(newPerftCmd(), newMovesCmd(), newValidateCmd(), newExportCmd(), newConvertCmd(), newReportCmd(), newDedupeCmd(), newAnnotateCmd())
 	return root
 }
