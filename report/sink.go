@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 
+	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/pipeline"
 )
@@ -114,9 +116,16 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 	})
 }
 
-// complete returns a game's encoded line with its verdict applied.
+// complete returns a game's encoded line with its verdict applied. A late
+// flag of severity warning or error (an annotator's: the engine's
+// suspect_move) makes an ok game flagged, as it would have been had the
+// flag been raised during the pass.
 func complete(line []byte, d pipeline.Dup) ([]byte, error) {
-	if len(d.Fills) == 0 {
+	raises := false
+	for _, f := range d.Flags {
+		raises = raises || f.Severity == flags.Error || f.Severity == flags.Warning
+	}
+	if len(d.Fills) == 0 && !raises {
 		if len(d.Flags) == 0 {
 			return line, nil
 		}
@@ -131,6 +140,9 @@ func complete(line []byte, d pipeline.Dup) ([]byte, error) {
 	}
 	g.Result = d.Result(g.Result)
 	g.Flags = append(g.Flags, d.Flags...)
+	if raises && g.Status == analyze.StatusOK {
+		g.Status = analyze.StatusFlagged
+	}
 	var buf bytes.Buffer
 	if err := NewWriter(&buf).Write(&g); err != nil {
 		return nil, err
