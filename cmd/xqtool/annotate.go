@@ -242,10 +242,12 @@ func annotateDone(cmd *cobra.Command, s *annotate.Sink, elapsed time.Duration, e
 	p := s.Progress()
 	w := cmd.OutOrStdout()
 	if err != nil {
-		if errors.Is(err, context.Canceled) && p.Searched > 0 {
+		err = runError(err)
+		var ee *exitError
+		if errors.As(err, &ee) && ee.code == 130 && p.Searched > 0 {
 			fmt.Fprintf(cmd.ErrOrStderr(), "xqtool: %d positions searched are kept in the cache: run the same command again to go on\n", p.Searched)
 		}
-		return runError(err)
+		return err
 	}
 	printAnnotation(w, s, elapsed)
 	fmt.Fprintf(w, "wrote %s\n", s.Path())
