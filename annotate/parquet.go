@@ -50,7 +50,7 @@ var EvalsSchema = arrow.NewSchema([]arrow.Field{
 
 const (
 	batchRows    = 8192
-	rowGroupRows = 256 << 10
+	rowGroupRows = 64 << 10 // as the datasets: a row group is buffered whole
 )
 
 // Writer writes evals.parquet: zstd, the profile and thresholds in the
