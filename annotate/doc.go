@@ -75,5 +75,34 @@
 // best_iccs, pv_iccs, nodes, move_iccs (the move played from the position),
 // loss_cp and class of that move, and flags (codes raised at the row). The
 // engine's id name, protocol, options and limits and the thresholds are in
-// the file's key-value metadata (Meta* keys).
+// the file's key-value metadata (Meta* keys). EvalsReader reads it back a
+// game at a time (a batch of rows in memory); Evals finds a game's rows by
+// game_id across the tables of a run and its shards (FindEvals).
+//
+// # In a run
+//
+// Sink is the pipeline sink of "xqtool annotate": it copies each game's start
+// position, valid main line and declared result during the pass, searches in
+// Finish (stopped by the run's context: Ctrl-C), writes the table under a
+// temporary name and moves it into place in Commit; Abort removes the table
+// and keeps the cache. It is a pipeline.Annotator, so the flags it raises
+// reach the report lines and the HTML page of the same run with every other
+// flag. Sink.Dataset reads exported datasets (games.parquet: start_fen,
+// moves_iccs) instead of records.
+//
+// PGNNotes turns a game's rows into notes of written PGN (records.PlyNote,
+// "convert --evals"): after each move {[%eval 0.35,10]} — red's side in
+// pawns and the depth, #3 / #-2 for mates, the command chess tools
+// (python-chess, lichess, pychess-variants for xiangqi) read; xiangqi GUIs
+// show it as comment text — the move's class as a NAG ($6 ?!, $2 ?, $4 ??)
+// with the engine's best move, and the engine's flag codes.
+//
+// # Memory
+//
+// The distinct positions and their evaluations stay in memory until the
+// table is written (about 385 bytes live per distinct position, the games
+// included: 131 MB for the 341,809 distinct positions of the real records),
+// and so does the cache read from disk. The engine's time dwarfs it: at
+// depth 8 a distinct position costs Fairy-Stockfish about 0.07 s of CPU, so
+// a gigabyte holds a few days of one core's searching.
 package annotate

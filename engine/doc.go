@@ -19,6 +19,11 @@
 // and reads "info" lines up to "bestmove" (or UCCI's "nobestmove"). Close
 // says "quit" (UCCI engines answer "bye"), waits two seconds, then kills.
 //
+// With the protocol Auto, Start says "uci" first and, when no "uciok"
+// comes, starts the program again and says "ucci" (ElephantEye exits at a
+// first line other than "ucci", so the second try follows at once).
+// ParseCommand splits a command line as a shell would, without one.
+//
 // # Interpretations
 //
 //   - One position, no history. The position is sent as a FEN of its board
