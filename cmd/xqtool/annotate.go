@@ -294,6 +294,6 @@ func printAnnotation(w io.Writer, s *annotate.Sink, elapsed time.Duration) {
 	if n := p.Searched + p.Failed; n > 0 {
 		fmt.Fprintf(w, "%-24s %10.2f  (%v searching, %v in all)\n", "positions/s", float64(n)/p.Elapsed.Seconds(),
 			p.Elapsed.Round(time.Millisecond), elapsed.Round(time.Millisecond))
-		fmt.Fprintf(w, "%-24s %10.3f  (%v of engine CPU)\n", "engine CPU s/position", p.EngineCPU.Seconds()/float64(n), p.EngineCPU.Round(time.Millisecond))
+		fmt.Fprintf(w, "%-24s %10.3f  (%v of engine CPU, start-ups included)\n", "engine CPU s/position", p.EngineCPU.Seconds()/float64(n), p.EngineCPU.Round(time.Millisecond))
 	}
 }
