@@ -97,8 +97,14 @@ func (t Thresholds) classify(g *Game, rows []Row, evals []*Eval, cut bool) []fla
 		if !ok1 || !ok2 {
 			continue
 		}
-		rows[i].Loss, rows[i].HasLoss = before-after, true
-		rows[i].Class = t.Class(before - after)
+		loss := before - after
+		if loss > 0 && rows[i].Move == evals[i].Best {
+			// The engine's own best move: a drop is the horizon of
+			// searches made position by position, not the move's fault.
+			loss = 0
+		}
+		rows[i].Loss, rows[i].HasLoss = loss, true
+		rows[i].Class = t.Class(loss)
 	}
 	// suspect_move: move i (by S) drops S's won position by a blunder, and
 	// the reply i+1 (by the other side) gives it back.

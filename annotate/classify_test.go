@@ -73,6 +73,7 @@ func TestClassify(t *testing.T) {
 		classes []string
 		flags   []string // code@ply/severity
 		cut     bool
+		best    bool // every move played is the engine's best move
 	}{
 		{
 			name:  "red blunders, black holds",
@@ -94,6 +95,12 @@ func TestClassify(t *testing.T) {
 			name:   "a move that lets the other side mate",
 			evals:  []string{"cp 50", "mate -2", "mate -1", "mate -1", "mated"},
 			losses: []string{"1050", "0", "0", "0"}, classes: []string{ClassBlunder, "", "", ""},
+		},
+		{
+			name:   "the engine's own best move loses nothing (the horizon of separate searches)",
+			evals:  []string{"cp 800", "cp 100", "cp 90"},
+			best:   true,
+			losses: []string{"0", "-10"}, classes: []string{"", ""},
 		},
 		{
 			name:   "no loss across a missing evaluation",
@@ -159,6 +166,13 @@ func TestClassify(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g, rows, evals := line(t, tt.result, tt.evals...)
+			if !tt.best {
+				// The engine prefers another move than the one played.
+				other, _ := board.ParseMove("i0i1")
+				for _, e := range evals {
+					e.Best = other
+				}
+			}
 			fs := DefaultThresholds.classify(g, rows, evals, tt.cut)
 			for i := range tt.losses {
 				got := "-"

@@ -46,8 +46,11 @@
 // both from the mover's point of view, each clamped to ±Thresholds.Clamp
 // (1000 cp; every mate counts as ±Clamp, so a slower mate or a won position
 // kept won is no loss, and the engine's depth-to-mate wobble is not a
-// blunder). Classes (DefaultThresholds): inaccuracy ≥ 50, mistake ≥ 100,
-// blunder ≥ 300. A loss needs both positions evaluated.
+// blunder). The engine's own best move loses nothing: each position is
+// searched on its own, and a drop after the move the engine chose is the
+// horizon of a fixed-depth search, not the move's fault. Classes
+// (DefaultThresholds): inaccuracy ≥ 50, mistake ≥ 100, blunder ≥ 300. A
+// loss needs both positions evaluated.
 //
 // Flags (codes and severities from the table of package flags):
 //
