@@ -504,7 +504,9 @@ func TestAnnotateShardsMerge(t *testing.T) {
 		t.Fatalf("the merged run searched %d positions:\n%s", len(s), stdout)
 	}
 	all := readEvals(t, filepath.Join(out, annotate.EvalsName))
-	key := func(r annotate.Row) string { return fmt.Sprintf("%s/%d/%x/%d/%v", r.GameID, r.Ply, r.Key, r.ScoreRedCP, r.Best) }
+	key := func(r annotate.Row) string {
+		return fmt.Sprintf("%s/%d/%x/%d/%v", r.GameID, r.Ply, r.Key, r.ScoreRedCP, r.Best)
+	}
 	a, b := make([]string, len(all)), make([]string, len(shardRows))
 	for i, r := range all {
 		a[i] = key(r)
