@@ -56,7 +56,7 @@ sample:
 FUZZTIME ?= 60s
 FUZZMINIMIZE ?= 5s
 fuzz:
-	@for pkg in board notation parse analyze htmlreport dedupe; do \
+	@for pkg in board notation parse analyze htmlreport dedupe dataset engine annotate; do \
 	  for f in $$($(GO) test -list '^Fuzz' ./$$pkg/ | grep '^Fuzz'); do \
 	    echo "== $$pkg $$f"; $(GO) test ./$$pkg/ -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) -parallel 1 || exit 1; \
 	  done; \
