@@ -29,11 +29,18 @@
 //   - One position, no history. The position is sent as a FEN of its board
 //     and side to move with the counters reset and no moves before it, and
 //     UCI engines get "ucinewgame" first (it clears the hash table and the
-//     search history). An evaluation then depends on the position, the
+//     search history) and, when they declare the option Threads, "setoption
+//     name Threads value N" again (N as configured, else the declared
+//     default): engines of Stockfish's family keep per-thread tables across
+//     ucinewgame, and Fairy-Stockfish answered a position differently after
+//     other searches (22 cp fresh, 48 cp after two others: see
+//     TestFairyStockfishOrderFree); new threads forget them, for about a
+//     fifth more engine time at its default 16 MB hash (its table is
+//     allocated again). An evaluation then depends on the position, the
 //     engine, its options and the limits alone — what lets a cache share it
-//     between games, runs and machines — and a depth- or node-limited
-//     search is repeatable (checked against Fairy-Stockfish). The price: an
-//     engine does not see that a move repeats a position of the game.
+//     between games, runs and machines, and 1 and 2 engines write the same
+//     table — and a depth- or node-limited search is repeatable. The price:
+//     an engine does not see that a move repeats a position of the game.
 //   - The score of a search is the last "info" line with a score and no
 //     "multipv" above 1; a "lowerbound"/"upperbound" line counts only until an
 //     exact one comes. Depth and principal variation come from that line;

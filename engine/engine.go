@@ -39,6 +39,7 @@ type Engine struct {
 	offered  map[string]string // lower-case option name -> name as declared
 	ranks    Ranks
 	millisec bool
+	threads  string // the value of UCI's Threads option, set again before each search ("": none)
 
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
@@ -215,6 +216,12 @@ func (e *Engine) Search(ctx context.Context, pos board.Position, ban []board.Mov
 	var cmds []string
 	if e.proto == UCI {
 		cmds = append(cmds, "ucinewgame")
+		if e.threads != "" {
+			// Stockfish's family keeps per-thread tables across
+			// ucinewgame (Fairy-Stockfish answered a position differently
+			// after other searches); setting Threads makes new threads.
+			cmds = append(cmds, "setoption name Threads value "+e.threads)
+		}
 	}
 	cmds = append(cmds, "position fen "+fen)
 	if e.proto == UCCI && len(ban) > 0 {

@@ -39,6 +39,9 @@ func (e *Engine) handshake(ctx context.Context) error {
 		case "option":
 			if name := optionName(w[1:], e.proto); name != "" {
 				e.offered[strings.ToLower(name)] = name
+				if e.proto == UCI && strings.EqualFold(name, "Threads") {
+					e.threads = optionDefault(w[1:])
+				}
 			}
 			return false, nil
 		}
@@ -70,6 +73,9 @@ func (e *Engine) handshake(ctx context.Context) error {
 	}
 	for _, o := range e.cfg.Options {
 		name := e.offered[strings.ToLower(o.Name)]
+		if strings.EqualFold(name, "Threads") {
+			e.threads = o.Value
+		}
 		if e.proto == UCI {
 			cmd := "setoption name " + name
 			if o.Value != "" {

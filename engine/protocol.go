@@ -282,3 +282,14 @@ func optionName(words []string, proto Protocol) string {
 	}
 	return words[0]
 }
+
+// optionDefault returns the default value an option line declares (its
+// words after "option"): the word after "default" ("" when none).
+func optionDefault(words []string) string {
+	for i := 0; i+1 < len(words); i++ {
+		if words[i] == "default" {
+			return words[i+1]
+		}
+	}
+	return ""
+}
