@@ -106,6 +106,6 @@
 // table is written (about 385 bytes live per distinct position, the games
 // included: 131 MB for the 341,809 distinct positions of the real records),
 // and so does the cache read from disk. The engine's time dwarfs it: at
-// depth 8 a distinct position costs Fairy-Stockfish about 0.07 s of CPU, so
+// depth 8 a distinct position costs Fairy-Stockfish about 0.09 s of CPU, so
 // a gigabyte holds a few days of one core's searching.
 package annotate
