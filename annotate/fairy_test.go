@@ -123,11 +123,13 @@ func TestFairyStockfishEvals(t *testing.T) {
 	}
 
 	// What the engine prints, position by position, in a process of our
-	// own.
+	// own, in the reverse order: with its threads made anew before each
+	// search (see package engine), the order does not matter.
 	ref := startRaw(t, cmd)
 	defer ref.close()
 	checked := map[uint64]bool{}
-	for _, r := range rows {
+	for i := range rows {
+		r := rows[len(rows)-1-i]
 		if r.Status != "ok" || checked[r.Key] {
 			continue
 		}
@@ -193,7 +195,7 @@ func (e *rawEngine) until(t *testing.T, prefix string) []string {
 // "mate -2") and the best move in ICCS.
 func (e *rawEngine) search(t *testing.T, fen string) (score, best string) {
 	t.Helper()
-	fmt.Fprintf(e.in, "ucinewgame\nposition fen %s\nisready\n", fen)
+	fmt.Fprintf(e.in, "ucinewgame\nsetoption name Threads value 1\nposition fen %s\nisready\n", fen)
 	e.until(t, "readyok")
 	fmt.Fprintf(e.in, "go depth %d\n", fairyDepth)
 	for _, l := range e.until(t, "bestmove") {
