@@ -70,7 +70,7 @@ screenshot: build
 FUZZTIME ?= 60s
 FUZZMINIMIZE ?= 5s
 fuzz:
-	@for pkg in board notation parse analyze htmlreport dedupe repair; do \
+	@for pkg in board notation parse analyze htmlreport dedupe repair dataset engine annotate explorer; do \
 	  for f in $$($(GO) test -list '^Fuzz' ./$$pkg/ | grep '^Fuzz'); do \
 	    echo "== $$pkg $$f"; $(GO) test ./$$pkg/ -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) -parallel 1 || exit 1; \
 	  done; \

@@ -159,6 +159,20 @@ func (r *Report) finish() {
 	r.Status = StatusOf(r.Flags)
 }
 
+// Worse reports whether s is a worse state than t (error, then warning,
+// then ok).
+func (s Status) Worse(t Status) bool { return s.rank() < t.rank() }
+
+func (s Status) rank() int {
+	switch s {
+	case StatusError:
+		return 0
+	case StatusWarning:
+		return 1
+	}
+	return 2
+}
+
 // StatusOf returns the status of a game with flags fs: its worst
 // severity, info counting as ok.
 func StatusOf(fs []flags.Flag) Status {

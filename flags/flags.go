@@ -74,6 +74,9 @@ const (
 	TagsFilled           Code = "tags_filled"
 	ResultFilled         Code = "result_filled"
 	ECCOMismatch         Code = "ecco_mismatch"
+	SuspectMove          Code = "suspect_move"
+	ResultContradicted   Code = "result_contradicted"
+	DrawContradicted     Code = "draw_contradicted"
 )
 
 // Def is one row of the table.
@@ -110,6 +113,8 @@ var table = []Def{
 	{PerpetualThreat, Warning, false, "长杀 (Chinese rules)"},
 	{PerpetualChase, Warning, false, "长捉, with the chased pieces"},
 	{ForbiddenCycle, Warning, false, "mixed attacks 一将一捉, 一将一杀, 一杀一捉 (Chinese rules)"},
+	{SuspectMove, Warning, false, "engine (annotate): a move throws a won position away and the reply, a blunder too, gives it straight back: more often a miscopied move than play"},
+	{ResultContradicted, Warning, false, "engine (annotate): the declared winner is the side the engine sees lost in the final position (a mate, or ≥ 1000 cp)"},
 	{NaturalLimit, Info, false, "60 rounds (120 plies) without a capture, at that ply"},
 	{RepetitionDraw, Info, false, "a cycle nobody must change"},
 	{Duplicate, Info, false, "same start position and main line as the kept copy of its cluster (named)"},
@@ -117,6 +122,7 @@ var table = []Def{
 	{TagsFilled, Info, false, "`--fill-tags` filled empty tags from the game's copies (named)"},
 	{ResultFilled, Info, false, "`--fill-tags` filled an empty or `*` Result from mate, stalemate or a judged final cycle (says which)"},
 	{ECCOMismatch, Info, false, "the declared ECCO tag differs from the code computed from the moves (detail: both)"},
+	{DrawContradicted, Info, false, "engine (annotate): a draw is declared in a final position the engine sees decided (a mate, or ≥ 1000 cp)"},
 }
 
 // byCode indexes table.

@@ -32,6 +32,7 @@ type Builder struct {
 	kept                               [2]int             // rows with details kept in input order: errors, warnings
 	firstOf                            map[flags.Code]int // code -> first drawable row carrying it
 	strs                               map[string]string
+	keepOK                             bool // rows of ok games too, until WriteTo (KeepOK)
 }
 
 // row is one line of the table.
@@ -153,14 +154,18 @@ func (b *Builder) Add(g *Game) {
 	switch g.Status {
 	case analyze.StatusOK:
 		b.ok++
-		return
+		if !b.keepOK {
+			return
+		}
 	case analyze.StatusWarning:
 		b.warnings++
 	default:
 		b.errors++
 	}
-	for _, c := range codes {
-		b.listed[c]++
+	if g.Status != analyze.StatusOK {
+		for _, c := range codes {
+			b.listed[c]++
+		}
 	}
 	// The row's strings are copied: a reader's strings may share the
 	// memory of the whole record text.
@@ -275,10 +280,19 @@ func (b *Builder) order() []int {
 	return out
 }
 
-// Late adds what duplicate detection says of game num (its number in the
-// order of Add) once the whole run was read: the flags it adds (counted
-// in the chart, shown in the game's row and details; info flags, they
-// never list a game) and the tags it fills. Calls come in increasing num.
+// KeepOK makes the builder keep a table row for every game, ok ones too,
+// so that a late flag of severity warning or error (an annotator's, such as
+// the engine's suspect_move) lists a game that was ok during the pass: it
+// then takes the late flag's state, listed in the table (without a
+// diagram: its details were not kept). Rows still ok are dropped when the
+// page is written. Call it before Add.
+func (b *Builder) KeepOK() { b.keepOK = true }
+
+// Late adds what duplicate detection and annotators say of game num (its
+// number in the order of Add) once the whole run was read: the flags they
+// add (counted in the chart, shown in the game's row and details) and the
+// tags filled. A late warning or error makes the game's state worse (see
+// KeepOK for games ok during the pass). Calls come in increasing num.
 func (b *Builder) Late(num int, fs []flags.Flag, fills map[string]string) {
 	for _, c := range flags.Codes(fs) {
 		b.byCode[c]++
@@ -290,10 +304,22 @@ func (b *Builder) Late(num int, fs []flags.Flag, fills map[string]string) {
 		return
 	}
 	r := &b.rows[b.lateRow]
+	if late := analyze.StatusOf(fs); late.Worse(r.status) {
+		if r.status == analyze.StatusOK {
+			for _, c := range r.codes {
+				b.listed[c]++
+			}
+		}
+		b.count(r.status, -1)
+		b.count(late, 1)
+		r.status = late
+	}
 	for _, c := range flags.Codes(fs) {
 		if !slices.Contains(r.codes, c) {
 			r.codes = append(r.codes, c)
-			b.listed[c]++
+			if r.status != analyze.StatusOK {
+				b.listed[c]++
+			}
 		}
 	}
 	for name, v := range fills {
@@ -324,3 +350,44 @@ func (b *Builder) Late(num int, fs []flags.Flag, fills map[string]string) {
 // AddFile counts an input file that gave no game (the page's file count
 // is the sources of its games and these).
 func (b *Builder) AddFile() { b.otherFiles++ }
+
+// dropOK removes the rows of games still ok (kept by KeepOK), remapping
+// the rows firstOf points to (never an ok row: ok rows keep no details).
+func (b *Builder) dropOK() {
+	if !b.keepOK {
+		return
+	}
+	at := make(map[int]int, len(b.firstOf))
+	for _, i := range b.firstOf {
+		at[i] = -1
+	}
+	kept := b.rows[:0]
+	for i, r := range b.rows {
+		if r.status == analyze.StatusOK {
+			continue
+		}
+		if _, ok := at[i]; ok {
+			at[i] = len(kept)
+		}
+		kept = append(kept, r)
+	}
+	clear(b.rows[len(kept):])
+	b.rows = kept
+	for c, i := range b.firstOf {
+		b.firstOf[c] = at[i]
+	}
+	b.keepOK = false
+	b.lateRow = len(b.rows)
+}
+
+// count adds n to the count of games in state st.
+func (b *Builder) count(st analyze.Status, n int) {
+	switch st {
+	case analyze.StatusOK:
+		b.ok += n
+	case analyze.StatusWarning:
+		b.warnings += n
+	default:
+		b.errors += n
+	}
+}

@@ -294,3 +294,44 @@ func TestPageRowsInScript(t *testing.T) {
 		t.Errorf("the script pages %s rows, PageRows is %d", pageRowsJS, PageRows)
 	}
 }
+
+// TestLateWarningListsOKGame: with KeepOK, a page without late flags is
+// the same page, and a late warning (an annotator's) lists a game that was
+// ok during the pass.
+func TestLateWarningListsOKGame(t *testing.T) {
+	games := readTestGames(t)
+	plain := render(t, games, 5)
+	build := func(late bool) (*Builder, string) {
+		b := NewBuilder(5)
+		b.KeepOK()
+		okNum := -1
+		for i, g := range games {
+			b.Add(g)
+			if okNum < 0 && g.Status == analyze.StatusOK {
+				okNum = i
+			}
+		}
+		if late {
+			b.Late(okNum, []flags.Flag{flags.New(flags.SuspectMove, 3, "red", "a slip")}, nil)
+		}
+		var buf bytes.Buffer
+		if err := b.WriteTo(&buf, Run{Inputs: []string{"testdata/games.jsonl"}}); err != nil {
+			t.Fatal(err)
+		}
+		return b, buf.String()
+	}
+	if _, page := build(false); page != plain {
+		t.Fatal("KeepOK changed the page of a run without late flags")
+	}
+	b0 := NewBuilder(5)
+	for _, g := range games {
+		b0.Add(g)
+	}
+	b, page := build(true)
+	if b.warnings != b0.warnings+1 || b.ok != b0.ok-1 || len(b.rows) != len(b0.rows)+1 || b.listed[flags.SuspectMove] != 1 {
+		t.Fatalf("warning %d ok %d rows %d (before: %d %d %d)", b.warnings, b.ok, len(b.rows), b0.warnings, b0.ok, len(b0.rows))
+	}
+	if !strings.Contains(page, `"suspect_move"`) {
+		t.Error("the row's code is not in the page")
+	}
+}

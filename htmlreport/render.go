@@ -54,6 +54,7 @@ func (p *page) json(s string) {
 // WriteTo writes the page: the run, the chart, the table and the
 // diagrams. The same games in the same order give the same bytes.
 func (b *Builder) WriteTo(w io.Writer, run Run) error {
+	b.dropOK()
 	p := &page{w: bufio.NewWriterSize(w, 1<<16)}
 	p.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>xqtool report</title>\n")
 	p.raw(`<meta name="viewport" content="width=device-width, initial-scale=1">` + "\n<style>" + svgboard.FontFaceCSS() + css + "</style></head>\n<body>\n")

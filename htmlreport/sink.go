@@ -24,9 +24,14 @@ func NewSink(out *output.File, limit int) *Sink {
 	return &Sink{b: NewBuilder(limit), out: out}
 }
 
-// Start records the run's inputs for the page.
+// Start records the run's inputs for the page. With annotators in the
+// run, whose flags may be warnings, the page keeps a row of every game
+// (Builder.KeepOK).
 func (s *Sink) Start(info pipeline.Info) error {
 	s.inputs = info.Inputs
+	if info.Annotated {
+		s.b.KeepOK()
+	}
 	return nil
 }
 

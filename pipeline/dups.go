@@ -123,6 +123,16 @@ type Verdicts struct {
 // Len is the number of games of the run.
 func (v *Verdicts) Len() int { return v.n }
 
+// Context returns the run's context: a sink whose Finish does long work
+// (an engine search over every position) ends it when the run is
+// cancelled (Ctrl-C), and returns the context's error.
+func (v *Verdicts) Context() context.Context {
+	if v.ctx == nil {
+		return context.Background()
+	}
+	return v.ctx
+}
+
 // Of returns the Dup of game num.
 func (v *Verdicts) Of(num int) (Dup, error) {
 	if num < 0 || num >= v.n {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/pipeline"
@@ -269,5 +270,36 @@ func TestAnnotator(t *testing.T) {
 	// The copy's flags: duplicate detection's, then the annotator's.
 	if fs := c.dups[1].Flags; len(fs) != 2 || fs[0].Code != flags.Duplicate || fs[1].Detail != "not the first of its event" {
 		t.Errorf("flags %v", fs)
+	}
+}
+
+// slowFinish is a sink whose Finish works until the run's context ends.
+type slowFinish struct {
+	pipeline.NopSink
+	cancel  func()
+	aborted bool
+}
+
+func (s *slowFinish) Finish(v *pipeline.Verdicts) error {
+	s.cancel() // Ctrl-C during the long work
+	select {
+	case <-v.Context().Done():
+		return v.Context().Err()
+	case <-time.After(time.Minute):
+		return errors.New("Finish never saw the run cancelled")
+	}
+}
+
+func (s *slowFinish) Abort() { s.aborted = true }
+
+// TestFinishSeesCancel: Verdicts.Context is the run's, so a long Finish
+// stops with the run and the sinks are aborted.
+func TestFinishSeesCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := &slowFinish{cancel: cancel}
+	_, err := pipeline.Run(ctx, []string{twoGames(t)}, defaultOptions(), s)
+	if !errors.Is(err, context.Canceled) || !s.aborted {
+		t.Fatalf("error %v, aborted %v", err, s.aborted)
 	}
 }

@@ -28,6 +28,12 @@ func ParseNotation(s string) (Notation, error) {
 	return "", fmt.Errorf("export: unknown notation %q (want chinese, wxf or iccs)", s)
 }
 
+// FormatMove writes m, a legal move of p, in notation n as written PGN
+// writes it (Chinese: the xqbase standard; ICCS upper case with a hyphen).
+func FormatMove(n Notation, p *board.Position, m board.Move) string {
+	return formatMove(n, p, m)
+}
+
 // formatMove writes m, a legal move of p, in notation n of written PGN.
 func formatMove(n Notation, p *board.Position, m board.Move) string {
 	switch n {

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -75,9 +77,29 @@ type PGN struct {
 	col  int    // the width of the body's last line
 }
 
+// PlyNote is what a written PGN adds to one position of the main line
+// besides the record's own text: engine evaluations, for one (package
+// annotate). The note of ply i (i ≥ 1) goes with move i: its NAG after the
+// move, its comment at the head of the comment that follows the move; the
+// note of ply 0 is written before the first move.
+type PlyNote struct {
+	// Comment is the text written (made safe as comments are).
+	Comment string
+	// NAG is a numeric annotation glyph for the move, written $NAG
+	// unless the record marks the move with the same one already (0:
+	// none).
+	NAG int
+}
+
 // NewPGN renders the game's movetext in notation n; the game's tags and
 // result are copied into the PGN.
 func NewPGN(g *pipeline.Game, n Notation) (*PGN, error) {
+	return NewAnnotatedPGN(g, n, nil)
+}
+
+// NewAnnotatedPGN is NewPGN with notes on the main line, by ply (see
+// PlyNote); notes beyond the main line's playable moves are not written.
+func NewAnnotatedPGN(g *pipeline.Game, n Notation, notes []PlyNote) (*PGN, error) {
 	r := g.Report()
 	rec := g.Record()
 	if rec == nil || r.ReadErr != nil {
@@ -98,13 +120,16 @@ func NewPGN(g *pipeline.Game, n Notation) (*PGN, error) {
 	var buf bytes.Buffer
 	bw := bufio.NewWriter(&buf)
 	pw := &pgnWriter{w: bw, n: n}
-	if c := pgnComment(rec.Root.Comment); c != "" {
+	if len(notes) > 0 && r.Game != nil && r.Game.HasStart {
+		pw.notes = notes
+	}
+	if c := pgnComment(pw.noteText(0, rec.Root.Comment)); c != "" {
 		pw.token(c)
 	}
 	if r.Game != nil && r.Game.HasStart {
 		if root := &rec.Root; len(root.Children) > 0 {
 			pw.moves = resolvedMoves(r.Game.Start, rec)
-			pw.line(r.Game.Start, root.Children[0], root.Children[1:])
+			pw.line(r.Game.Start, root.Children[0], root.Children[1:], 1)
 		}
 	} else if len(rec.Root.Children) > 0 {
 		pw.token(pgnComment(unplayablePrefix + restOfLine(rec.Root.Children[0])))
@@ -145,7 +170,46 @@ type pgnWriter struct {
 	n     Notation
 	moves map[*parse.Node]board.Move // the playable moves of the tree (resolvedMoves)
 	col   int                        // bytes on the current movetext line
+	notes []PlyNote                  // of the main line, by ply
 }
+
+// noteText returns the comment after main-line ply ply (0: before the
+// first move): the note's text, then the record's comment c. An engine
+// evaluation of an earlier annotation ([%eval …]) is left out of c when
+// the note brings its own.
+func (pw *pgnWriter) noteText(ply int, c string) string {
+	if ply < 0 || ply >= len(pw.notes) || pw.notes[ply].Comment == "" {
+		return c
+	}
+	note := pw.notes[ply].Comment
+	if strings.Contains(note, "[%eval ") {
+		c = evalCommand.ReplaceAllString(c, "")
+	}
+	if c = strings.TrimSpace(c); c != "" {
+		return note + " " + c
+	}
+	return note
+}
+
+// evalCommand matches an evaluation command of a PGN comment.
+var evalCommand = regexp.MustCompile(`\[%eval [^\]]*\]`)
+
+// noteNAG returns the NAG token of main-line ply ply, "" for none or one
+// the record already gives (as a token in nags or a glued mark).
+func (pw *pgnWriter) noteNAG(ply int, glued string, nags []string) string {
+	if ply < 1 || ply >= len(pw.notes) || pw.notes[ply].NAG <= 0 {
+		return ""
+	}
+	nag := pw.notes[ply].NAG
+	tok := "$" + strconv.Itoa(nag)
+	if slices.Contains(nags, tok) || gluedNAG[glued] == nag {
+		return ""
+	}
+	return tok
+}
+
+// gluedNAG are the NAGs of the marks glued to moves.
+var gluedNAG = map[string]int{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
 // resolvedMoves returns the moves of rec's tree that can be played from
 // start, by node, as replay.Walk resolves them: a node missing from the
@@ -327,8 +391,9 @@ func pgnSuffix(s string) (glued string, nags []string) {
 
 // line writes the line that starts with move n (an alternative to the
 // moves alts, which are written as variations after it) from position p.
-// Every line starts with a move number.
-func (pw *pgnWriter) line(p board.Position, n *parse.Node, alts []*parse.Node) {
+// Every line starts with a move number. ply is the main-line ply of n (0
+// for a variation), for the notes.
+func (pw *pgnWriter) line(p board.Position, n *parse.Node, alts []*parse.Node, ply int) {
 	number := true
 	for n != nil {
 		m, ok := pw.moves[n]
@@ -349,7 +414,14 @@ func (pw *pgnWriter) line(p board.Position, n *parse.Node, alts []*parse.Node) {
 		for _, g := range nags {
 			pw.token(g)
 		}
-		if c := pgnComment(n.Comment); c != "" {
+		if nag := pw.noteNAG(ply, glued, nags); nag != "" {
+			pw.token(nag)
+		}
+		comment := n.Comment
+		if ply > 0 {
+			comment = pw.noteText(ply, comment)
+		}
+		if c := pgnComment(comment); c != "" {
 			pw.token(c)
 			number = true
 		}
@@ -360,8 +432,11 @@ func (pw *pgnWriter) line(p board.Position, n *parse.Node, alts []*parse.Node) {
 				continue
 			}
 			pw.token("(")
-			pw.line(p, alt, nil)
+			pw.line(p, alt, nil, 0)
 			pw.token(")")
+		}
+		if ply > 0 {
+			ply++
 		}
 		p.MakeMove(m)
 		if len(n.Children) == 0 {

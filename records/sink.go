@@ -52,6 +52,10 @@ func gameError(g *pipeline.Game) error {
 // spool until the verdicts are known.
 type PGNSink struct {
 	pipeline.NopSink
+	// Notes, when set, gives the notes of each game's main line (see
+	// NewAnnotatedPGN), during Game.
+	Notes func(g *pipeline.Game) ([]PlyNote, error)
+
 	out    *output.File
 	n      Notation
 	spool  *pipeline.Spool
@@ -83,7 +87,14 @@ func (s *PGNSink) Game(g *pipeline.Game) error {
 		s.failed.add(g, err)
 		return nil
 	}
-	p, err := NewPGN(g, s.n)
+	var notes []PlyNote
+	if s.Notes != nil {
+		var err error
+		if notes, err = s.Notes(g); err != nil {
+			return err
+		}
+	}
+	p, err := NewAnnotatedPGN(g, s.n, notes)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/pipeline"
 )
 
 // TestReadGamesSkipsFileLines: a report's lines for input files without
@@ -85,5 +87,33 @@ func TestAppendFlags(t *testing.T) {
 	}
 	if _, err := appendFlags([]byte(`{"source":"x"}`+"\n"), late); err == nil {
 		t.Error("a line without flags was accepted")
+	}
+}
+
+// TestLateWarningFlags: a late flag of severity warning (an annotator's)
+// makes an ok game a warning; an info flag leaves it ok.
+func TestLateWarningFlags(t *testing.T) {
+	for _, tt := range []struct {
+		late flags.Flag
+		want analyze.Status
+	}{
+		{flags.New(flags.Duplicate, 0, "", "copy"), analyze.StatusOK},
+		{flags.New(flags.SuspectMove, 3, "red", "a slip"), analyze.StatusWarning},
+	} {
+		var buf bytes.Buffer
+		if err := NewWriter(&buf).Write(&Game{Source: "a.pgn", Status: analyze.StatusOK, Tags: map[string]string{}, Flags: []flags.Flag{}}); err != nil {
+			t.Fatal(err)
+		}
+		out, err := complete(buf.Bytes(), pipeline.Dup{Flags: []flags.Flag{tt.late}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Game
+		if err := json.Unmarshal(out, &back); err != nil {
+			t.Fatal(err)
+		}
+		if back.Status != tt.want || len(back.Flags) != 1 || back.Flags[0] != tt.late {
+			t.Errorf("%s: %s", tt.late.Code, out)
+		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"encoding/json"
 
+	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/pipeline"
 )
@@ -125,9 +127,16 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 	})
 }
 
-// complete returns a game's encoded line with its verdict applied.
+// complete returns a game's encoded line with its verdict applied. A late
+// flag of severity warning or error (an annotator's: the engine's
+// suspect_move) makes an ok game flagged, as it would have been had the
+// flag been raised during the pass.
 func complete(line []byte, d pipeline.Dup) ([]byte, error) {
-	if len(d.Fills) == 0 {
+	raises := false
+	for _, f := range d.Flags {
+		raises = raises || f.Severity == flags.Error || f.Severity == flags.Warning
+	}
+	if len(d.Fills) == 0 && !raises {
 		if len(d.Flags) == 0 {
 			return line, nil
 		}
@@ -142,6 +151,9 @@ func complete(line []byte, d pipeline.Dup) ([]byte, error) {
 	}
 	g.Result = d.Result(g.Result)
 	g.Flags = append(g.Flags, d.Flags...)
+	if late := analyze.StatusOf(d.Flags); late.Worse(g.Status) {
+		g.Status = late
+	}
 	var buf bytes.Buffer
 	if err := NewWriter(&buf).Write(&g); err != nil {
 		return nil, err

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/annotate"
 	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/opening"
 	"github.com/xqtool/xqtool/pipeline"
@@ -19,6 +21,7 @@ func newConvertCmd() *cobra.Command {
 	var to, nota, out string
 	var hf htmlFlags
 	var classify, fixECCO, onlyOK, noErrors bool
+	var evalsPaths []string
 	cmd := &cobra.Command{
 		Use:   "convert [--to jsonl|pgn|xqf] [--notation chinese|iccs|wxf] [-o FILE|DIR] PATH...",
 		Short: "Write the records as JSON lines, normalized PGN or XQF",
@@ -35,6 +38,15 @@ out, in input order:
   xqf    one plain XQF 1.0 file per game into -o DIR, named <game_id>.xqf
          (game_id as in the export datasets)
 
+--evals DIR (with --to pgn) writes the evaluations of "xqtool annotate" into
+the PGN, found by game_id (read the records from the same paths as annotate
+did): after each main-line move the evaluation of the position it leads to as
+{[%eval 0.35,10]} (red's side in pawns and the depth; #3 red mates in 3, #-2
+black mates in 2), for a move of a class its NAG ($6 inaccuracy, $2 mistake,
+$4 blunder) and the words "blunder, best <move>", and the engine's flag codes
+(suspect_move, result_contradicted, draw_contradicted) where they were
+raised. DIR may hold the tables of several shards (DIR/shard=I-of-N/).
+
 --classify fills the ECCO, Opening and Variation tags from the moves (ECCO
 codes, package opening) where a record lacks them; --fix-ecco does that and
 also replaces them where the declared ECCO differs from the computed one.
@@ -46,13 +58,18 @@ Files are written to a temporary name and renamed when complete. Exit code:
 or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 		Example: `  xqtool convert --to jsonl games/ > games.jsonl
   xqtool convert --to pgn --notation wxf -o clean.pgn games.zip
-  xqtool convert --to xqf -o xqf/ games.pgn`,
+  xqtool convert --to xqf -o xqf/ games.pgn
+  xqtool convert --to pgn --evals evals/ -o annotated.pgn games/`,
 		Args: needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := records.ParseNotation(nota)
 			if err != nil {
 				return usageErr("%v", err)
 			}
+			if len(evalsPaths) > 0 && to != "pgn" {
+				return usageErr("convert: --evals goes with --to pgn")
+			}
+			var ev *evalNotes
 			opt, err := rf.options(cmd)
 			if err != nil {
 				return err
@@ -73,6 +90,14 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 				} else {
 					ps := records.NewPGNSink(o, n)
 					sink, failed = ps, ps.Failed
+					if len(evalsPaths) > 0 {
+						if ev, err = openEvals(evalsPaths, n, ps); err != nil {
+							o.Abort()
+							return err
+						}
+						defer ev.close()
+						rf.outputs = append(rf.outputs, evalsPaths...)
+					}
 				}
 			case "xqf":
 				if out == "" || out == "-" {
@@ -109,6 +134,9 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 			if rf.keptOnly {
 				printDups(cmd.ErrOrStderr(), sum)
 			}
+			if ev != nil {
+				ev.print(cmd.ErrOrStderr())
+			}
 			if failed != nil {
 				if f := failed(); f.N > 0 {
 					printFailures(cmd.ErrOrStderr(), f)
@@ -126,6 +154,7 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 	completeValues(cmd, "to", "jsonl", "pgn", "xqf")
 	completeValues(cmd, "notation", "chinese", "wxf", "iccs")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "output file (jsonl, pgn; default stdout) or directory (xqf)")
+	cmd.Flags().StringArrayVar(&evalsPaths, "evals", nil, "with --to pgn, write the evaluations of xqtool annotate (an evals directory or evals.parquet, repeatable) as comments and NAGs")
 	cmd.Flags().BoolVar(&classify, "classify", false, "write ECCO, Opening and Variation tags computed from the moves where absent")
 	cmd.Flags().BoolVar(&fixECCO, "fix-ecco", false, "write the computed ECCO, Opening and Variation tags, replacing a declared ECCO that differs (implies --classify)")
 	cmd.Flags().BoolVar(&onlyOK, "only-ok", false, "write only the games with status ok (no error, no warning)")
@@ -150,4 +179,58 @@ func printFailures(w io.Writer, f records.Failures) {
 	if f.N > len(f.First) {
 		fmt.Fprintf(w, "  … and %d more\n", f.N-len(f.First))
 	}
+}
+
+// evalNotes gives the PGN sink the notes of each game from evals tables
+// (convert --evals) and counts what it found.
+type evalNotes struct {
+	ev                      *annotate.Evals
+	with, without, mismatch int
+	firstMismatch           string
+}
+
+// openEvals opens the evals tables at paths and sets the sink's notes.
+func openEvals(paths []string, n records.Notation, ps *records.PGNSink) (*evalNotes, error) {
+	var tables []string
+	for _, p := range paths {
+		t, err := annotate.FindEvals(p)
+		if err != nil {
+			return nil, usageErr("--evals: %v", err)
+		}
+		tables = append(tables, t...)
+	}
+	ev, err := annotate.OpenEvalsSet(tables)
+	if err != nil {
+		return nil, usageErr("--evals: %v", err)
+	}
+	e := &evalNotes{ev: ev}
+	ps.Notes = func(g *pipeline.Game) ([]records.PlyNote, error) {
+		rows, ok, err := ev.Rows(g.ID())
+		if err != nil || !ok {
+			e.without++
+			return nil, err
+		}
+		notes, err := annotate.PGNNotes(g, rows, n)
+		if errors.Is(err, annotate.ErrRowsMismatch) {
+			e.mismatch++
+			if e.firstMismatch == "" {
+				e.firstMismatch = fmt.Sprintf("%s#%d: %v", g.Source(), g.Index()+1, err)
+			}
+			return nil, nil
+		}
+		e.with++
+		return notes, err
+	}
+	return e, nil
+}
+
+func (e *evalNotes) close() { e.ev.Close() }
+
+// print says how many games got evaluations.
+func (e *evalNotes) print(w io.Writer) {
+	fmt.Fprintf(w, "xqtool: %d game(s) with evaluations, %d without", e.with, e.without)
+	if e.mismatch > 0 {
+		fmt.Fprintf(w, ", %d whose evaluations are of other positions (first: %s)", e.mismatch, e.firstMismatch)
+	}
+	fmt.Fprintln(w)
 }

@@ -12,13 +12,13 @@ import (
 // Layout): a package may import only packages of lower layers.
 var layers = [][]string{
 	{"board", "flags", "tagnorm", "internal/output", "internal/cputime", "internal/shareddata"},
-	{"notation", "svgboard"},
+	{"notation", "svgboard", "engine", "internal/fakeengine"},
 	{"parse"},
 	{"replay", "corpus", "opening"},
 	{"analyze", "dedupe"},
 	{"pipeline"},
 	{"report", "dataset", "records", "repair", "explorer"},
-	{"htmlreport"},
+	{"htmlreport", "annotate"},
 	{"cmd/xqtool", "internal/samplegen", "internal/testgames", "internal/fontgen", "internal/screenshot"},
 }
 

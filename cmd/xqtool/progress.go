@@ -8,6 +8,9 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
+
+	"github.com/xqtool/xqtool/annotate"
+	"github.com/xqtool/xqtool/pipeline"
 )
 
 // progress is the progress bar on stderr (pipeline.Progress): one bar per
@@ -81,4 +84,95 @@ func (p *progress) finish() {
 	}
 	_ = p.bar.Finish()
 	p.bar = nil
+}
+
+// searchProgress shows annotate's run: the pipeline's phases on the bar,
+// then, while the engines search, a bar of the positions to search with
+// positions/s and the time left (the pipeline's writing counts are not
+// shown meanwhile). Without a terminal (a batch job's log) it prints a
+// line every logEvery instead, unless quiet. Engine faults are printed
+// on their own lines. Every method is called from one goroutine at a time.
+type searchProgress struct {
+	w         io.Writer
+	bar       *progress // nil without a terminal
+	quiet     bool
+	writing   int // the total of the pipeline's writing phase
+	searching bool
+	lastLog   time.Time
+}
+
+// logEvery is how often a run without a terminal prints its progress.
+const logEvery = 30 * time.Second
+
+func newSearchProgress(w io.Writer, quiet bool) *searchProgress {
+	return &searchProgress{w: w, bar: newProgress(w, quiet), quiet: quiet, lastLog: time.Now()}
+}
+
+// Phase, Done and End pass the pipeline's progress to the bar.
+func (s *searchProgress) Phase(name string, total int) {
+	if name == pipeline.PhaseWriting {
+		s.writing = total
+	}
+	s.searching = false
+	if s.bar != nil {
+		s.bar.Phase(name, total)
+	}
+}
+
+func (s *searchProgress) Done(n, games int) {
+	if s.bar != nil && !s.searching {
+		s.bar.Done(n, games)
+	}
+}
+
+func (s *searchProgress) End() {
+	if s.bar != nil {
+		s.bar.End()
+	}
+}
+
+// search shows the counts of the search (annotate.Options.Progress).
+func (s *searchProgress) search(p annotate.Progress) {
+	if p.ToSearch == 0 {
+		return // all cached
+	}
+	done := p.Searched + p.Failed
+	if s.bar == nil {
+		if !s.quiet && (time.Since(s.lastLog) >= logEvery || done == p.ToSearch && done > 0) {
+			s.lastLog = time.Now()
+			fmt.Fprintf(s.w, "xqtool: searched %d of %d positions (%d failed), %.2f positions/s, %s left\n",
+				done, p.ToSearch, p.Failed, p.Rate, p.ETA.Round(time.Second))
+		}
+		return
+	}
+	if !s.searching {
+		s.searching = true
+		s.bar.finish()
+		s.bar.phase, s.bar.total = "searching", p.ToSearch
+		s.bar.bar = progressbar.NewOptions64(int64(p.ToSearch),
+			progressbar.OptionSetWriter(s.w),
+			progressbar.OptionSetDescription("searching"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetItsString("positions"),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+		)
+	}
+	_ = s.bar.bar.Set(done)
+	s.bar.bar.Describe(fmt.Sprintf("searching (%d cached, %d failed)", p.Cached, p.Failed))
+	if done == p.ToSearch {
+		// The search is over: back to the pipeline's writing phase.
+		s.bar.Phase(pipeline.PhaseWriting, s.writing)
+		s.searching = false
+	}
+}
+
+// log prints one line (an engine fault) above the bar.
+func (s *searchProgress) log(msg string) {
+	if s.bar != nil && s.bar.bar != nil {
+		_ = s.bar.bar.Clear()
+	}
+	fmt.Fprintln(s.w, "xqtool:", msg)
 }

@@ -114,12 +114,14 @@ func (f *runFlags) options(cmd *cobra.Command) (pipeline.Options, error) {
 }
 
 // run runs the pipeline over args with the sinks, with a progress bar
-// on a terminal and Ctrl-C handled; the outputs are excluded from the
-// inputs.
+// on a terminal (unless opt has one) and Ctrl-C handled; the outputs are
+// excluded from the inputs.
 func (f *runFlags) run(cmd *cobra.Command, args []string, opt pipeline.Options, sinks ...pipeline.Sink) (*pipeline.Summary, error) {
 	opt.Exclude = f.outputs
-	if bar := newProgress(cmd.ErrOrStderr(), f.quiet); bar != nil {
-		opt.Progress = bar
+	if opt.Progress == nil {
+		if bar := newProgress(cmd.ErrOrStderr(), f.quiet); bar != nil {
+			opt.Progress = bar
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -1,0 +1,148 @@
+package annotate
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/engine"
+	"github.com/xqtool/xqtool/internal/fakeengine"
+	"github.com/xqtool/xqtool/internal/shareddata"
+)
+
+func TestMain(m *testing.M) {
+	fakeengine.Main()
+	os.Exit(m.Run())
+}
+
+// fakeOptions runs the fake engine with spec, k processes, short timeouts.
+func fakeOptions(spec fakeengine.Spec, k int) Options {
+	proto := engine.UCI
+	if spec.Protocol == "ucci" {
+		proto = engine.UCCI
+	}
+	return Options{
+		Engine: engine.Config{
+			Command:          fakeengine.Command(),
+			Env:              []string{spec.Env()},
+			Protocol:         proto,
+			Limits:           engine.Limits{Depth: 3},
+			HandshakeTimeout: 5 * time.Second,
+			Deadline:         2 * time.Second,
+		},
+		Engines: k,
+	}
+}
+
+// game plays ICCS moves from fen ("" = the start) and fails the test on an
+// illegal one.
+func game(t testing.TB, id, fen, result string, moves ...string) Game {
+	t.Helper()
+	start := board.StartPosition()
+	if fen != "" {
+		p, err := board.PositionFromFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start = p
+	}
+	g := Game{ID: id, Start: start, Result: result}
+	for _, s := range moves {
+		m, err := board.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Moves = append(g.Moves, m)
+	}
+	if _, err := g.positions(); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// logLines reads the fake engine's log: the positions of its lines that
+// start with verb ("go" or "done").
+func logLines(t *testing.T, path, verb string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(l, verb+" "); ok {
+			out = append(out, rest)
+		}
+	}
+	return out
+}
+
+// recordGames reads every step-th game of the real records, as
+// expected.jsonl (an independent reader) gives them: start FEN, moves in
+// ICCS and the declared result, the shape of an exported dataset row. A game
+// is kept up to its first move that board does not accept (the valid
+// prefix).
+func recordGames(t testing.TB, step int) []Game {
+	t.Helper()
+	dir := shareddata.Dir(t, "records")
+	f, err := os.Open(filepath.Join(dir, "expected.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var games []Game
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	for n := 0; sc.Scan(); n++ {
+		if n%step != 0 {
+			continue
+		}
+		var e struct {
+			File    string   `json:"file"`
+			Index   int      `json:"index"`
+			InitFEN string   `json:"init_fen"`
+			Moves   []string `json:"moves_iccs"`
+			Result  string   `json:"result"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+			t.Fatal(err)
+		}
+		start := board.StartPosition()
+		if e.InitFEN != "" {
+			p, err := board.PositionFromFEN(e.InitFEN + " - - 0 1")
+			if err != nil {
+				continue // no start position: nothing to annotate
+			}
+			start = p
+		}
+		g := Game{ID: e.File + "#" + itoa(e.Index), Start: start, Result: e.Result}
+		p := start
+		for _, s := range e.Moves {
+			m, err := board.ParseMove(strings.ToLower(strings.ReplaceAll(s, "-", "")))
+			if err != nil {
+				break
+			}
+			next, err := p.Play(m)
+			if err != nil {
+				break
+			}
+			g.Moves = append(g.Moves, m)
+			p = next
+		}
+		games = append(games, g)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return games
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}

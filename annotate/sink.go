@@ -1,0 +1,194 @@
+package annotate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/dataset"
+	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/internal/output"
+	"github.com/xqtool/xqtool/pipeline"
+)
+
+// Sink annotates the games of a pipeline run (the command "xqtool
+// annotate"): Game copies each game's start position, valid main line and
+// declared result; Finish, once the pass is over, searches every distinct
+// position (Annotator.Run) and writes DIR/evals.parquet under a temporary
+// name, which Commit moves into place. Abort removes the table and keeps
+// the cache, so that a run started again searches nothing twice.
+//
+// Sink is a pipeline.Annotator: the flags it raises (suspect_move,
+// result_contradicted, draw_contradicted) reach the other sinks of the run
+// (report lines, the HTML page) with the game's verdict.
+//
+// A game whose record could not be read, or that has no start position,
+// has no rows (Skipped counts them; the report says why).
+type Sink struct {
+	pipeline.NopSink
+	a       *Annotator
+	out     *output.File
+	nums    []int                // game number of each game added, in order
+	flags   map[int][]flags.Flag // by game number: the flags raised
+	prog    Progress
+	skipped int
+	games   int
+}
+
+// NewSink returns a sink writing dir/evals.parquet (dir is created), with
+// the annotator's options.
+func NewSink(dir string, opt Options) (*Sink, error) {
+	a, err := New(opt)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	out, err := output.Open(filepath.Join(dir, EvalsName), nil)
+	if err != nil {
+		return nil, err
+	}
+	return &Sink{a: a, out: out, flags: map[int][]flags.Flag{}}, nil
+}
+
+// Path returns the table's path.
+func (s *Sink) Path() string { return s.out.Path() }
+
+// Game copies a game to annotate.
+func (s *Sink) Game(g *pipeline.Game) error {
+	s.games++
+	rp := g.Replay()
+	if rp == nil || !rp.HasStart {
+		s.skipped++
+		return nil
+	}
+	moves := make([]board.Move, len(rp.Plies))
+	for i, p := range rp.Plies {
+		moves[i] = p.Move
+	}
+	err := s.a.Add(Game{ID: g.ID(), Start: rp.Start, Moves: moves, Result: g.Report().Declared()})
+	if err != nil {
+		// A replayed main line is legal: this is a bug, not the record's.
+		return fmt.Errorf("annotate: %s#%d: %w", g.Source(), g.Index()+1, err)
+	}
+	s.nums = append(s.nums, g.Num())
+	return nil
+}
+
+// Finish searches and writes the table; it ends when the run is
+// cancelled (Verdicts.Context).
+func (s *Sink) Finish(v *pipeline.Verdicts) error { return s.finish(v.Context()) }
+
+func (s *Sink) finish(ctx context.Context) error {
+	prog, err := s.a.Run(ctx)
+	s.prog = prog
+	if err != nil {
+		return err
+	}
+	w, err := NewWriter(s.out, s.a.Profile(), s.a.opt.Thresholds)
+	if err != nil {
+		return err
+	}
+	for i := range s.a.Len() {
+		ge := s.a.Game(i)
+		if err := w.Write(ge); err != nil {
+			w.Close()
+			return err
+		}
+		if len(ge.Flags) > 0 {
+			s.flags[s.nums[i]] = ge.Flags
+		}
+	}
+	return w.Close()
+}
+
+// Annotate returns the flags raised on game num.
+func (s *Sink) Annotate(num int) pipeline.Annotation {
+	return pipeline.Annotation{Flags: s.flags[num]}
+}
+
+// Commit moves the table into place.
+func (s *Sink) Commit() error { return s.out.Commit() }
+
+// Abort removes the table (the cache stays).
+func (s *Sink) Abort() { s.out.Abort() }
+
+// Progress returns the counts of the search (after Finish, or after a
+// Finish cut short).
+func (s *Sink) Progress() Progress { return s.prog }
+
+// Games returns the number of games seen, and Skipped those without rows
+// (no start position: the record could not be read).
+func (s *Sink) Games() int   { return s.games }
+func (s *Sink) Skipped() int { return s.skipped }
+
+// Flagged counts the games carrying each code the annotation raised.
+func (s *Sink) Flagged() map[flags.Code]int {
+	m := map[flags.Code]int{}
+	for _, fs := range s.flags {
+		for _, c := range flags.Codes(fs) {
+			m[c]++
+		}
+	}
+	return m
+}
+
+// Dataset annotates the games of exported datasets (the games.parquet files
+// under dirs, read in the order of a single run; see dataset.Open) instead
+// of a pipeline run: it adds every game keep accepts (nil: all), searches,
+// and commits the table, or aborts it on an error. A row without a start
+// position (an unreadable record) is skipped.
+func (s *Sink) Dataset(ctx context.Context, dirs []string, keep func(gameID string) bool) (err error) {
+	defer func() {
+		if err != nil {
+			s.Abort()
+		}
+	}()
+	r, err := dataset.Open(dirs)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	if len(r.Files()) == 0 {
+		return fmt.Errorf("%v: %w", dirs, dataset.ErrNoGames)
+	}
+	for num := 0; ; {
+		if num&1023 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		dg, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if keep != nil && !keep(dg.GameID) {
+			continue
+		}
+		s.games++
+		g, err := GameFromDataset(dg)
+		switch {
+		case errors.Is(err, ErrNoStart):
+			s.skipped++
+			num++
+			continue
+		case err != nil:
+			return err
+		}
+		if err := s.a.Add(g); err != nil {
+			return fmt.Errorf("%s: %w", dg.File, err)
+		}
+		s.nums = append(s.nums, num)
+		num++
+	}
+	if err := s.finish(ctx); err != nil {
+		return err
+	}
+	return s.Commit()
+}

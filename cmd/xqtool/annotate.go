@@ -1,0 +1,299 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/xqtool/xqtool/annotate"
+	"github.com/xqtool/xqtool/dataset"
+	"github.com/xqtool/xqtool/engine"
+	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/internal/output"
+	"github.com/xqtool/xqtool/pipeline"
+	"github.com/xqtool/xqtool/report"
+)
+
+// engineFlags are the flags that say which engine to run and how.
+type engineFlags struct {
+	command    string
+	protocol   string
+	opts       []string
+	depth      int
+	nodes      int64
+	movetime   int
+	engines    int
+	cache      string
+	mergeCache []string
+	restarts   int
+	deadline   time.Duration
+	ranks      string
+	maxPly     int
+}
+
+func (f *engineFlags) register(cmd *cobra.Command) {
+	fs := cmd.Flags()
+	fs.StringVar(&f.command, "engine", "", "the engine's command line: program and arguments (required)")
+	fs.StringVar(&f.protocol, "protocol", "auto", "uci, ucci, or auto (try UCI, then UCCI)")
+	fs.StringArrayVar(&f.opts, "option", nil, "an engine option Name=Value (repeatable, set in order)")
+	fs.IntVar(&f.depth, "depth", 0, "search each position to this depth (plies)")
+	fs.Int64Var(&f.nodes, "nodes", 0, "search each position this many nodes")
+	fs.IntVar(&f.movetime, "movetime", 0, "search each position this many milliseconds (not repeatable run to run)")
+	fs.IntVar(&f.engines, "engines", 0, "engine processes searching at once (default: the cores)")
+	fs.StringVar(&f.cache, "cache", "", "directory of the evaluations kept between runs (default: OUT/cache)")
+	fs.StringArrayVar(&f.mergeCache, "merge-cache", nil, "read another run's cache directory too (repeatable)")
+	fs.IntVar(&f.restarts, "restarts", 5, "restarts of each engine after a fault")
+	fs.DurationVar(&f.deadline, "deadline", 0, "longest search before the engine is killed (default 60s; with --movetime twice it plus 10s)")
+	fs.StringVar(&f.ranks, "ranks", "auto", "how the engine numbers ranks in its moves: auto, 0-9 or 1-10")
+	fs.IntVar(&f.maxPly, "max-ply", 0, "annotate each game up to this ply only (0: all)")
+}
+
+// options returns the annotator's options; out is the output directory
+// (the default cache is out/cache).
+func (f *engineFlags) options(out string) (annotate.Options, error) {
+	var opt annotate.Options
+	if f.command == "" {
+		return opt, usageErr("annotate: --engine is required")
+	}
+	words, err := engine.ParseCommand(f.command)
+	if err != nil {
+		return opt, usageErr("--engine: %v", err)
+	}
+	proto, err := engine.ParseProtocol(f.protocol)
+	if err != nil {
+		return opt, usageErr("--protocol: %v", err)
+	}
+	ranks, err := engine.ParseRanks(f.ranks)
+	if err != nil {
+		return opt, usageErr("--ranks: %v", err)
+	}
+	cfg := engine.Config{
+		Command: words, Protocol: proto, Ranks: ranks, Deadline: f.deadline,
+		Limits: engine.Limits{Depth: f.depth, Nodes: f.nodes, MoveTime: time.Duration(f.movetime) * time.Millisecond},
+	}
+	for _, s := range f.opts {
+		o, err := engine.ParseOption(s)
+		if err != nil {
+			return opt, usageErr("--option: %v", err)
+		}
+		cfg.Options = append(cfg.Options, o)
+	}
+	if f.depth < 0 || f.nodes < 0 || f.movetime < 0 || f.engines < 0 || f.maxPly < 0 || f.restarts < 0 || f.deadline < 0 {
+		return opt, usageErr("--depth, --nodes, --movetime, --engines, --max-ply, --restarts and --deadline cannot be negative")
+	}
+	if err := cfg.Validate(); err != nil {
+		return opt, usageErr("%v", err)
+	}
+	cache := f.cache
+	if cache == "" {
+		cache = filepath.Join(out, "cache")
+	}
+	restarts := f.restarts
+	if restarts == 0 {
+		restarts = -1 // none (annotate's 0 is its default)
+	}
+	return annotate.Options{
+		Engine: cfg, Engines: f.engines, CacheDir: cache, ExtraCaches: f.mergeCache,
+		Restarts: restarts, MaxPly: f.maxPly,
+	}, nil
+}
+
+func newAnnotateCmd() *cobra.Command {
+	var rf runFlags
+	var ef engineFlags
+	var hf htmlFlags
+	var out, reportPath string
+	cmd := &cobra.Command{
+		Use:   "annotate --engine CMD (--depth N | --nodes N | --movetime MS) -o DIR [flags] PATH...",
+		Short: "Evaluate every position of every game with a UCI or UCCI engine",
+		Long: `annotate reads every game under PATH like validate (or the games of export
+datasets: directories holding games.parquet), has an engine evaluate every
+position of each main line, and writes DIR/evals.parquet: one row per
+position (game_id, ply, position_key, the score from red's side, mate_red,
+best move and principal variation in ICCS, depth, nodes), with what each move
+lost and its class (inaccuracy, mistake, blunder). Each distinct position is
+searched once, by --engines engine processes at once.
+
+Evaluations are kept in a cache (default DIR/cache) as they are made: a run
+stopped with Ctrl-C, or killed, resumes where it stopped when started again,
+and caches of several runs or machines (--shard I/N) merge by copying their
+files into one directory or with --merge-cache. A faulty engine (it dies,
+hangs past --deadline, prints garbage, answers an illegal move) is reported
+on one line and restarted; the position is then recorded as not evaluated.
+
+The flags suspect_move, result_contradicted and draw_contradicted go into
+the table's flags column and, with --report and --html (records only), into
+the report lines and the HTML page with every other flag.
+
+Exit code: 0 every position evaluated; 1 some position not evaluated (its
+row says why); 2 usage or I/O error, or an engine that cannot start;
+130 interrupted (the evaluations made are kept in the cache).`,
+		Example: `  xqtool annotate --engine 'node --no-experimental-fetch uci.js' --option UCI_Variant=xiangqi --depth 10 -o evals/ games/
+  xqtool annotate --engine ./pikafish --option EvalFile=pikafish.nnue --movetime 100 --engines 2 -o evals/ ds/
+  xqtool annotate --engine ./eleeye --protocol ucci --option usebook=false --depth 8 --html page.html -o evals/ games/`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return usageErr("annotate: -o DIR is required")
+			}
+			if os.Getenv("GOGC") == "" {
+				// The positions and their evaluations stay live until the
+				// table is written: the export setting keeps the peak
+				// memory near twice them rather than three times.
+				debug.SetGCPercent(pipeline.ExportGCPercent)
+			}
+			aopt, err := ef.options(out)
+			if err != nil {
+				return err
+			}
+			isDS, err := datasetArgs(args)
+			if err != nil {
+				return err
+			}
+			shard, err := rf.shard.shard()
+			if err != nil {
+				return err
+			}
+			dir := out
+			if !shard.All() {
+				dir = filepath.Join(out, shard.Dir())
+			}
+			prog := newSearchProgress(cmd.ErrOrStderr(), rf.quiet)
+			aopt.Progress, aopt.Log = prog.search, prog.log
+			sink, err := annotate.NewSink(dir, aopt)
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			if isDS {
+				if reportPath != "" || hf.path != "" {
+					sink.Abort()
+					return usageErr("annotate: --report and --html need records, not a dataset (the evaluations' flags are in evals.parquet)")
+				}
+				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+				defer stop()
+				t0 := time.Now()
+				err = sink.Dataset(ctx, args, func(id string) bool { return shard.Has(0, id) })
+				prog.End()
+				return annotateDone(cmd, sink, time.Since(t0), err)
+			}
+			opt, err := rf.options(cmd)
+			if err != nil {
+				sink.Abort()
+				return err
+			}
+			opt.Progress = prog
+			rf.outputs = append(rf.outputs, out)
+			sinks := []pipeline.Sink{sink}
+			if reportPath != "" {
+				o, err := output.Open(reportPath, cmd.OutOrStdout())
+				if err != nil {
+					sink.Abort()
+					return usageErr("%v", err)
+				}
+				if o.Path() != "" {
+					rf.outputs = append(rf.outputs, reportPath)
+				}
+				sinks = append(sinks, report.NewSink(o, report.SinkOptions{Files: true}))
+			}
+			if sinks, err = hf.add(cmd, &rf, sinks); err != nil {
+				return err
+			}
+			t0 := time.Now()
+			_, err = rf.run(cmd, args, opt, sinks...)
+			return annotateDone(cmd, sink, time.Since(t0), err)
+		},
+	}
+	rf.register(cmd)
+	ef.register(cmd)
+	hf.register(cmd)
+	cmd.Flags().StringVarP(&out, "output", "o", "", "directory of evals.parquet (required; with --shard I/N, DIR/shard=I-of-N/)")
+	cmd.Flags().StringVar(&reportPath, "report", "", "write one JSON line per game to FILE, the engine's flags included (records only)")
+	return cmd
+}
+
+// datasetArgs reports whether the inputs are export datasets (every one a
+// directory holding a games.parquet, a partition or shards of one) rather
+// than records; a mix is an error.
+func datasetArgs(args []string) (bool, error) {
+	n := 0
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil || !st.IsDir() {
+			continue
+		}
+		if files, err := dataset.GamesFiles(a); err == nil && len(files) > 0 {
+			n++
+		}
+	}
+	switch n {
+	case 0:
+		return false, nil
+	case len(args):
+		return true, nil
+	}
+	return false, usageErr("annotate: give records or datasets (directories holding games.parquet), not both")
+}
+
+// annotateDone prints what the run did and gives its exit code.
+func annotateDone(cmd *cobra.Command, s *annotate.Sink, elapsed time.Duration, err error) error {
+	p := s.Progress()
+	w := cmd.OutOrStdout()
+	if err != nil {
+		err = runError(err)
+		var ee *exitError
+		if errors.As(err, &ee) && ee.code == 130 && p.Searched > 0 {
+			fmt.Fprintf(cmd.ErrOrStderr(), "xqtool: %d positions searched are kept in the cache: run the same command again to go on\n", p.Searched)
+		}
+		return err
+	}
+	printAnnotation(w, s, elapsed)
+	fmt.Fprintf(w, "wrote %s\n", s.Path())
+	if p.Failed > 0 {
+		return &exitError{code: 1}
+	}
+	return nil
+}
+
+// printAnnotation writes the summary table of an annotation.
+func printAnnotation(w io.Writer, s *annotate.Sink, elapsed time.Duration) {
+	p := s.Progress()
+	row := func(name string, v any) { fmt.Fprintf(w, "%-24s %10v\n", name, v) }
+	row("games", s.Games())
+	if s.Skipped() > 0 {
+		row("  no start (not read)", s.Skipped())
+	}
+	row("positions annotated", p.Rows)
+	row("distinct positions", p.Distinct)
+	row("  game over (no search)", p.Terminal)
+	row("  in the cache", p.Cached)
+	row("  searched", p.Searched)
+	row("  not evaluated", p.Failed)
+	fmt.Fprintf(w, "%-24s %9.1f%%\n", "searches saved", 100*p.Saved())
+	if p.Restarts > 0 {
+		row("engine restarts", p.Restarts)
+	}
+	byCode := s.Flagged()
+	codes := make([]flags.Code, 0, len(byCode))
+	for c := range byCode {
+		codes = append(codes, c)
+	}
+	slices.SortFunc(codes, func(a, b flags.Code) int { return a.Order() - b.Order() })
+	for _, c := range codes {
+		fmt.Fprintf(w, "  %-22s %10d\n", c, byCode[c])
+	}
+	if n := p.Searched + p.Failed; n > 0 {
+		fmt.Fprintf(w, "%-24s %10.2f  (%v searching, %v in all)\n", "positions/s", float64(n)/p.Elapsed.Seconds(),
+			p.Elapsed.Round(time.Millisecond), elapsed.Round(time.Millisecond))
+		fmt.Fprintf(w, "%-24s %10.3f  (%v of engine CPU, start-ups included)\n", "engine CPU s/position", p.EngineCPU.Seconds()/float64(n), p.EngineCPU.Round(time.Millisecond))
+	}
+}
