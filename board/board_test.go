@@ -603,3 +603,90 @@ func TestAppendLegalCapturesAndTo(t *testing.T) {
 		}
 	})
 }
+
+// TestKeysStable pins the Zobrist keys of a few positions. Datasets store
+// them (positions.parquet's position_key), so that keys from different runs
+// and versions can be joined: a change of the key generator must show up
+// here, not as silently disjoint datasets.
+func TestKeysStable(t *testing.T) {
+	for _, c := range []struct {
+		fen string
+		key uint64
+	}{
+		{StartFEN, 0x7d3c90027647ef01},
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1", 0x25ccfaf05e9ece58},
+		// h2e2 played: the move counters do not enter the key.
+		{"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1", 0x075cb2e0f81367a1},
+		{"4k4/9/9/9/9/9/9/9/9/3K5 w - - 17 40", 0xa8610d7aa31ae289},
+	} {
+		p, err := PositionFromFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Key() != c.key {
+			t.Errorf("%s: key %#016x, want %#016x", c.fen, p.Key(), c.key)
+		}
+	}
+	p := StartPosition()
+	p.MakeMove(NewMove(SquareAt(7, 2), SquareAt(4, 2)))
+	if p.Key() != 0x075cb2e0f81367a1 {
+		t.Errorf("start + h2e2: key %#016x", p.Key())
+	}
+}
+
+// mirrorSetup is the left-right mirror of s, built square by square.
+func mirrorSetup(s Setup) Setup {
+	out := s
+	for f := range Files {
+		for r := range Ranks {
+			out.Board[SquareAt(Files-1-f, r)] = s.Board[SquareAt(f, r)]
+		}
+	}
+	return out
+}
+
+func TestMirror(t *testing.T) {
+	for s := Square(0); s < Squares; s++ {
+		m := s.Mirror()
+		if m.File() != Files-1-s.File() || m.Rank() != s.Rank() || m.Mirror() != s {
+			t.Fatalf("%v: mirror %v", s, m)
+		}
+	}
+	if NoSquare.Mirror() != NoSquare || NoMove.Mirror() != NoMove {
+		t.Error("an invalid square or move must stay as it is")
+	}
+	if got := NewMove(SquareAt(7, 2), SquareAt(4, 2)).Mirror().String(); got != "b2e2" {
+		t.Errorf("h2e2 mirrored: %s", got)
+	}
+	// Random games: the legal moves of the mirrored position are the
+	// mirrors of the legal moves, the game mirrored move by move stays
+	// legal, and each mirrored move mirrors back.
+	rng := rand.New(rand.NewPCG(3, 5))
+	for g := 0; g < 100; g++ {
+		p := StartPosition()
+		for ply := 0; ply < 150; ply++ {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			q, err := NewPosition(mirrorSetup(p.Setup()))
+			if err != nil {
+				t.Fatalf("mirror of %s: %v", p.FEN(), err)
+			}
+			want := make([]Move, len(moves))
+			for i, m := range moves {
+				want[i] = m.Mirror()
+				if want[i].Mirror() != m {
+					t.Fatalf("%v mirrored twice: %v", m, want[i].Mirror())
+				}
+			}
+			got := q.LegalMoves()
+			slices.Sort(want)
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s: legal moves of the mirror %v, want %v", p.FEN(), got, want)
+			}
+			p.MakeMove(moves[rng.IntN(len(moves))])
+		}
+	}
+}

@@ -46,6 +46,15 @@ var fileOf, rankOf = func() (f, r [128]int8) {
 // Valid reports whether s is on the board.
 func (s Square) Valid() bool { return s >= 0 && s < Squares }
 
+// Mirror returns the left-right mirror of s: file a ↔ i (f → 8−f), the
+// rank unchanged. An invalid square is returned unchanged.
+func (s Square) Mirror() Square {
+	if !s.Valid() {
+		return s
+	}
+	return SquareAt(Files-1-s.File(), s.Rank())
+}
+
 // String returns the ICCS name, e.g. "h2", or "-" for an invalid square.
 func (s Square) String() string {
 	if !s.Valid() {
@@ -197,6 +206,17 @@ func (m Move) From() Square { return Square(m >> 7) }
 
 // To returns the destination square.
 func (m Move) To() Square { return Square(m & 0x7f) }
+
+// Mirror returns the left-right mirror of m: both squares mirrored as by
+// Square.Mirror. An invalid move is returned unchanged. The mirror of a
+// legal move is legal in the mirrored position, and mirroring twice gives
+// m back.
+func (m Move) Mirror() Move {
+	if !m.Valid() {
+		return m
+	}
+	return NewMove(m.From().Mirror(), m.To().Mirror())
+}
 
 // Valid reports whether both squares are on the board and differ.
 func (m Move) Valid() bool {

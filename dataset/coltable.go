@@ -96,14 +96,28 @@ func (t *colTable) batchCol(name string, c batchColumn) {
 	t.batch = append(t.batch, tableBatch{col: t.f.column(name), c: c})
 }
 
-// int32Col, stringCol, int8Col, boolCol and date32Col return a new batch
-// column of column name.
-func (t *colTable) int32Col(name string) *int32Column {
-	c := &int32Column{typ: arrow.PrimitiveTypes.Int32, vals: vec[int32]{mem: t.cfg.mem}}
+// numCol returns a new batch column of numbers of Arrow type typ for
+// column name.
+func numCol[T int8 | int16 | int32 | int64 | arrow.Date32](t *colTable, name string, typ arrow.DataType) *numColumn[T] {
+	c := &numColumn[T]{typ: typ, vals: vec[T]{mem: t.cfg.mem}}
 	c.valid.bits.mem = t.cfg.mem
 	c.vals.reserve(t.cfg.batchRows)
 	t.batchCol(name, c)
 	return c
+}
+
+// int32Col, int64Col, int16Col, stringCol, int8Col, boolCol and date32Col
+// return a new batch column of column name.
+func (t *colTable) int32Col(name string) *int32Column {
+	return numCol[int32](t, name, arrow.PrimitiveTypes.Int32)
+}
+
+func (t *colTable) int64Col(name string) *numColumn[int64] {
+	return numCol[int64](t, name, arrow.PrimitiveTypes.Int64)
+}
+
+func (t *colTable) int16Col(name string) *numColumn[int16] {
+	return numCol[int16](t, name, arrow.PrimitiveTypes.Int16)
 }
 
 func (t *colTable) stringCol(name string) *stringColumn {
@@ -115,11 +129,7 @@ func (t *colTable) stringCol(name string) *stringColumn {
 }
 
 func (t *colTable) int8Col(name string) *int8Column {
-	c := &int8Column{typ: arrow.PrimitiveTypes.Int8, vals: vec[int8]{mem: t.cfg.mem}}
-	c.valid.bits.mem = t.cfg.mem
-	c.vals.reserve(t.cfg.batchRows)
-	t.batchCol(name, c)
-	return c
+	return numCol[int8](t, name, arrow.PrimitiveTypes.Int8)
 }
 
 func (t *colTable) boolCol(name string) *boolColumn {
@@ -130,11 +140,7 @@ func (t *colTable) boolCol(name string) *boolColumn {
 }
 
 func (t *colTable) date32Col(name string) *date32Column {
-	c := &date32Column{typ: arrow.FixedWidthTypes.Date32, vals: vec[arrow.Date32]{mem: t.cfg.mem}}
-	c.valid.bits.mem = t.cfg.mem
-	c.vals.reserve(t.cfg.batchRows)
-	t.batchCol(name, c)
-	return c
+	return numCol[arrow.Date32](t, name, arrow.FixedWidthTypes.Date32)
 }
 
 // dictCol returns a new dictionary column for column name, its values

@@ -2,6 +2,8 @@ package dataset
 
 import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/xqtool/xqtool/training"
 )
 
 // Defaults for the row-group layout.
@@ -35,6 +37,7 @@ type config struct {
 	byYear        bool
 	maxOpen       int
 	compression   Compression
+	training      *training.Options // nil: not training data
 }
 
 func newConfig(opts []Option) *config {
@@ -108,4 +111,15 @@ func WithMaxOpenPartitions(n int) Option {
 			c.maxOpen = n
 		}
 	}
+}
+
+// WithTraining makes the dataset training data (xqtool export --training):
+// positions.parquet has the columns of TrainingPositionsSchema, and rows
+// only for the games opt.Filter takes (with their mirrors when opt.Mirror),
+// each game in the split of its group (training.GroupKey, keyed with the
+// run's duplicate MinPlies). games.parquet and flags.parquet still hold
+// every game: they say why a game has no rows (its flags, its duplicate
+// kind). Writer.Training counts the games taken and left out.
+func WithTraining(opt training.Options) Option {
+	return func(c *config) { c.training = &opt }
 }

@@ -10,8 +10,8 @@ import (
 	"github.com/xqtool/xqtool/replay"
 )
 
-// PositionsWriter writes positions.parquet (PositionsSchema) to an
-// io.Writer.
+// PositionsWriter writes positions.parquet (PositionsSchema, or
+// TrainingPositionsSchema WithTraining) to an io.Writer.
 //
 // It is the largest file by far (a row per ply). Like games and flags it
 // is written column by column (see colTable): the plain columns (FEN,
@@ -26,6 +26,9 @@ type PositionsWriter struct {
 	resultSTM       *int8Column
 
 	gameID, side, iccs, wxf, chinese, capture *dictColumn
+
+	// tr holds the columns of training data (WithTraining), else nil.
+	tr *trainingCols
 
 	// notes holds, by notationKey, the dictionary indices (+1) of the WXF
 	// (low 16 bits) and Chinese (high) text in the open row group; 0 when
@@ -60,7 +63,11 @@ func NewPositionsWriter(w io.Writer, opts ...Option) (*PositionsWriter, error) {
 }
 
 func newPositionsWriter(w io.Writer, cfg *config) (*PositionsWriter, error) {
-	t, err := newColTable(w, PositionsSchema, cfg, cfg.rowGroupRows, parquet.WithDataPageSize(colPageSize))
+	schema := PositionsSchema
+	if cfg.training != nil {
+		schema = TrainingPositionsSchema
+	}
+	t, err := newColTable(w, schema, cfg, cfg.rowGroupRows, parquet.WithDataPageSize(colPageSize))
 	if err != nil {
 		return nil, err
 	}
@@ -76,6 +83,9 @@ func newPositionsWriter(w io.Writer, cfg *config) (*PositionsWriter, error) {
 	pw.check = t.boolCol(colCheck)
 	pw.resultSTM = t.int8Col(colResultSTM)
 	pw.pliesToEnd = t.int32Col(colPliesToEnd)
+	if cfg.training != nil {
+		pw.tr = newTrainingCols(t)
+	}
 	if !cfg.byYear {
 		// A partitioned dataset keeps up to maxOpen writers open: there
 		// the arrays would add tens of MB, and the text is looked up.
@@ -155,6 +165,9 @@ func (pw *PositionsWriter) writePlies(id string, start board.Position, plies []r
 			pw.resultSTM.Append(res)
 		}
 		pw.pliesToEnd.Append(int32(n - i))
+		if pw.tr != nil {
+			pw.tr.append(&p, m)
+		}
 		p.MakeMove(m)
 		pw.fw.moved(&p, m)
 		if err := pw.t.added(); err != nil {

@@ -31,12 +31,16 @@ type gameRow struct {
 	startFEN string
 	hasStart bool
 	moves    []board.Move
-	result   string // declared: 1-0, 0-1, 1/2-1/2 or *
-	byPos    string // result_by_position, "" for null
-	term     string
-	status   string
-	flags    []flags.Flag
-	ecco     [3]string // computed code, opening, variation
+	// checks tells, move by move, whether it gives check (as the replay
+	// found): the spool keeps it so that positions written from a spooled
+	// row need not look for checks again.
+	checks []bool
+	result string // declared: 1-0, 0-1, 1/2-1/2 or *
+	byPos  string // result_by_position, "" for null
+	term   string
+	status string
+	flags  []flags.Flag
+	ecco   [3]string // computed code, opening, variation
 
 	// Set by the verdict.
 	clusterID, dupKind, dupOf string
@@ -51,7 +55,7 @@ func rowOf(g *pipeline.Game, buf *gameRow) *gameRow {
 	*row = gameRow{
 		num: g.Num(), id: g.ID(), source: strings.Clone(rec.Source), index: rec.Index,
 		format: string(rec.Format), encoding: rec.Encoding,
-		tags: row.tags[:0], moves: row.moves[:0], flags: row.flags[:0],
+		tags: row.tags[:0], moves: row.moves[:0], checks: row.checks[:0], flags: row.flags[:0],
 		result: g.Result(), byPos: r.ResultByPosition, term: r.Termination, status: string(r.Status),
 		ecco: [3]string{r.Opening.Code, r.Opening.Opening, r.Opening.Variation},
 	}
@@ -62,6 +66,7 @@ func rowOf(g *pipeline.Game, buf *gameRow) *gameRow {
 		row.startFEN, row.hasStart = gm.Start.FEN(), true
 		for _, p := range gm.Plies {
 			row.moves = append(row.moves, p.Move)
+			row.checks = append(row.checks, p.Check)
 		}
 	} else {
 		row.startFEN = startFEN(rec, r.ReadErr)
@@ -136,13 +141,21 @@ func (row *gameRow) line(buf []replay.Ply) (board.Position, []replay.Ply, error)
 		return board.Position{}, buf, err
 	}
 	p := start
-	for _, m := range row.moves {
+	known := len(row.checks) == len(row.moves)
+	for i, m := range row.moves {
 		capture := p.Piece(m.To())
 		p.MakeMove(m)
-		buf = append(buf, replay.Ply{Key: p.Key(), Move: m, Capture: capture, Check: p.InCheck()})
+		check := known && row.checks[i]
+		if !known {
+			check = p.InCheck()
+		}
+		buf = append(buf, replay.Ply{Key: p.Key(), Move: m, Capture: capture, Check: check})
 	}
 	return start, buf, nil
 }
+
+// checkBit marks a spooled move that gives check.
+const checkBit = 1 << 15
 
 // appendTo encodes the row (without the verdict's fields) after b.
 func (row *gameRow) appendTo(b []byte) []byte {
@@ -163,9 +176,15 @@ func (row *gameRow) appendTo(b []byte) []byte {
 	for _, t := range row.tags {
 		b = pipeline.AppendString(pipeline.AppendString(b, t.Name), t.Value)
 	}
+	// A replayed move is 14 bits (board.Move.Valid): the top bit holds
+	// whether it gives check.
 	b = pipeline.AppendUvarint(b, len(row.moves))
-	for _, m := range row.moves {
-		b = binary.LittleEndian.AppendUint16(b, uint16(m))
+	for i, m := range row.moves {
+		v := uint16(m)
+		if row.checks[i] {
+			v |= checkBit
+		}
+		b = binary.LittleEndian.AppendUint16(b, v)
 	}
 	b = pipeline.AppendUvarint(b, len(row.flags))
 	for _, f := range row.flags {
@@ -179,7 +198,7 @@ func (row *gameRow) appendTo(b []byte) []byte {
 // decode reads what appendTo wrote into row, reusing its slices.
 func (row *gameRow) decode(b []byte) error {
 	d := pipeline.NewDecoder(b)
-	*row = gameRow{tags: row.tags[:0], moves: row.moves[:0], flags: row.flags[:0]}
+	*row = gameRow{tags: row.tags[:0], moves: row.moves[:0], checks: row.checks[:0], flags: row.flags[:0]}
 	row.num = d.Uvarint()
 	row.id, row.source = d.String(), d.String()
 	row.index = d.Uvarint()
@@ -193,7 +212,9 @@ func (row *gameRow) decode(b []byte) error {
 	n := d.Uvarint()
 	moves := d.Bytes(2 * n)
 	for i := range len(moves) / 2 {
-		row.moves = append(row.moves, board.Move(binary.LittleEndian.Uint16(moves[2*i:])))
+		v := binary.LittleEndian.Uint16(moves[2*i:])
+		row.moves = append(row.moves, board.Move(v&^checkBit))
+		row.checks = append(row.checks, v&checkBit != 0)
 	}
 	for n := d.Uvarint(); n > 0 && !d.Failed(); n-- {
 		code := flags.Code(d.String())

@@ -9,7 +9,9 @@ import (
 // Sink writes the datasets of a run (see Writer) in one pass over the
 // input.
 //
-// positions.parquet is written as the games come. A game's rows of
+// positions.parquet is written as the games come, unless it is training
+// data (WithTraining) of a run whose verdicts decide which games it takes
+// (see below). A game's rows of
 // games.parquet and flags.parquet are complete only once duplicate
 // detection has seen the whole input (its cluster columns, its duplicate
 // flag): the sink keeps each game's row (its tags, start position, moves
@@ -18,7 +20,12 @@ import (
 // (--fill-tags), which change positions too (their games, their result),
 // positions.parquet is also written then, from the spooled rows: each
 // game's moves are played again on the board to rebuild its positions (no
-// record is read or parsed twice).
+// record is read or parsed twice). So it is for training data, whose
+// filter takes only the kept copies and the games without an error flag,
+// unless the verdicts cannot change what it takes: without duplicate
+// detection and annotators (nothing late; every game counts as kept), or
+// when it takes every copy and no annotator may add an error flag, its
+// positions are written as the games come.
 type Sink struct {
 	pipeline.NopSink
 	w      *Writer
@@ -48,6 +55,18 @@ func (s *Sink) Start(info pipeline.Info) error {
 	s.w.cfg.rules = info.Rules
 	s.direct = !info.Late()
 	s.late = info.Duplicates.Rewrites()
+	if tr := s.w.tr; tr != nil {
+		tr.groupPlies = info.Duplicates.MinPlies
+		// Training data takes games by their verdicts: only kept copies
+		// (unless WithCopies), only games without an error flag, the
+		// annotators' flags included. Duplicate detection's own flags are
+		// never errors (flags table: duplicate, near_duplicate,
+		// tags_filled are info), so only the kept-copy rule and annotators
+		// make the positions wait for the verdicts.
+		if !s.direct && (!tr.opt.Filter.WithCopies || info.Annotated) {
+			s.late = true
+		}
+	}
 	if s.direct {
 		return nil
 	}
@@ -80,8 +99,7 @@ func (s *Sink) Game(g *pipeline.Game) error {
 	if gm := g.Replay(); gm != nil && gm.HasStart {
 		start, plies = gm.Start, gm.Plies
 	}
-	res, known := row.redResult()
-	return s.w.writePositions(row.year(), row.id, start, plies, res, known)
+	return s.w.writeLine(row, start, plies)
 }
 
 // File adds a row to files.parquet.

@@ -56,6 +56,7 @@ type Writer struct {
 	files   *filesFile // files.parquet, opened by the first WriteFile
 	plies   []replay.Ply
 	created output.Dirs // the directories Create made (Abort removes them)
+	tr      *trainer    // WithTraining, else nil
 }
 
 // partSet is the open partition files of one dataset.
@@ -89,6 +90,9 @@ func Create(dir string, opts ...Option) (*Writer, error) {
 		return nil, err
 	}
 	d := &Writer{cfg: newConfig(opts), dir: dir, tmp: tmp, created: created}
+	if o := d.cfg.training; o != nil {
+		d.tr = &trainer{opt: *o, splitter: o.Splitter()}
+	}
 	for k := range d.sets {
 		d.sets[k] = &partSet{kind: k, open: map[string]*part{}, parts: map[string]int{}}
 	}
@@ -142,10 +146,10 @@ func (d *Writer) writeGame(row *gameRow) error {
 }
 
 // writePositions adds a game's rows to positions.parquet: one per ply of
-// the line played from start (see PositionsWriter.write). Every game
-// comes here, with or without plies, so that the partitions open in the
-// order of the games.
-func (d *Writer) writePositions(year int, id string, start board.Position, plies []replay.Ply, res int8, known bool) error {
+// the line played from start (see PositionsWriter.write), with the
+// training columns of tg WithTraining. Every game comes here, with or
+// without plies, so that the partitions open in the order of the games.
+func (d *Writer) writePositions(year int, id string, start board.Position, plies []replay.Ply, res int8, known bool, tg trainingGame) error {
 	if d.done {
 		return errClosed
 	}
@@ -154,6 +158,9 @@ func (d *Writer) writePositions(year int, id string, start board.Position, plies
 		return err
 	}
 	before := p.pos.Rows()
+	if p.pos.tr != nil {
+		p.pos.tr.game = tg
+	}
 	if err := p.pos.writePlies(id, start, plies, res, known); err != nil {
 		return err
 	}
@@ -172,8 +179,17 @@ func (d *Writer) writeRow(row *gameRow) error {
 		return err
 	}
 	d.plies = plies
+	return d.writeLine(row, start, plies)
+}
+
+// writeLine adds the rows of a game's line (start, plies) to
+// positions.parquet: as training data WithTraining (writeTraining).
+func (d *Writer) writeLine(row *gameRow, start board.Position, plies []replay.Ply) error {
+	if d.tr != nil {
+		return d.writeTraining(row, start, plies)
+	}
 	res, known := row.redResult()
-	return d.writePositions(row.year(), row.id, start, plies, res, known)
+	return d.writePositions(row.year(), row.id, start, plies, res, known, trainingGame{})
 }
 
 // Counts returns the rows written so far to games, positions and flags.

@@ -12,6 +12,7 @@ import (
 	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/report"
+	"github.com/xqtool/xqtool/training"
 )
 
 // benchRun runs the pipeline b.N times over the real records with the
@@ -76,23 +77,37 @@ func BenchmarkValidate(b *testing.B) {
 
 // BenchmarkExportPipeline runs the whole export (read, parse, replay,
 // analyse, find copies, write the four Parquet files with the cluster
-// columns) over the real records with 1 and 2 workers.
+// columns) over the real records with 1 and 2 workers; also without
+// duplicate detection, and as training data (export --training): the
+// default set, every game (--with-errors --with-copies: the rows of a
+// plain export) and with mirrors (--mirror).
 func BenchmarkExportPipeline(b *testing.B) {
 	defer debug.SetGCPercent(debug.SetGCPercent(pipeline.ExportGCPercent)) // as the command runs
+	all := training.Filter{WithErrors: true, WithCopies: true}
 	for _, workers := range []int{1, 2} {
-		for _, noDups := range []bool{false, true} {
-			name := fmt.Sprintf("workers=%d", workers)
-			if noDups {
-				name += "/no-duplicates"
-			}
-			b.Run(name, func(b *testing.B) {
+		for _, bc := range []struct {
+			name     string
+			noDups   bool
+			training *training.Options
+		}{
+			{"", false, nil},
+			{"/no-duplicates", true, nil},
+			{"/training", false, &training.Options{}},
+			{"/training-all", false, &training.Options{Filter: all}},
+			{"/training-mirror", false, &training.Options{Mirror: true}},
+		} {
+			b.Run(fmt.Sprintf("workers=%d%s", workers, bc.name), func(b *testing.B) {
 				out := b.TempDir()
 				opt := defaultOptions()
 				opt.Workers = workers
 				opt.Analyze.RequireTags = analyze.DefaultRequiredTags
-				opt.Duplicates.Off = noDups
+				opt.Duplicates.Off = bc.noDups
+				var dopts []dataset.Option
+				if bc.training != nil {
+					dopts = append(dopts, dataset.WithTraining(*bc.training))
+				}
 				benchRun(b, opt, func() []pipeline.Sink {
-					s, err := dataset.NewSink(out, false)
+					s, err := dataset.NewSink(out, false, dopts...)
 					if err != nil {
 						b.Fatal(err)
 					}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/pipeline"
+	"github.com/xqtool/xqtool/training"
 )
 
 func newExportCmd() *cobra.Command {
@@ -16,6 +17,7 @@ func newExportCmd() *cobra.Command {
 	var out, partition, compression string
 	var onlyOK bool
 	var hf htmlFlags
+	var tf trainingFlags
 	cmd := &cobra.Command{
 		Use:   "export -o DIR [flags] PATH...",
 		Short: "Write games, positions and flags as Parquet datasets",
@@ -30,17 +32,35 @@ the games, positions and flags entries of an earlier export. With --shard I/N
 the dataset of the shard goes to DIR/shard=I-of-N/. It prints the summary
 table of validate.
 
+--training makes positions.parquet training data (README, Training data):
+it gains position_key, policy_2086, policy_2062, split and mirrored, and
+holds only the games without an error flag and the kept copy of each
+cluster of copies (--with-errors, --with-copies keep the others;
+--min-plies N and --require-result leave out more); games.parquet and
+flags.parquet still list every game. The split (--split 90,5,5,
+--split-seed) is decided per group of games that share their start and
+first --dup-min-plies plies, so copies of a game are never in two splits
+and adding files moves no game; --mirror adds the left-right mirror of
+every game. --format alphazero-csv writes instead gameinfo.csv and
+moves.csv into DIR, the files cchess-alphazero's supervised learner reads.
+
 Exit code: 0 the datasets were written (flagged games included: their flags
 are data, in flags.parquet); 1 the datasets were written but some game could
 not be read at all (it has a games row and an unreadable_record flag, but no
 moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 		Example: `  xqtool export -o out/ games/
   xqtool export -o out/ --partition year --only-ok games.zip
+  xqtool export --training --mirror --split 90,5,5 --split-seed 7 -o ds/ games/
+  xqtool export --training --format alphazero-csv -o az/ games/
   duckdb -c "SELECT red, count(*) FROM 'out/games.parquet' GROUP BY red ORDER BY 2 DESC LIMIT 10"`,
 		Args: needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
 				return usageErr("export: -o DIR is required")
+			}
+			topt, isTraining, err := tf.options(cmd)
+			if err != nil {
+				return err
 			}
 			var opts []dataset.Option
 			switch partition {
@@ -55,6 +75,9 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 				return usageErr("--compression must be zstd, snappy, lz4_raw or none, got %q", compression)
 			}
 			opts = append(opts, dataset.WithCompression(codec))
+			if isTraining {
+				opts = append(opts, dataset.WithTraining(topt))
+			}
 			opt, err := rf.options(cmd)
 			if err != nil {
 				return err
@@ -68,12 +91,26 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 				// validate setting (gcPercent) gives, at no measurable cost.
 				debug.SetGCPercent(pipeline.ExportGCPercent)
 			}
-			ds, err := dataset.NewSink(out, onlyOK, opts...)
-			if err != nil {
-				return usageErr("%v", err)
+			var sink pipeline.Sink
+			var counts func() *training.Counts // nil without --training
+			if tf.format == formatAlphaZeroCSV {
+				az, err := training.NewAlphaZeroSink(out, topt)
+				if err != nil {
+					return usageErr("%v", err)
+				}
+				sink, counts = az, func() *training.Counts { c := az.Counts(); return &c }
+			} else {
+				ds, err := dataset.NewSink(out, onlyOK, opts...)
+				if err != nil {
+					return usageErr("%v", err)
+				}
+				sink = ds
+				if isTraining {
+					counts = ds.Writer().Training
+				}
 			}
 			rf.outputs = append(rf.outputs, out)
-			sinks := []pipeline.Sink{ds}
+			sinks := []pipeline.Sink{sink}
 			sinks, err = hf.add(cmd, &rf, sinks) // after the dataset: --html may be inside DIR
 			if err != nil {
 				return err
@@ -83,6 +120,9 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 				return err
 			}
 			printSummary(cmd.OutOrStdout(), sum)
+			if counts != nil {
+				printTraining(cmd.OutOrStdout(), counts())
+			}
 			if sum.Unreadable > 0 {
 				return &exitError{code: 1}
 			}
@@ -92,6 +132,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 	rf.register(cmd)
 	hf.register(cmd)
 	rf.registerOutput(cmd)
+	tf.register(cmd)
 	cmd.Flags().StringVarP(&out, "output", "o", "", "directory to write the datasets into (required)")
 	cmd.Flags().StringVar(&partition, "partition", "", "partition the datasets: year")
 	cmd.Flags().BoolVar(&onlyOK, "only-ok", false, "export only games with status ok")
