@@ -54,14 +54,19 @@ perft-full:
 sample:
 	$(GO) run ./internal/samplegen -o sample
 
-# Regenerate docs/report.png, the picture of the report page of the sample
-# corpus in README, so that it shows what the page shows now: the page is
-# written as make run writes it and pictured 1100 px wide in headless
-# Chromium (apt-get install chromium) once its fonts are loaded.
+# Regenerate the pictures in docs/ so that they show what the pages show
+# now: the report page of the sample corpus (docs/report.png, in README)
+# and the opening explorer of the sample, each 1100 px wide and at a
+# phone's 420 px (-phone.png), in headless Chromium (apt-get install
+# chromium) once their fonts are loaded.
 screenshot: build
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	{ $(BIN) validate --quiet --with-moves --html "$$tmp/report.html" sample >/dev/null || [ $$? -eq 1 ]; } && \
-	$(GO) run ./internal/screenshot -width 1100 -height 2250 -o docs/report.png "$$tmp/report.html"
+	$(GO) run ./internal/screenshot -width 1100 -height 2250 -o docs/report.png "$$tmp/report.html" && \
+	$(GO) run ./internal/screenshot -width 420 -height 1500 -o docs/report-phone.png "$$tmp/report.html" && \
+	{ $(BIN) explore --quiet -o "$$tmp/tree" sample >/dev/null || [ $$? -eq 1 ]; } && \
+	$(GO) run ./internal/screenshot -width 1100 -height 900 -o docs/explorer.png "$$tmp/tree/index.html" && \
+	$(GO) run ./internal/screenshot -width 420 -height 1300 -o docs/explorer-phone.png "$$tmp/tree/index.html"
 
 # Run every fuzz target for FUZZTIME each, one at a time. Go minimizes
 # each new interesting input for up to a minute by default, during which

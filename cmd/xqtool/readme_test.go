@@ -2,10 +2,14 @@ package main
 
 import (
 	"bufio"
+	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/xqtool/xqtool/flags"
 )
 
 // TestREADMECommands runs every xqtool command line shown in README.md
@@ -116,4 +120,49 @@ func shellWords(s string) []string {
 		out = append(out, cur.String())
 	}
 	return out
+}
+
+var updateREADME = flag.Bool("update-readme", false, "rewrite README.md's table of flag codes from package flags")
+
+// TestREADMEFlagTable checks that README's table of flag codes is package
+// flags' table, row for row in its order (errors, warnings, info): the
+// one place a code's severity and meaning are written is flags.go.
+// -update-readme rewrites the README table from it.
+func TestREADMEFlagTable(t *testing.T) {
+	root, _ := filepath.Abs(filepath.Join("..", ".."))
+	path := filepath.Join(root, "README.md")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const header = "| code | severity | meaning |\n|---|---|---|\n"
+	text := string(data)
+	start := strings.Index(text, header)
+	if start < 0 {
+		t.Fatalf("README.md has no table starting %q", header)
+	}
+	end := start + len(header)
+	for end < len(text) && text[end] == '|' {
+		nl := strings.IndexByte(text[end:], '\n')
+		if nl < 0 {
+			end = len(text)
+			break
+		}
+		end += nl + 1
+	}
+	var want strings.Builder
+	want.WriteString(header)
+	for _, d := range flags.All() {
+		fmt.Fprintf(&want, "| `%s` | %s | %s |\n", d.Code, d.Severity, d.Meaning)
+	}
+	if got := text[start:end]; got != want.String() {
+		if *updateREADME {
+			text = text[:start] + want.String() + text[end:]
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+		t.Errorf("README.md's flag table differs from package flags (go test ./cmd/xqtool -run FlagTable -update-readme rewrites it):\n got:\n%s\nwant:\n%s", got, want.String())
+	}
 }
