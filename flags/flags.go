@@ -131,7 +131,7 @@ var table = []Def{
 	{ResultFilled, Info, false, "`--fill-tags` filled an empty or `*` Result from mate, stalemate or a judged final cycle (says which)"},
 	{ECCOMismatch, Info, false, "the declared ECCO tag differs from the code computed from the moves (detail: both)"},
 	{DrawContradicted, Info, false, "engine (annotate): a draw is declared in a final position the engine sees decided (a mate, or ≥ 1000 cp)"},
-	{RepeatedPairing, Info, false, "tournament: the same two players meet again in an event whose format has each pair meet once (twice in a league or double round robin) (detail: the other meetings)"},
+	{RepeatedPairing, Info, false, "tournament: the same two players meet again with the same colours in another round (or day) of the event (detail: their first meeting)"},
 	{NameVariants, Info, false, "tournament: a player of the game is written several ways within its event (detail: the spellings and their counts)"},
 }
 
