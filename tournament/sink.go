@@ -117,6 +117,9 @@ func (s *Sink) Annotate(num int) pipeline.Annotation {
 // Finish).
 func (s *Sink) Events() []*Event { return s.events }
 
+// Games returns the games as the sink kept them, in run order.
+func (s *Sink) Games() []*Game { return s.games }
+
 // GameOf returns game num as the sink kept it, nil when unknown.
 func (s *Sink) GameOf(num int) *Game { return s.byNum[num] }
 
