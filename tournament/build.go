@@ -27,9 +27,10 @@ func Build(games []*Game) []*Event {
 			continue
 		}
 		g.eventKey = norm + "\x00" + strconv.Itoa(year)
-		g.nameYear = 0
+		g.nameYears = [2]int{}
 		if fromName {
-			g.nameYear = year
+			first, last := nameYears(g.Event)
+			g.nameYears = [2]int{first, last}
 		}
 		e := byKey[g.eventKey]
 		if e == nil {
@@ -107,12 +108,18 @@ func (e *Event) build(byNum map[int]*Game) {
 	if l := sites.list(); len(l) > 0 {
 		e.Site = l[0].Text
 	}
-	span, outside := EventSpan(dates, gs[0].nameYear)
+	ny := gs[0].nameYears
+	for _, g := range gs[1:] { // the widest range any spelling names
+		if g.nameYears[1] > ny[1] {
+			ny[1] = g.nameYears[1]
+		}
+	}
+	span, outside := EventSpan(dates, ny[0], ny[1])
 	e.Span = span
 	for i, g := range gs {
 		if outside[i] {
 			g.flags = append(g.flags, flags.New(flags.DateOutsideEvent, 0, "",
-				fmt.Sprintf("date %q outside the event's span %s", g.Date, spanText(span, gs[0].nameYear))))
+				fmt.Sprintf("date %q (read as %s) outside the event's span %s", g.Date, dateText(g.parsedDate), spanText(span, ny))))
 		}
 	}
 	// Counted games: one per cluster, the kept copy when it is here.
@@ -141,11 +148,26 @@ func (e *Event) build(byNum map[int]*Game) {
 // Date is a parsed Date tag (tagnorm.ParseDate).
 type Date = tagnorm.Date
 
-func spanText(s Span, nameYear int) string {
+func spanText(s Span, ny [2]int) string {
 	if s.Known() {
 		return s.String()
 	}
-	return fmt.Sprintf("%d-12-01..%d-01-31 (the year of its name, %d)", nameYear-1, nameYear+1, nameYear)
+	years := fmt.Sprint(ny[0])
+	if ny[1] != ny[0] {
+		years += "–" + fmt.Sprint(ny[1])
+	}
+	return fmt.Sprintf("%d-12-01..%d-01-31 (the years of its name, %s)", ny[0]-1, ny[1]+1, years)
+}
+
+// dateText formats a parsed date at its precision.
+func dateText(d tagnorm.Date) string {
+	switch d.Precision {
+	case tagnorm.Year:
+		return fmt.Sprintf("%04d", d.Year)
+	case tagnorm.Month:
+		return fmt.Sprintf("%04d-%02d", d.Year, d.Month)
+	}
+	return fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day)
 }
 
 // players collects the event's players and their scores.

@@ -3,7 +3,9 @@ package tournament
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/tagnorm"
@@ -57,7 +59,7 @@ func nameVariants(e *Event, gs []*Game) {
 		main := p.Spellings[0].Text
 		var parts []string
 		for _, s := range p.Spellings {
-			parts = append(parts, fmt.Sprintf("%s ×%d", s.Text, s.Games))
+			parts = append(parts, fmt.Sprintf("%s ×%d", shown(s.Text), s.Games))
 		}
 		all := strings.Join(parts, ", ")
 		for _, g := range gs {
@@ -71,6 +73,18 @@ func nameVariants(e *Event, gs []*Game) {
 			}
 		}
 	}
+}
+
+// shown returns a spelling as it can be read: quoted (Go syntax) when it
+// holds a control or other invisible character, as some converted records
+// do ("\b北京张强").
+func shown(s string) string {
+	for _, r := range s {
+		if !unicode.IsPrint(r) && r != ' ' {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }
 
 // opponent is one counted game of a player.

@@ -39,7 +39,7 @@ type Game struct {
 	BlkName       string
 	Final         string // placement of the final position (Options.Positions), else ""
 	eventKey      string // normalized name and year, "" without an event
-	nameYear      int
+	nameYears     [2]int // first and last year of the name, 0 none
 	parsedDate    tagnorm.Date
 	normRound     string
 	counted       bool // counted in its event's crosstable and pairing checks
@@ -65,7 +65,7 @@ func EventKey(event, date string) (norm string, year int, fromName bool) {
 	if norm == "" {
 		return "", 0, false
 	}
-	if y := nameYear(event); y > 0 {
+	if y, _ := nameYears(event); y > 0 {
 		return norm, y, true
 	}
 	return norm, tagnorm.ParseDate(date).Year, false
@@ -79,10 +79,10 @@ func EventID(norm string, year int) string {
 	return hex.EncodeToString(sum[:8])
 }
 
-// nameYear returns the first four-digit number from 1900 to 2099 in s
-// that is not part of a longer run of digits (ASCII or full-width), 0 when
-// none.
-func nameYear(s string) int {
+// nameYears returns the first and the last four-digit number from 1900 to
+// 2099 in s that is not part of a longer run of digits (ASCII or
+// full-width), 0 when none: "2004－2005年…" gives 2004 and 2005.
+func nameYears(s string) (first, last int) {
 	rs := []rune(s)
 	digit := func(r rune) (int, bool) {
 		switch {
@@ -108,11 +108,14 @@ func nameYear(s string) int {
 			j++
 		}
 		if j-i == 4 && v >= 1900 && v <= 2099 {
-			return v
+			if first == 0 {
+				first = v
+			}
+			last = v
 		}
 		i = j
 	}
-	return 0
+	return first, last
 }
 
 func trimSpace(s string) string {

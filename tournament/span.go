@@ -59,12 +59,13 @@ func period(d tagnorm.Date) (from, to time.Time, ok bool) {
 }
 
 // EventSpan returns the span of an event from its games' dates (undated
-// ones tagnorm.Date{}) and the year its name holds (0: none), and which
-// dates lie outside it:
+// ones tagnorm.Date{}) and the first and last year its name holds (0:
+// none; "2004－2005年…" holds two), and which dates lie outside it:
 //
-//  1. With a year Y in the name, the event is played from 1 December of
-//     Y−1 to 31 January of Y+1 at the widest (events played across the new
-//     year); a date whose period misses that window is outside.
+//  1. With years Y1..Y2 in the name, the event is played from 1 December
+//     of Y1−1 to 31 January of Y2+1 at the widest (events played across
+//     the new year, seasons); a date whose period misses that window is
+//     outside.
 //  2. The other dates precise to the month or day, in order, fall into
 //     stretches of play wherever two follow each other by more than
 //     GapDays days. With at least three such dates and one stretch holding
@@ -75,13 +76,13 @@ func period(d tagnorm.Date) (from, to time.Time, ok bool) {
 //
 // The span runs from the first to the last day of the bulk (else of the
 // dates not outside; a year-only date spans its year).
-func EventSpan(dates []tagnorm.Date, nameYear int) (Span, []bool) {
+func EventSpan(dates []tagnorm.Date, firstYear, lastYear int) (Span, []bool) {
 	outside := make([]bool, len(dates))
 	var window Span
-	if nameYear > 0 {
+	if firstYear > 0 {
 		window = Span{
-			From: time.Date(nameYear-1, 12, 1, 0, 0, 0, 0, time.UTC),
-			To:   time.Date(nameYear+1, 1, 31, 0, 0, 0, 0, time.UTC),
+			From: time.Date(firstYear-1, 12, 1, 0, 0, 0, 0, time.UTC),
+			To:   time.Date(max(firstYear, lastYear)+1, 1, 31, 0, 0, 0, 0, time.UTC),
 		}
 	}
 	type dated struct {
