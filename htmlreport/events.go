@@ -159,6 +159,34 @@ func codeCounts(m map[flags.Code]int) string {
 	return s
 }
 
+// gameLink opens a link to a flagged game's section (#g-NUM), or for a
+// game without a section a span whose title names it (source#N); closeLink
+// closes it.
+func gameLink(p *page, t *tournament.Sink, num int, title string) {
+	g := t.GameOf(num)
+	if len(g.Flags()) > 0 {
+		p.raw("<a href=\"#g-")
+		p.int(num)
+		p.raw("\" title=\"")
+	} else {
+		p.raw("<span title=\"")
+	}
+	p.text(g.Ref())
+	if title != "" {
+		p.raw(", ")
+		p.text(title)
+	}
+	p.raw("\">")
+}
+
+func closeLink(p *page, t *tournament.Sink, num int) {
+	if len(t.GameOf(num).Flags()) > 0 {
+		p.raw("</a>")
+	} else {
+		p.raw("</span>")
+	}
+}
+
 // writeEvent writes one event: its facts, crosstable and flags.
 func writeEvent(p *page, t *tournament.Sink, e *tournament.Event) {
 	p.raw("<section class=\"event\" id=\"e-")
@@ -197,9 +225,9 @@ func writeEvent(p *page, t *tournament.Sink, e *tournament.Event) {
 	p.raw("</dl>\n")
 	if e.Format == tournament.ByRound {
 		writeStandings(p, e)
-		writeRounds(p, e)
+		writeRounds(p, t, e)
 	} else {
-		writeTable(p, e)
+		writeTable(p, t, e)
 	}
 	if len(e.Flagged) > 0 {
 		p.raw("<h3>Flags</h3><ul class=\"flags\">")
@@ -228,7 +256,7 @@ func writeEvent(p *page, t *tournament.Sink, e *tournament.Event) {
 }
 
 // writeTable writes a round robin's players × players table.
-func writeTable(p *page, e *tournament.Event) {
+func writeTable(p *page, t *tournament.Sink, e *tournament.Event) {
 	p.raw("<table class=\"cross\"><tr><th>#</th><th class=\"name\">player</th>")
 	for i := range e.Players {
 		p.raw("<th>")
@@ -252,18 +280,13 @@ func writeTable(p *page, e *tournament.Event) {
 				if k > 0 {
 					p.raw(" ")
 				}
-				p.raw("<a href=\"#g-")
-				p.int(c.Num)
-				p.raw("\" title=\"game ")
-				p.int(c.Num + 1)
+				side := "black"
 				if c.Red {
-					p.raw(", red")
-				} else {
-					p.raw(", black")
+					side = "red"
 				}
-				p.raw("\">")
+				gameLink(p, t, c.Num, side)
 				p.text(c.Score)
-				p.raw("</a>")
+				closeLink(p, t, c.Num)
 			}
 			p.raw("</td>")
 		}
@@ -294,7 +317,7 @@ func writeStandings(p *page, e *tournament.Event) {
 }
 
 // writeRounds lists the counted games by round.
-func writeRounds(p *page, e *tournament.Event) {
+func writeRounds(p *page, t *tournament.Sink, e *tournament.Event) {
 	name := func(i int) string {
 		if i < 0 {
 			return "?"
@@ -315,11 +338,9 @@ func writeRounds(p *page, e *tournament.Event) {
 			if k > 0 {
 				p.raw("; ")
 			}
-			p.raw("<a href=\"#g-")
-			p.int(g.Num)
-			p.raw("\">")
+			gameLink(p, t, g.Num, "")
 			p.text(name(g.Red) + " – " + name(g.Black) + " " + g.Result)
-			p.raw("</a>")
+			closeLink(p, t, g.Num)
 			if r.Name == "" && g.Date != "" {
 				p.raw(" (")
 				p.text(g.Date)
