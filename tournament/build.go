@@ -92,7 +92,7 @@ func (s *spellings) list() []Spelling {
 
 func (e *Event) build(byNum map[int]*Game) {
 	var names, sites spellings
-	dates := make([]Date, 0, len(e.Games))
+	dates := make([]tagnorm.Date, 0, len(e.Games))
 	var gs []*Game
 	for _, num := range e.Games {
 		g := byNum[num]
@@ -144,9 +144,6 @@ func (e *Event) build(byNum map[int]*Game) {
 	pairingConflicts(e, counted)
 	repeatedPairings(e, counted)
 }
-
-// Date is a parsed Date tag (tagnorm.ParseDate).
-type Date = tagnorm.Date
 
 func spanText(s Span, ny [2]int) string {
 	if s.Known() {

@@ -24,28 +24,27 @@ func DefaultName(name string) (id, shown string) {
 
 // Game is what the tournament checks read of one game of the run.
 type Game struct {
-	Num           int    // the game's number in the run
-	ID            string // game_id
-	Cluster       string // the game_id of its cluster's kept copy (its own when none)
-	Copy          bool   // a copy of another game (not its cluster's kept copy)
-	Source        string
-	Index         int
-	Event, Round  string // tags as written (after the run's fills)
-	Date, Site    string
-	Red, Black    string
-	Result        string // "1-0", "0-1", "1/2-1/2" or "*"
-	RedID, BlkID  string // player ids ("" unnamed)
-	RedName       string // names to show
-	BlkName       string
-	Final         string // placement of the final position (Options.Positions), else ""
-	eventKey      string // normalized name and year, "" without an event
-	nameYears     [2]int // first and last year of the name, 0 none
-	parsedDate    tagnorm.Date
-	normRound     string
-	counted       bool // counted in its event's crosstable and pairing checks
-	flags         []flags.Flag
-	eventID       string
-	roundForMatch string
+	Num          int    // the game's number in the run
+	ID           string // game_id
+	Cluster      string // the game_id of its cluster's kept copy (its own when none)
+	Copy         bool   // a copy of another game (not its cluster's kept copy)
+	Source       string
+	Index        int
+	Event, Round string // tags as written (after the run's fills)
+	Date, Site   string
+	Red, Black   string
+	Result       string // "1-0", "0-1", "1/2-1/2" or "*"
+	RedID, BlkID string // player ids ("" unnamed)
+	RedName      string // names to show
+	BlkName      string
+	Final        string // placement of the final position (Options.Positions), else ""
+	eventKey     string // normalized name and year, "" without an event
+	nameYears    [2]int // first and last year of the name, 0 none
+	parsedDate   tagnorm.Date
+	normRound    string
+	counted      bool // counted in its event's crosstable and pairing checks
+	flags        []flags.Flag
+	eventID      string
 }
 
 // Ref names a game as source#N (N 1-based), as the report lines do.

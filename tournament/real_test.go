@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -8,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xqtool/xqtool/corpus"
 	"github.com/xqtool/xqtool/internal/shareddata"
+	"github.com/xqtool/xqtool/pipeline"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -127,4 +130,32 @@ func eventText(s *Sink, e *Event) string {
 		}
 	}
 	return b.String()
+}
+
+// TestEventIDsAcrossShards checks that a game's event_id is the same
+// whether the records are read whole or in three shards (an id depends on
+// the event's name and year only).
+func TestEventIDsAcrossShards(t *testing.T) {
+	whole, _ := realRecords(t)
+	byGame := map[string]string{}
+	for _, g := range whole.Games() {
+		byGame[g.ID] = g.EventID()
+	}
+	seen := 0
+	for i := range 3 {
+		s := NewSink(Options{})
+		opt := pipeline.Options{Workers: 1, Shard: corpus.Shard{Index: i, Count: 3}, AllowEmpty: true}
+		if _, err := pipeline.Run(context.Background(), []string{shareddata.Dir(t, "records")}, opt, s); err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range s.Games() {
+			seen++
+			if want, ok := byGame[g.ID]; !ok || g.EventID() != want {
+				t.Errorf("shard %d, %s: event_id %q, whole run %q", i, g.Ref(), g.EventID(), want)
+			}
+		}
+	}
+	if seen != len(byGame) {
+		t.Errorf("the shards hold %d games, the whole run %d", seen, len(byGame))
+	}
 }
