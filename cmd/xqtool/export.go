@@ -28,7 +28,9 @@ Parquet datasets into DIR: games.parquet (one row per game), positions.parquet
 and files.parquet: one row per input file, saying what became of it, and
 events.parquet: one row per event (README, Events and tournaments; games.parquet
 gets its event_id, and the games the tournament checks' flags; --no-events
-leaves them out).
+leaves them out). A shard's checks and events.parquet cover the events' games
+in that shard only (event_id is the same in every shard): run tournament over
+all the inputs for the whole events.
 With --partition year they are written Hive-style as DIR/games/year=YYYY/…
 (unknown years in year=__HIVE_DEFAULT_PARTITION__). Files are written to a
 temporary directory inside DIR and moved into place when complete, replacing

@@ -146,3 +146,37 @@ func TestExportEventsRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentRoundRobinPage checks the players × players table of a
+// round robin of three on the page, and the summary's format count.
+func TestTournamentRoundRobinPage(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	for i, g := range [][3]string{{"胡荣华", "吕钦", "1-0"}, {"吕钦", "许银川", "1/2-1/2"}, {"许银川", "胡荣华", "0-1"}} {
+		b.WriteString("[Event \"五羊杯\"]\n[Round \"" + strconv.Itoa(i+1) + "\"]\n[Date \"2001.01.0" + strconv.Itoa(i+1) + "\"]\n")
+		b.WriteString("[Red \"" + g[0] + "\"]\n[Black \"" + g[1] + "\"]\n[Result \"" + g[2] + "\"]\n\n")
+		b.WriteString([]string{"1. 炮二平五 马８进７ ", "1. 马二进三 马８进７ ", "1. 相三进五 马８进７ "}[i] + g[2] + "\n\n")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "rr.pgn"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(t.TempDir(), "rr.html")
+	stdout, stderr, code := runCLI(t, "", "tournament", "--html", page, dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "round robin                         1") {
+		t.Errorf("summary:\n%s", stdout)
+	}
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(html), `class="self"`); n != 3 || !strings.Contains(string(html), `data-format="round-robin"`) {
+		t.Errorf("%d diagonal cells (want 3) or no round-robin section", n)
+	}
+	// 胡荣华 first with 2 points: his row holds his two wins.
+	if !strings.Contains(string(html), `<td>1</td><td class="name">胡荣华</td><td class="self"></td>`) {
+		t.Errorf("胡荣华 is not ranked first in the table")
+	}
+}
