@@ -24,7 +24,8 @@
 //
 // Players are told apart by an Identity (the players package's, once
 // wired); without one, a player is his name after tagnorm.Text (the
-// red_norm of games.parquet), shown as his most frequent spelling. A game
+// red_norm of games.parquet), shown as written in his first game of the
+// event (an Identity's name otherwise: the first game's). A game
 // whose player has no name takes part in no crosstable nor pairing check.
 //
 // # Games counted
