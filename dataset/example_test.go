@@ -58,4 +58,5 @@ func Example_schema() {
 	// cluster_id         utf8
 	// duplicate_kind     utf8 (nullable)
 	// duplicate_of       utf8 (nullable)
+	// event_id           utf8 (nullable)
 }

@@ -44,6 +44,7 @@ type gameRow struct {
 
 	// Set by the verdict.
 	clusterID, dupKind, dupOf string
+	eventID                   string // the note event_id
 }
 
 // rowOf builds the row of a game. Its strings are copies: the row
@@ -94,6 +95,7 @@ func (row *gameRow) complete(d pipeline.Dup) {
 	row.clusterID = d.ClusterID(row.id)
 	row.dupKind = d.Kind.String()
 	row.dupOf = d.DuplicateOf()
+	row.eventID = d.Note(colEventID)
 	row.flags = append(row.flags, d.Flags...)
 	if len(d.Fills) > 0 {
 		row.tags = d.FillTags(row.tags)

@@ -60,6 +60,7 @@ const (
 	colClusterID         = "cluster_id"
 	colDuplicateKind     = "duplicate_kind"
 	colDuplicateOf       = "duplicate_of"
+	colEventID           = "event_id"
 )
 
 // Leaf columns inside the lists and the map of games.parquet.
@@ -94,7 +95,10 @@ const (
 // copies (its own game_id when it has no copy or is the kept copy);
 // duplicate_kind is "exact", "prefix" or "mirror" for the other copies,
 // else null, and duplicate_of names their kept copy as source#N (N =
-// index+1), else null (see package dedupe). repairs counts the slips of
+// index+1), else null (see package dedupe). event_id is the id of the
+// game's event (package tournament), from the run's note of that name,
+// null when the game has no event or the run had no tournament annotator.
+// repairs counts the slips of
 // the record that --repair undid (its repaired flags, package repair), 0
 // when there was none or repairs were not applied.
 var GamesSchema = arrow.NewSchema([]arrow.Field{
@@ -139,6 +143,7 @@ var GamesSchema = arrow.NewSchema([]arrow.Field{
 	field(colClusterID, str, false),
 	field(colDuplicateKind, str, true),
 	field(colDuplicateOf, str, true),
+	field(colEventID, str, true),
 }, nil)
 
 // PositionsSchema is the schema of positions.parquet: one row per ply of

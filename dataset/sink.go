@@ -4,6 +4,7 @@ import (
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/replay"
+	"github.com/xqtool/xqtool/tournament"
 )
 
 // Sink writes the datasets of a run (see Writer) in one pass over the
@@ -35,7 +36,12 @@ type Sink struct {
 	spool  *pipeline.Spool
 	row    gameRow
 	buf    []byte
+	events *tournament.Sink // writes events.parquet at Finish, when set
 }
+
+// WithEvents makes the sink write events.parquet from the events of t (a
+// tournament annotator of the same run, which finishes first).
+func (s *Sink) WithEvents(t *tournament.Sink) { s.events = t }
 
 // NewSink starts a dataset in dir (see Create); with onlyOK only the games
 // with status ok are written.
@@ -107,6 +113,11 @@ func (s *Sink) File(f pipeline.File) error { return s.w.WriteFile(f) }
 
 // Finish writes the spooled rows completed with their verdicts.
 func (s *Sink) Finish(v *pipeline.Verdicts) error {
+	if s.events != nil {
+		if err := s.w.WriteEvents(s.events.Events()); err != nil {
+			return err
+		}
+	}
 	if s.spool == nil {
 		return nil
 	}

@@ -77,6 +77,11 @@ const (
 	SuspectMove          Code = "suspect_move"
 	ResultContradicted   Code = "result_contradicted"
 	DrawContradicted     Code = "draw_contradicted"
+	PairingConflict      Code = "pairing_conflict"
+	ResultConflict       Code = "result_conflict"
+	DateOutsideEvent     Code = "date_outside_event"
+	RepeatedPairing      Code = "repeated_pairing"
+	NameVariants         Code = "name_variants"
 )
 
 // Def is one row of the table.
@@ -115,6 +120,9 @@ var table = []Def{
 	{ForbiddenCycle, Warning, false, "mixed attacks 一将一捉, 一将一杀, 一杀一捉 (Chinese rules)"},
 	{SuspectMove, Warning, false, "engine (annotate): a move throws a won position away and the reply, a blunder too, gives it straight back: more often a miscopied move than play"},
 	{ResultContradicted, Warning, false, "engine (annotate): the declared winner is the side the engine sees lost in the final position (a mate, or ≥ 1000 cp)"},
+	{PairingConflict, Warning, false, "tournament: a player has games against two different opponents in one round of an event (detail: the round, the other game)"},
+	{ResultConflict, Warning, false, "tournament: copies of one game (one duplicate cluster) declare different results (detail: the results and where)"},
+	{DateOutsideEvent, Warning, false, "tournament: the game's date lies outside its event's span (detail: the date and the span)"},
 	{NaturalLimit, Info, false, "60 rounds (120 plies) without a capture, at that ply"},
 	{RepetitionDraw, Info, false, "a cycle nobody must change"},
 	{Duplicate, Info, false, "same start position and main line as the kept copy of its cluster (named)"},
@@ -123,6 +131,8 @@ var table = []Def{
 	{ResultFilled, Info, false, "`--fill-tags` filled an empty or `*` Result from mate, stalemate or a judged final cycle (says which)"},
 	{ECCOMismatch, Info, false, "the declared ECCO tag differs from the code computed from the moves (detail: both)"},
 	{DrawContradicted, Info, false, "engine (annotate): a draw is declared in a final position the engine sees decided (a mate, or ≥ 1000 cp)"},
+	{RepeatedPairing, Info, false, "tournament: the same two players meet again with the same colours in another round (or day) of the event (detail: their first meeting)"},
+	{NameVariants, Info, false, "tournament: a player of the game is written several ways within its event (detail: the spellings and their counts)"},
 }
 
 // byCode indexes table.

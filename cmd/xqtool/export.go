@@ -9,13 +9,14 @@ import (
 
 	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/pipeline"
+	"github.com/xqtool/xqtool/tournament"
 	"github.com/xqtool/xqtool/training"
 )
 
 func newExportCmd() *cobra.Command {
 	var rf runFlags
 	var out, partition, compression string
-	var onlyOK bool
+	var onlyOK, noEvents bool
 	var hf htmlFlags
 	var tf trainingFlags
 	cmd := &cobra.Command{
@@ -24,7 +25,12 @@ func newExportCmd() *cobra.Command {
 		Long: `export reads every game under PATH like validate, replays it and writes three
 Parquet datasets into DIR: games.parquet (one row per game), positions.parquet
 (one row per ply of the valid main line) and flags.parquet (one row per flag),
-and files.parquet: one row per input file, saying what became of it.
+and files.parquet: one row per input file, saying what became of it, and
+events.parquet: one row per event (README, Events and tournaments; games.parquet
+gets its event_id, and the games the tournament checks' flags; --no-events
+leaves them out). A shard's checks and events.parquet cover the events' games
+in that shard only (event_id is the same in every shard): run tournament over
+all the inputs for the whole events.
 With --partition year they are written Hive-style as DIR/games/year=YYYY/…
 (unknown years in year=__HIVE_DEFAULT_PARTITION__). Files are written to a
 temporary directory inside DIR and moved into place when complete, replacing
@@ -111,6 +117,13 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			}
 			rf.outputs = append(rf.outputs, out)
 			sinks := []pipeline.Sink{sink}
+			if ds, ok := sink.(*dataset.Sink); ok && !noEvents {
+				// The tournament annotator finishes first: games.parquet
+				// gets its event_id notes, events.parquet its events.
+				t := tournament.NewSink(tournament.Options{})
+				ds.WithEvents(t)
+				sinks = []pipeline.Sink{t, sink}
+			}
 			sinks, err = hf.add(cmd, &rf, sinks) // after the dataset: --html may be inside DIR
 			if err != nil {
 				return err
@@ -136,6 +149,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 	cmd.Flags().StringVarP(&out, "output", "o", "", "directory to write the datasets into (required)")
 	cmd.Flags().StringVar(&partition, "partition", "", "partition the datasets: year")
 	cmd.Flags().BoolVar(&onlyOK, "only-ok", false, "export only games with status ok")
+	cmd.Flags().BoolVar(&noEvents, "no-events", false, "write no events.parquet and no event_id (nor the tournament checks' flags)")
 	cmd.Flags().StringVar(&compression, "compression", "zstd", "Parquet codec: zstd, snappy, lz4_raw or none")
 	completeValues(cmd, "partition", "year", "none")
 	completeValues(cmd, "compression", "zstd", "snappy", "lz4_raw", "none")

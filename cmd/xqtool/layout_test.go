@@ -17,7 +17,7 @@ var layers = [][]string{
 	{"replay", "corpus", "opening"},
 	{"analyze", "dedupe"},
 	{"pipeline"},
-	{"training"},
+	{"training", "tournament"},
 	{"report", "dataset", "records", "repair", "explorer"},
 	{"htmlreport", "annotate"},
 	{"cmd/xqtool", "internal/samplegen", "internal/testgames", "internal/fontgen", "internal/screenshot"},

@@ -1,0 +1,135 @@
+package tournament
+
+import (
+	"strings"
+
+	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/parse"
+	"github.com/xqtool/xqtool/pipeline"
+)
+
+// NoteEventID is the key of the note that gives a game's event_id (a
+// dataset writes it into games.parquet's event_id column).
+const NoteEventID = "event_id"
+
+// Options configures a Sink.
+type Options struct {
+	// Identity names the players (nil: DefaultName of the tags).
+	Identity Identity
+	// Positions keeps each game's final placement (Game.Final), for
+	// diagrams of the flagged games.
+	Positions bool
+}
+
+// Sink collects the games of a run (event, round, date, site, players,
+// result, where it is) and, at Finish, builds the events and their checks
+// (Build). It is a pipeline.Annotator: each game's event_id (note
+// NoteEventID) and flags reach the sinks that finish after it. An Identity
+// that is itself an annotator (the players') must come before it in the
+// run's sinks.
+type Sink struct {
+	pipeline.NopSink
+	opt    Options
+	games  []*Game
+	byNum  map[int]*Game
+	events []*Event
+}
+
+// NewSink returns a sink with the given options.
+func NewSink(opt Options) *Sink {
+	return &Sink{opt: opt, byNum: map[int]*Game{}}
+}
+
+// Game copies what the checks read of g.
+func (s *Sink) Game(g *pipeline.Game) error {
+	tags := g.Tags()
+	tg := &Game{
+		Num: g.Num(), ID: g.ID(), Cluster: g.ID(), Source: strings.Clone(g.Source()), Index: g.Index(),
+		Event: strings.Clone(tags.Value(parse.TagEvent)), Round: strings.Clone(tags.Value(parse.TagRound)),
+		Date: strings.Clone(tags.Value(parse.TagDate)), Site: strings.Clone(tags.Value(parse.TagSite)),
+		Red: strings.Clone(tags.Value(parse.TagRed)), Black: strings.Clone(tags.Value(parse.TagBlack)),
+		Result: g.Result(),
+	}
+	if s.opt.Positions {
+		if rp := g.Replay(); rp != nil && rp.HasStart {
+			st := rp.Final.Setup()
+			tg.Final = st.Placement()
+		}
+	}
+	s.games = append(s.games, tg)
+	s.byNum[tg.Num] = tg
+	return nil
+}
+
+// Finish reads the games' clusters and filled tags, names their players
+// and builds the events.
+func (s *Sink) Finish(v *pipeline.Verdicts) error {
+	for _, g := range s.games {
+		d, err := v.Of(g.Num)
+		if err != nil {
+			return err
+		}
+		g.Cluster, g.Copy = d.ClusterID(g.ID), d.DuplicateOf() != ""
+		for _, f := range d.Fills {
+			switch f.Name {
+			case parse.TagEvent:
+				g.Event = f.Value
+			case parse.TagRound:
+				g.Round = f.Value
+			case parse.TagDate:
+				g.Date = f.Value
+			case parse.TagSite:
+				g.Site = f.Value
+			case parse.TagRed:
+				g.Red = f.Value
+			case parse.TagBlack:
+				g.Black = f.Value
+			}
+		}
+		g.Result = d.Result(g.Result)
+		if s.opt.Identity != nil {
+			g.RedID, g.RedName = s.opt.Identity(g.Num, true)
+			g.BlkID, g.BlkName = s.opt.Identity(g.Num, false)
+		} else {
+			g.RedID, g.RedName = DefaultName(g.Red)
+			g.BlkID, g.BlkName = DefaultName(g.Black)
+		}
+	}
+	s.events = Build(s.games)
+	return nil
+}
+
+// Annotate gives game num's event_id note and the checks' flags.
+func (s *Sink) Annotate(num int) pipeline.Annotation {
+	g := s.byNum[num]
+	if g == nil {
+		return pipeline.Annotation{}
+	}
+	var a pipeline.Annotation
+	if g.eventID != "" {
+		a.Notes = []pipeline.Note{{Key: NoteEventID, Value: g.eventID}}
+	}
+	a.Flags = g.flags
+	return a
+}
+
+// Events returns the events, in order of their first game (after
+// Finish).
+func (s *Sink) Events() []*Event { return s.events }
+
+// Games returns the games as the sink kept them, in run order.
+func (s *Sink) Games() []*Game { return s.games }
+
+// GameOf returns game num as the sink kept it, nil when unknown.
+func (s *Sink) GameOf(num int) *Game { return s.byNum[num] }
+
+// Flagged counts the games carrying each code the checks raised.
+func (s *Sink) Flagged() map[flags.Code]int {
+	m := map[flags.Code]int{}
+	for _, g := range s.games {
+		for _, c := range flags.Codes(g.flags) {
+			m[c]++
+		}
+	}
+	return m
+}
