@@ -58,4 +58,6 @@ func Example_schema() {
 	// cluster_id         utf8
 	// duplicate_kind     utf8 (nullable)
 	// duplicate_of       utf8 (nullable)
+	// red_id             utf8 (nullable)
+	// black_id           utf8 (nullable)
 }

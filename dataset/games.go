@@ -34,6 +34,7 @@ type GamesWriter struct {
 	eccoComputed, openingComputed, variationComputed            *dictColumn
 	otherKeys, otherVals, moves, flagCodes                      *listColumn
 	dupKind, dupOf                                              *dictColumn
+	redID, blackID                                              *dictColumn
 
 	buf []byte
 }
@@ -88,6 +89,7 @@ func newGamesWriter(w io.Writer, cfg *config) (*GamesWriter, error) {
 	gw.repairs = t.int32Col(colRepairs)
 	gw.clusterID = t.stringCol(colClusterID)
 	gw.dupKind, gw.dupOf = t.dictCol(colDuplicateKind, 0), t.dictCol(colDuplicateOf, 0)
+	gw.redID, gw.blackID = t.dictCol(colRedID, 0), t.dictCol(colBlackID, 0)
 	return gw, nil
 }
 
@@ -174,5 +176,7 @@ func (gw *GamesWriter) write(row *gameRow) error {
 	gw.clusterID.Append(row.clusterID)
 	gw.dupKind.appendNonEmpty(row.dupKind)
 	gw.dupOf.appendNonEmpty(row.dupOf)
+	gw.redID.appendNonEmpty(row.redID)
+	gw.blackID.appendNonEmpty(row.blackID)
 	return gw.t.added()
 }

@@ -44,6 +44,8 @@ type gameRow struct {
 
 	// Set by the verdict.
 	clusterID, dupKind, dupOf string
+	// Set by the annotators' notes (players).
+	redID, blackID string
 }
 
 // rowOf builds the row of a game. Its strings are copies: the row
@@ -94,6 +96,7 @@ func (row *gameRow) complete(d pipeline.Dup) {
 	row.clusterID = d.ClusterID(row.id)
 	row.dupKind = d.Kind.String()
 	row.dupOf = d.DuplicateOf()
+	row.redID, row.blackID = d.Note(colRedID), d.Note(colBlackID)
 	row.flags = append(row.flags, d.Flags...)
 	if len(d.Fills) > 0 {
 		row.tags = d.FillTags(row.tags)

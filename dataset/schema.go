@@ -60,6 +60,8 @@ const (
 	colClusterID         = "cluster_id"
 	colDuplicateKind     = "duplicate_kind"
 	colDuplicateOf       = "duplicate_of"
+	colRedID             = "red_id"
+	colBlackID           = "black_id"
 )
 
 // Leaf columns inside the lists and the map of games.parquet.
@@ -96,7 +98,10 @@ const (
 // else null, and duplicate_of names their kept copy as source#N (N =
 // index+1), else null (see package dedupe). repairs counts the slips of
 // the record that --repair undid (its repaired flags, package repair), 0
-// when there was none or repairs were not applied.
+// when there was none or repairs were not applied. red_id and black_id
+// are the player_id of each side (package players; see PlayersSchema),
+// null when the side has no name or players were not resolved (export
+// --no-players): the notes of the same names of the run's annotators.
 var GamesSchema = arrow.NewSchema([]arrow.Field{
 	field(colGameID, str, false),
 	field(colSource, str, false),
@@ -139,6 +144,8 @@ var GamesSchema = arrow.NewSchema([]arrow.Field{
 	field(colClusterID, str, false),
 	field(colDuplicateKind, str, true),
 	field(colDuplicateOf, str, true),
+	field(colRedID, str, true),
+	field(colBlackID, str, true),
 }, nil)
 
 // PositionsSchema is the schema of positions.parquet: one row per ply of

@@ -35,7 +35,15 @@ type Sink struct {
 	spool  *pipeline.Spool
 	row    gameRow
 	buf    []byte
+	// players, when set, gives players.parquet's rows once the
+	// annotators have finished (SetPlayers).
+	players func() []PlayerRow
 }
+
+// SetPlayers makes the dataset hold players.parquet, whose rows rows
+// returns when the sink finishes (after the run's annotators, so that a
+// players annotator has resolved).
+func (s *Sink) SetPlayers(rows func() []PlayerRow) { s.players = rows }
 
 // NewSink starts a dataset in dir (see Create); with onlyOK only the games
 // with status ok are written.
@@ -107,6 +115,11 @@ func (s *Sink) File(f pipeline.File) error { return s.w.WriteFile(f) }
 
 // Finish writes the spooled rows completed with their verdicts.
 func (s *Sink) Finish(v *pipeline.Verdicts) error {
+	if s.players != nil {
+		if err := s.w.WritePlayers(s.players()); err != nil {
+			return err
+		}
+	}
 	if s.spool == nil {
 		return nil
 	}

@@ -57,6 +57,7 @@ type Writer struct {
 	plies   []replay.Ply
 	created output.Dirs // the directories Create made (Abort removes them)
 	tr      *trainer    // WithTraining, else nil
+	players bool        // players.parquet written (WritePlayers)
 }
 
 // partSet is the open partition files of one dataset.
@@ -331,9 +332,9 @@ func (d *Writer) Close() error {
 			}
 		}
 	}
-	for _, name := range append(datasetNames[:], FilesName) {
+	for _, name := range append(datasetNames[:], FilesName, PlayersName) {
 		src := name
-		if !d.cfg.byYear || name == FilesName {
+		if !d.cfg.byYear || name == FilesName || name == PlayersName {
 			src += ".parquet"
 		}
 		// Remove both layouts of an earlier run so they do not mix.
@@ -343,7 +344,7 @@ func (d *Writer) Close() error {
 				return err
 			}
 		}
-		if name == FilesName && d.files == nil {
+		if name == FilesName && d.files == nil || name == PlayersName && !d.players {
 			continue // not written: the earlier one is removed
 		}
 		if err := os.Rename(filepath.Join(d.tmp, src), filepath.Join(d.dir, src)); err != nil {
