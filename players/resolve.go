@@ -143,6 +143,9 @@ func (r *Resolver) Resolve() *Table {
 	for i, g := range r.games {
 		for c, name := range [2]string{g.Red, g.Black} {
 			t.side[i][c] = -1
+			// Names that differ only in white space around them are
+			// one spelling.
+			name = strings.TrimSpace(name)
 			if Parse(name).Key == "" {
 				continue
 			}
@@ -389,3 +392,16 @@ func (t *Table) Spellings() (raw, norm int) {
 	}
 	return len(t.spellings), len(n)
 }
+
+// Rules counts the distinct names as written by the rule that gave them
+// their player (Rule* constants).
+func (t *Table) Rules() map[string]int {
+	m := map[string]int{}
+	for _, sp := range t.spellings {
+		m[sp.how]++
+	}
+	return m
+}
+
+// Games is the number of games resolved.
+func (t *Table) Games() int { return len(t.games) }

@@ -9,13 +9,15 @@ import (
 
 	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/pipeline"
+	"github.com/xqtool/xqtool/players"
 	"github.com/xqtool/xqtool/training"
 )
 
 func newExportCmd() *cobra.Command {
 	var rf runFlags
 	var out, partition, compression string
-	var onlyOK bool
+	var onlyOK, noPlayers bool
+	var aliases string
 	var hf htmlFlags
 	var tf trainingFlags
 	cmd := &cobra.Command{
@@ -43,6 +45,11 @@ first --dup-min-plies plies, so copies of a game are never in two splits
 and adding files moves no game; --mirror adds the left-right mirror of
 every game. --format alphazero-csv writes instead gameinfo.csv and
 moves.csv into DIR, the files cchess-alphazero's supervised learner reads.
+
+Players are resolved (README, Players): games.parquet's red_id and black_id
+hold each side's player_id and players.parquet lists the players (as
+"xqtool players" writes it); --aliases FILE applies a reviewed alias file,
+--no-players leaves both out (red_id and black_id are then null).
 
 Exit code: 0 the datasets were written (flagged games included: their flags
 are data, in flags.parquet); 1 the datasets were written but some game could
@@ -91,7 +98,15 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 				// validate setting (gcPercent) gives, at no measurable cost.
 				debug.SetGCPercent(pipeline.ExportGCPercent)
 			}
+			a, err := readAliasFile(aliases)
+			if err != nil {
+				return err
+			}
+			if noPlayers && a != nil {
+				return usageErr("export: --aliases and --no-players exclude each other")
+			}
 			var sink pipeline.Sink
+			var ps *players.Sink               // nil: players not resolved
 			var counts func() *training.Counts // nil without --training
 			if tf.format == formatAlphaZeroCSV {
 				az, err := training.NewAlphaZeroSink(out, topt)
@@ -105,12 +120,19 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 					return usageErr("%v", err)
 				}
 				sink = ds
+				if !noPlayers {
+					ps = players.NewSink(a)
+					ds.SetPlayers(func() []dataset.PlayerRow { return playerRows(ps.Table()) })
+				}
 				if isTraining {
 					counts = ds.Writer().Training
 				}
 			}
 			rf.outputs = append(rf.outputs, out)
 			sinks := []pipeline.Sink{sink}
+			if ps != nil {
+				sinks = append(sinks, ps)
+			}
 			sinks, err = hf.add(cmd, &rf, sinks) // after the dataset: --html may be inside DIR
 			if err != nil {
 				return err
@@ -136,6 +158,8 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 	cmd.Flags().StringVarP(&out, "output", "o", "", "directory to write the datasets into (required)")
 	cmd.Flags().StringVar(&partition, "partition", "", "partition the datasets: year")
 	cmd.Flags().BoolVar(&onlyOK, "only-ok", false, "export only games with status ok")
+	cmd.Flags().BoolVar(&noPlayers, "no-players", false, "do not resolve players (no red_id, black_id, players.parquet)")
+	cmd.Flags().StringVar(&aliases, "aliases", "", "alias file of players (TSV: canonical name, then aliases)")
 	cmd.Flags().StringVar(&compression, "compression", "zstd", "Parquet codec: zstd, snappy, lz4_raw or none")
 	completeValues(cmd, "partition", "year", "none")
 	completeValues(cmd, "compression", "zstd", "snappy", "lz4_raw", "none")
