@@ -1,11 +1,13 @@
 package players
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/width"
 
 	"github.com/xqtool/xqtool/tagnorm"
 )
@@ -42,10 +44,13 @@ type Form struct {
 	// words), as written otherwise.
 	Core string
 	// Key is Core after tagnorm.Text (simplified, folded, without
-	// spacing), or for a romanized name its syllables: lower case, tone
-	// marks and hyphens removed, ü and v written u, words separated by
-	// one space, in the order written.
+	// spacing), or for a romanized name its first word, one space and
+	// the other words run together (Words: "chiu yukuen" for both "CHIU
+	// Yu Kuen" and "Chiu Yu-Kuen").
 	Key string
+	// Words are the words of a romanized name, folded: lower case, tone
+	// marks, hyphens and apostrophes removed, ü and v written u.
+	Words []string
 	// Title is the title stripped, "" when none; Bracket the text of a
 	// bracket stripped (a place, a club, a rank).
 	Title, Bracket string
@@ -64,7 +69,7 @@ type Form struct {
 // Parse reads a name as written. It never fails: a name no rule applies
 // to is its own key (tagnorm.Text of it).
 func Parse(raw string) Form {
-	s := strings.TrimSpace(strings.ReplaceAll(raw, "\u3000", " "))
+	s := strings.TrimSpace(width.Fold.String(raw))
 	f := Form{Raw: s}
 	core, br := cutBracket(s)
 	f.Bracket = br
@@ -75,7 +80,10 @@ func Parse(raw string) Form {
 		words, f.Title = stripRomanTitle(words)
 		f.Roman = true
 		f.Core = strings.Join(words, " ")
-		f.Key = romanKey(words)
+		f.Words = foldWords(words)
+		if len(f.Words) > 0 {
+			f.Key = f.Words[0] + " " + strings.Join(f.Words[1:], "")
+		}
 		return f
 	}
 	f.Core = core
@@ -87,7 +95,7 @@ func Parse(raw string) Form {
 	if rest, ok := cutBare(key); ok {
 		f.Bare = rest
 	}
-	if p, r, ok := placeSplit(f.Core); ok {
+	if p, r, ok := placeSplit(f.Core); ok && !slices.Contains(Titles, tagnorm.Text(p)) {
 		if rk, _ := stripTitle(tagnorm.Text(r)); isHanName(rk) {
 			f.Place, f.Rest = p, rk
 		}
@@ -228,16 +236,16 @@ func stripRomanTitle(words []string) ([]string, string) {
 	return words, ""
 }
 
-// romanKey is the key of a romanized name: its words folded (foldRoman),
-// separated by one space.
-func romanKey(words []string) string {
+// foldWords folds the words of a romanized name (foldRoman), dropping
+// those left empty.
+func foldWords(words []string) []string {
 	out := make([]string, 0, len(words))
 	for _, w := range words {
 		if f := foldRoman(w); f != "" {
 			out = append(out, f)
 		}
 	}
-	return strings.Join(out, " ")
+	return out
 }
 
 // foldRoman lowers a romanized word and removes tone marks, hyphens,

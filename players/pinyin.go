@@ -67,12 +67,11 @@ func Readings(key string) []string {
 	return dedup(out)
 }
 
-// RomanCandidates returns the readings a romanized key (Form.Key of a
-// romanized name) may stand for, in the form of Readings: surname first
+// RomanCandidates returns the readings the words of a romanized name
+// (Form.Words) may stand for, in the form of Readings: surname first
 // ("hu ronghua" from "Hu Ronghua", "HU Rong-hua") and surname last
 // ("hu ronghua" from "Ronghua Hu"; the last word is the surname).
-func RomanCandidates(key string) []string {
-	w := strings.Fields(key)
+func RomanCandidates(w []string) []string {
 	if len(w) < 2 {
 		return nil
 	}

@@ -278,7 +278,7 @@ func (t *Table) identities(a *Aliases) {
 	for _, i := range romans {
 		sp := &t.spellings[i]
 		var match []string
-		for _, c := range RomanCandidates(sp.key) {
+		for _, c := range RomanCandidates(sp.form.Words) {
 			match = append(match, byReading[c]...)
 		}
 		slices.Sort(match)

@@ -176,12 +176,12 @@ func (t *Table) Suggest() []Suggestion {
 		}
 		s.Pinyin = commonReading(a.Key, b.Key)
 		if s.Pinyin == "" {
-			for _, c := range RomanCandidates(b.Key) {
+			for _, c := range RomanCandidates(strings.Fields(b.Key)) {
 				if slices.Contains(Readings(a.Key), c) {
 					s.Pinyin = c
 				}
 			}
-			for _, c := range RomanCandidates(a.Key) {
+			for _, c := range RomanCandidates(strings.Fields(a.Key)) {
 				if slices.Contains(Readings(b.Key), c) {
 					s.Pinyin = c
 				}
