@@ -59,6 +59,7 @@ func (r *Resolver) Len() int { return len(r.games) }
 // it.
 type spelling struct {
 	form   Form
+	placed bool   // written in an event where Form.Place is a place
 	key    string // after the corpus rules (place, bare 大师)
 	player int    // index in Table.players
 	how    string // the rule that decided its player (see Rule*)
@@ -140,20 +141,49 @@ func PlayerID(key string) string {
 func (r *Resolver) Resolve() *Table {
 	t := &Table{games: r.games, byRaw: map[string]int{}, side: make([][2]int32, len(r.games)),
 		romanHan: map[int][]string{}, merged: map[string]int{}}
+	forms := map[string]Form{}
+	form := func(name string) Form {
+		f, ok := forms[name]
+		if !ok {
+			f = Parse(name)
+			forms[name] = f
+		}
+		return f
+	}
+	// A word before a name is a place in an event (or a file) where two
+	// names or more are written so.
+	placed := map[string]map[string]bool{}
+	for _, g := range r.games {
+		for _, name := range [2]string{g.Red, g.Black} {
+			if name = strings.TrimSpace(name); form(name).Place != "" {
+				k := g.group()
+				if placed[k] == nil {
+					placed[k] = map[string]bool{}
+				}
+				placed[k][name] = true
+			}
+		}
+	}
 	for i, g := range r.games {
 		for c, name := range [2]string{g.Red, g.Black} {
 			t.side[i][c] = -1
 			// Names that differ only in white space around them are
 			// one spelling.
 			name = strings.TrimSpace(name)
-			if Parse(name).Key == "" {
+			f := form(name)
+			if f.Key == "" {
 				continue
 			}
-			s, ok := t.byRaw[name]
+			place := f.Place != "" && len(placed[g.group()]) >= 2
+			entry := name
+			if place {
+				entry += "\x00place"
+			}
+			s, ok := t.byRaw[entry]
 			if !ok {
 				s = len(t.spellings)
-				t.byRaw[name] = s
-				t.spellings = append(t.spellings, spelling{form: Parse(name)})
+				t.byRaw[entry] = s
+				t.spellings = append(t.spellings, spelling{form: f, placed: place})
 			}
 			t.side[i][c] = int32(s)
 		}
@@ -167,26 +197,10 @@ func (r *Resolver) Resolve() *Table {
 // keys applies the corpus rules: a place written before the name, a
 // place run into it, the bare 大师.
 func (t *Table) keys() {
-	// A word before a name is a place where one event (or file) has two
-	// names or more written so.
-	inGroup := map[string]map[int]bool{}
-	for i, g := range t.games {
-		for _, s := range t.side[i] {
-			if s >= 0 && t.spellings[s].form.Place != "" {
-				k := g.group()
-				if inGroup[k] == nil {
-					inGroup[k] = map[int]bool{}
-				}
-				inGroup[k][int(s)] = true
-			}
-		}
-	}
 	places := map[string]bool{}
-	for _, ss := range inGroup {
-		if len(ss) >= 2 {
-			for s := range ss {
-				places[t.spellings[s].form.Place] = true
-			}
+	for _, sp := range t.spellings {
+		if sp.placed {
+			places[sp.form.Place] = true
 		}
 	}
 	standalone := map[string]bool{}
@@ -196,7 +210,7 @@ func (t *Table) keys() {
 		if sp.form.Roman {
 			sp.how = RuleRoman
 		}
-		if sp.form.Place != "" && places[sp.form.Place] {
+		if sp.placed {
 			sp.key, sp.how = sp.form.Rest, RulePlace
 		}
 		if isHanName(sp.key) && (sp.how == RulePlace || sp.form.Place == "") {
@@ -217,7 +231,11 @@ func (t *Table) keys() {
 			sp.key, sp.how = sp.form.Bare, RuleBare
 			continue
 		}
-		// A known place run into a known name: 廣東呂  欽.
+		// A known place run into a known name: 廣東呂  欽. (A name
+		// written with a space is left to its event: rule 2.)
+		if sp.form.Place != "" {
+			continue
+		}
 		for _, p := range normPlaces {
 			if rest, ok := strings.CutPrefix(sp.key, p); ok && rest != sp.key && standalone[rest] {
 				sp.key, sp.how = rest, RulePlace
@@ -331,8 +349,17 @@ func (t *Table) stats() {
 	}
 	for p := range t.players {
 		pl := &t.players[p]
-		for s, n := range spell[p] {
-			pl.Spellings = append(pl.Spellings, Spelling{Text: t.spellings[s].form.Raw, Count: n, Rule: t.spellings[s].how})
+		// One text may be two entries (with and without its place).
+		byText := map[string]int{}
+		for _, s := range slices.Sorted(maps.Keys(spell[p])) {
+			n := spell[p][s]
+			text := t.spellings[s].form.Raw
+			if j, ok := byText[text]; ok {
+				pl.Spellings[j].Count += n
+				continue
+			}
+			byText[text] = len(pl.Spellings)
+			pl.Spellings = append(pl.Spellings, Spelling{Text: text, Count: n, Rule: t.spellings[s].how})
 		}
 		slices.SortFunc(pl.Spellings, func(a, b Spelling) int {
 			return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Text, b.Text))
@@ -386,19 +413,26 @@ func (t *Table) Of(game int, red bool) (Player, bool) {
 // Spellings counts the distinct names as written, and the distinct names
 // after tagnorm.Text (what red_norm and black_norm hold).
 func (t *Table) Spellings() (raw, norm int) {
-	n := map[string]bool{}
+	r, n := map[string]bool{}, map[string]bool{}
 	for _, sp := range t.spellings {
+		r[sp.form.Raw] = true
 		n[tagnorm.Text(sp.form.Raw)] = true
 	}
-	return len(t.spellings), len(n)
+	return len(r), len(n)
 }
 
 // Rules counts the distinct names as written by the rule that gave them
-// their player (Rule* constants).
+// their player (Rule* constants). A name written with a place before it
+// counts under "place" in the events where the place was recognised and
+// under its own rule elsewhere.
 func (t *Table) Rules() map[string]int {
+	seen := map[[2]string]bool{}
 	m := map[string]int{}
 	for _, sp := range t.spellings {
-		m[sp.how]++
+		if k := [2]string{sp.form.Raw, sp.how}; !seen[k] {
+			seen[k] = true
+			m[sp.how]++
+		}
 	}
 	return m
 }
