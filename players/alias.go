@@ -12,9 +12,6 @@ import (
 
 // Errors of an alias file (wrapped in a *ParseError).
 var (
-	// ErrConflict: a name is listed under two canonical names (as the
-	// same key: "胡荣华" and "胡榮華" are one name).
-	ErrConflict = errors.New("name listed under two canonical names")
 	// ErrText: a field is not valid UTF-8 or holds a control character.
 	ErrText = errors.New("invalid text")
 	// ErrEmptyKey: a name has no letter left once titles, brackets and
@@ -33,7 +30,6 @@ type ParseError struct {
 	Line, Field int
 	Name        string // the name at fault, if any
 	Err         error
-	Other       int // for ErrConflict: the line where the name was first listed
 }
 
 func (e *ParseError) Error() string {
@@ -44,9 +40,6 @@ func (e *ParseError) Error() string {
 	msg += ": " + e.Err.Error()
 	if e.Name != "" {
 		msg += fmt.Sprintf(" (%q)", e.Name)
-	}
-	if e.Other > 0 {
-		msg += fmt.Sprintf(", first on line %d", e.Other)
 	}
 	return msg
 }
@@ -68,13 +61,17 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // script and width removed; romanized names by their folded words), so
 // one alias covers its spellings that differ only in those. A line with
 // only a canonical name declares the player (its key gets that name).
+// Lines that share a name are one player, named by the first of them
+// (xqtool players --suggest writes one line per pair: 杨官璘 杨官麟 and
+// 杨官璘 YANG GuanLin make one player of three names).
 //
-// Aliases are applied exactly: a game's name whose key is listed is that
-// line's player, whatever the automatic rules would say; two lines are two
-// players.
+// Aliases are applied exactly: a game's name whose key is listed is the
+// player of its lines, whatever the automatic rules would say; lines that
+// share no name are different players.
 type Aliases struct {
-	lines []AliasLine
-	byKey map[string]int // key → index in lines
+	lines  []AliasLine
+	byKey  map[string]int // key → index in lines of a line listing it
+	parent []int          // union of lines sharing a name: the lowest index is the root
 }
 
 // AliasLine is one player of an alias file.
@@ -92,7 +89,15 @@ func (a *Aliases) Lines() []AliasLine {
 	return a.lines
 }
 
-// lookup returns the line whose names have key k.
+// Canonical returns the canonical name of the player of a name: the
+// first canonical name of the lines joined with a line listing it (by
+// key), false when no line lists it.
+func (a *Aliases) Canonical(name string) (string, bool) {
+	l, ok := a.lookup(aliasKey(name))
+	return l.Canonical, ok
+}
+
+// lookup returns the first line of the player whose names have key k.
 func (a *Aliases) lookup(k string) (AliasLine, bool) {
 	if a == nil {
 		return AliasLine{}, false
@@ -101,7 +106,23 @@ func (a *Aliases) lookup(k string) (AliasLine, bool) {
 	if !ok {
 		return AliasLine{}, false
 	}
-	return a.lines[i], true
+	return a.lines[a.find(i)], true
+}
+
+func (a *Aliases) find(i int) int {
+	for a.parent[i] != i {
+		a.parent[i] = a.parent[a.parent[i]]
+		i = a.parent[i]
+	}
+	return i
+}
+
+func (a *Aliases) union(i, j int) {
+	i, j = a.find(i), a.find(j)
+	if i > j {
+		i, j = j, i
+	}
+	a.parent[j] = i
 }
 
 // aliasKey is the key an alias file matches a name by.
@@ -111,7 +132,6 @@ func aliasKey(name string) string { return Parse(name).Key }
 // *ParseError.
 func ReadAliases(r io.Reader) (*Aliases, error) {
 	a := &Aliases{byKey: map[string]int{}}
-	firstLine := map[string]int{}
 	br := bufio.NewReader(r)
 	for line := 1; ; line++ {
 		text, err := br.ReadString('\n')
@@ -135,8 +155,10 @@ func ReadAliases(r io.Reader) (*Aliases, error) {
 			continue
 		}
 		var names []string
+		onLine := map[string]bool{}
+		idx := len(a.lines)
 		for i, f := range strings.Split(text, "\t") {
-			f = strings.TrimSpace(f)
+			f = strings.TrimFunc(f, func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' })
 			if strings.HasPrefix(f, "#") {
 				break
 			}
@@ -150,11 +172,15 @@ func ReadAliases(r io.Reader) (*Aliases, error) {
 			if k == "" {
 				return nil, &ParseError{Line: line, Field: i + 1, Name: f, Err: ErrEmptyKey}
 			}
-			if prev, ok := firstLine[k]; ok && prev != line {
-				return nil, &ParseError{Line: line, Field: i + 1, Name: f, Err: ErrConflict, Other: prev}
+			if len(names) == 0 {
+				a.parent = append(a.parent, idx)
 			}
-			firstLine[k] = line
-			a.byKey[k] = len(a.lines)
+			if j, ok := a.byKey[k]; ok && !onLine[k] {
+				a.union(j, idx)
+			} else if !ok {
+				a.byKey[k] = idx
+			}
+			onLine[k] = true
 			names = append(names, f)
 		}
 		if len(names) > 0 {

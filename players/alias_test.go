@@ -38,14 +38,30 @@ func TestReadAliases(t *testing.T) {
 	}
 }
 
+// TestAliasesJoined checks that lines sharing a name are one player,
+// named by the first line.
+func TestAliasesJoined(t *testing.T) {
+	a, err := ReadAliases(strings.NewReader("杨官璘\t杨官麟\n许银川\n YANG GuanLin\t楊官璘\n楊官麟\t杨官林\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"杨官麟": "杨官璘", "YANG GuanLin": "杨官璘", "杨官林": "杨官璘", "Yang Guan-lin": "杨官璘", "許銀川": "许银川"} {
+		if got, ok := a.Canonical(name); !ok || got != want {
+			t.Errorf("Canonical(%q) = %q %v, want %q", name, got, ok, want)
+		}
+	}
+	if got, ok := a.Canonical("胡荣华"); ok {
+		t.Errorf("Canonical of an unlisted name = %q", got)
+	}
+}
+
 func TestReadAliasesErrors(t *testing.T) {
 	for _, c := range []struct {
 		name, file  string
 		err         error
 		line, field int
 	}{
-		{"same key on two lines", "胡荣华\tHu Ronghua\n许银川\t胡榮華\n", ErrConflict, 2, 2},
-		{"romanized key on two lines", "胡荣华\tHu Ronghua\n# c\n许银川\tHU Rong-hua\n", ErrConflict, 3, 2},
+		{"punctuation only", "胡荣华\n许银川\t·\n", ErrEmptyKey, 2, 2},
 		{"invalid UTF-8", "胡荣华\t\xff\xfe\n", ErrText, 1, 2},
 		{"control character", "ok name\tHu\x01Ronghua\n", ErrText, 1, 2},
 		{"no letters", "胡荣华\n---\t胡荣华\n", ErrEmptyKey, 2, 1},
@@ -130,10 +146,30 @@ func TestAliasesExact(t *testing.T) {
 			t.Fatalf("iteration %d: %v\n%s", iter, err, text)
 		}
 		with, without := resolve(games, a), resolve(games, nil)
+		// Lines sharing a name are one player, named by the first line:
+		// relabel every key of a joined line with the earliest line.
 		lineOf := map[string]AliasLine{}
 		for _, l := range a.Lines() {
-			for _, n := range append([]string{l.Canonical}, l.Aliases...) {
-				lineOf[aliasKey(n)] = l
+			names := append([]string{l.Canonical}, l.Aliases...)
+			first := l
+			for _, n := range names {
+				if m, ok := lineOf[aliasKey(n)]; ok && m.Line < first.Line {
+					first = m
+				}
+			}
+			var old []int
+			for _, n := range names {
+				if m, ok := lineOf[aliasKey(n)]; ok {
+					old = append(old, m.Line)
+				}
+			}
+			for k, m := range lineOf {
+				if slices.Contains(old, m.Line) {
+					lineOf[k] = first
+				}
+			}
+			for _, n := range names {
+				lineOf[aliasKey(n)] = first
 			}
 		}
 		for i, g := range games {
@@ -155,35 +191,14 @@ func TestAliasesExact(t *testing.T) {
 				}
 			}
 		}
-		ids := map[string]int{}
+		ids := map[string]bool{}
 		for _, p := range with.Players() {
-			if p.Alias {
-				ids[p.ID]++
+			if ids[p.ID] {
+				t.Fatalf("iteration %d: two players share id %s", iter, p.ID)
 			}
-		}
-		if len(ids) != len(a.Lines()) && countUsed(with, a) == len(ids) {
-			continue
-		}
-		for id, n := range ids {
-			if n > 1 {
-				t.Fatalf("iteration %d: two alias players share id %s", iter, id)
-			}
+			ids[p.ID] = true
 		}
 	}
-}
-
-// countUsed counts the alias lines with a player in the table.
-func countUsed(t *Table, a *Aliases) int {
-	n := 0
-	for _, l := range a.Lines() {
-		for _, p := range t.Players() {
-			if p.Alias && p.Name == l.Canonical {
-				n++
-				break
-			}
-		}
-	}
-	return n
 }
 
 func resolve(games []Game, a *Aliases) *Table {
