@@ -60,7 +60,8 @@
 //
 // A reviewed alias file (Aliases, ReadAliases) decides first: a name
 // whose key is listed belongs to that line's player, whatever the rules
-// say; the names of two lines are two players.
+// say; lines that share a name are one player, named by the first of
+// them, and lines that share none are different players.
 //
 // # player_id
 //
