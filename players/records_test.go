@@ -29,7 +29,9 @@ var (
 
 // recordsPlayers resolves the players of the shared records (duplicate
 // detection on, as export runs it).
-func recordsPlayers(t *testing.T) *Table {
+func recordsPlayers(t *testing.T) *Table { return recordsPlayersB(t) }
+
+func recordsPlayersB(t testing.TB) *Table {
 	t.Helper()
 	dir := shareddata.Dir(t, "records")
 	recordsOnce.Do(func() {

@@ -12,7 +12,8 @@ import (
 // Suggestion is a candidate merge of two players, with its evidence. It
 // is for review: Resolve never merges it.
 type Suggestion struct {
-	// Canonical is the player with more games, Alias the other.
+	// Canonical is the player with more games (a Han name on a tie),
+	// Alias the other.
 	Canonical, Alias Player
 	// SharedGames counts the clusters of copies (the same game) where one
 	// copy names one player and another copy the other, on the same side.
@@ -58,6 +59,7 @@ func (s Suggestion) Score() int {
 // other are left out.
 func (t *Table) Suggest() []Suggestion {
 	type pair [2]int
+	rc := readingCache{}
 	found := map[pair]string{}
 	add := func(a, b int, why string) {
 		if a == b {
@@ -135,7 +137,7 @@ func (t *Table) Suggest() []Suggestion {
 		for i := range ps {
 			for j := i + 1; j < len(ps); j++ {
 				a, b := t.players[ps[i]].Key, t.players[ps[j]].Key
-				if commonReading(a, b) != "" {
+				if rc.common(a, b) != "" {
 					add(ps[i], ps[j], "pinyin")
 				} else if editDistance(a, b) == 1 {
 					add(ps[i], ps[j], "edit")
@@ -165,7 +167,9 @@ func (t *Table) Suggest() []Suggestion {
 	var out []Suggestion
 	for p, why := range found {
 		a, b := t.players[p[0]], t.players[p[1]]
-		if b.Games > a.Games || b.Games == a.Games && b.Name < a.Name {
+		// The canonical name: more games, else a Han name, else the
+		// smaller name.
+		if b.Games > a.Games || b.Games == a.Games && cmp.Or(-cmp.Compare(b2i(isHanName(b.Key)), b2i(isHanName(a.Key))), cmp.Compare(b.Name, a.Name)) < 0 {
 			a, b = b, a
 		}
 		s := Suggestion{Canonical: a, Alias: b, Reason: why, SharedGames: sameGames[p], Met: met[p]}
@@ -174,15 +178,15 @@ func (t *Table) Suggest() []Suggestion {
 				s.SharedEvents++
 			}
 		}
-		s.Pinyin = commonReading(a.Key, b.Key)
+		s.Pinyin = rc.common(a.Key, b.Key)
 		if s.Pinyin == "" {
 			for _, c := range RomanCandidates(strings.Fields(b.Key)) {
-				if slices.Contains(Readings(a.Key), c) {
+				if slices.Contains(rc.of(a.Key), c) {
 					s.Pinyin = c
 				}
 			}
 			for _, c := range RomanCandidates(strings.Fields(a.Key)) {
-				if slices.Contains(Readings(b.Key), c) {
+				if slices.Contains(rc.of(b.Key), c) {
 					s.Pinyin = c
 				}
 			}
@@ -202,10 +206,29 @@ func (t *Table) Suggest() []Suggestion {
 	return out
 }
 
-// commonReading returns a reading two Han names share, "" when none.
-func commonReading(a, b string) string {
-	rb := Readings(b)
-	for _, r := range Readings(a) {
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// readingCache keeps the readings of the keys Suggest compares.
+type readingCache map[string][]string
+
+func (c readingCache) of(key string) []string {
+	r, ok := c[key]
+	if !ok {
+		r = Readings(key)
+		c[key] = r
+	}
+	return r
+}
+
+// common returns a reading two Han names share, "" when none.
+func (c readingCache) common(a, b string) string {
+	rb := c.of(b)
+	for _, r := range c.of(a) {
 		if slices.Contains(rb, r) {
 			return r
 		}
