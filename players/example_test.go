@@ -40,10 +40,11 @@ func ExampleResolver() {
 	// 3782bb37c960b242 ZHANG Jiang: ZHANG Jiang
 	// # xqtool players --suggest: candidate merges, best first. Keep the lines that are one person,
 	// # delete the others, and pass the file to --aliases. Columns: canonical, alias, # evidence
-	// # (reason, score, games of each, years of each, same games, shared events, pinyin, edit distance).
-	// 张强	张江	# reason=pinyin score=6 games=1/1 years=1990/1990 same_games=0 shared_events=1 pinyin=zhang jiang edit=1
-	// 张强	ZHANG Jiang	# reason=pinyin score=5 games=1/1 years=1990/1990 same_games=0 shared_events=1 pinyin=zhang jiang
-	// 张江	ZHANG Jiang	# reason=pinyin score=5 games=1/1 years=1990/1990 same_games=0 shared_events=1 pinyin=zhang jiang
+	// # (reason, score, games of each, years of each, whether they overlap, same games, shared events,
+	// # pinyin, edit distance).
+	// 张强	张江	# reason=pinyin score=7 games=1/1 years=1990/1990 overlap=true same_games=0 shared_events=1 pinyin=zhang jiang edit=1
+	// 张强	ZHANG Jiang	# reason=pinyin score=6 games=1/1 years=1990/1990 overlap=true same_games=0 shared_events=1 pinyin=zhang jiang
+	// 张江	ZHANG Jiang	# reason=pinyin score=6 games=1/1 years=1990/1990 overlap=true same_games=0 shared_events=1 pinyin=zhang jiang
 }
 
 // An alias file: canonical name, then aliases, tab-separated.

@@ -23,6 +23,9 @@ type Suggestion struct {
 	SharedEvents int
 	// Met is true when the two played each other: two people.
 	Met bool
+	// Overlap is true when both have dated games and their years
+	// overlap.
+	Overlap bool
 	// Pinyin is a toneless reading both names have ("" none).
 	Pinyin string
 	// Edit is the edit distance between the two Han keys (0 when not
@@ -37,7 +40,8 @@ type Suggestion struct {
 }
 
 // Score orders suggestions: same games weigh most, then shared events,
-// then a pinyin match; a pair that met scores 0.
+// then a pinyin match, overlapping years, an edit distance of one; a
+// pair that met scores 0.
 func (s Suggestion) Score() int {
 	if s.Met {
 		return 0
@@ -45,6 +49,9 @@ func (s Suggestion) Score() int {
 	n := 10*s.SharedGames + 3*s.SharedEvents
 	if s.Pinyin != "" {
 		n += 2
+	}
+	if s.Overlap {
+		n++
 	}
 	if s.Edit == 1 {
 		n++
@@ -194,6 +201,7 @@ func (t *Table) Suggest() []Suggestion {
 		if isHanName(a.Key) && isHanName(b.Key) {
 			s.Edit = editDistance(a.Key, b.Key)
 		}
+		s.Overlap = a.FirstYear > 0 && b.FirstYear > 0 && a.FirstYear <= b.LastYear && b.FirstYear <= a.LastYear
 		if s.Met {
 			continue
 		}
@@ -267,13 +275,15 @@ func WriteSuggestions(w io.Writer, ss []Suggestion) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "# xqtool players --suggest: candidate merges, best first. Keep the lines that are one person,")
 	fmt.Fprintln(bw, "# delete the others, and pass the file to --aliases. Columns: canonical, alias, # evidence")
-	fmt.Fprintln(bw, "# (reason, score, games of each, years of each, same games, shared events, pinyin, edit distance).")
+	fmt.Fprintln(bw, "# (reason, score, games of each, years of each, whether they overlap, same games, shared events,")
+	fmt.Fprintln(bw, "# pinyin, edit distance).")
 	for _, s := range ss {
 		ev := []string{
 			"reason=" + s.Reason,
 			fmt.Sprintf("score=%d", s.Score()),
 			fmt.Sprintf("games=%d/%d", s.Canonical.Games, s.Alias.Games),
 			"years=" + years(s.Canonical) + "/" + years(s.Alias),
+			fmt.Sprintf("overlap=%v", s.Overlap),
 			fmt.Sprintf("same_games=%d", s.SharedGames),
 			fmt.Sprintf("shared_events=%d", s.SharedEvents),
 		}
