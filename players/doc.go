@@ -42,7 +42,10 @@
 //     the name is found on its own;
 //  5. a romanized name with the one Han name of the corpus whose pinyin
 //     it spells, surname first or last (Hu Ronghua, Ronghua Hu), when
-//     exactly one Han name has that reading. Readings come from
+//     exactly one Han name has that reading, and, for a Han name of two
+//     characters (a one-character given name: 胡明, 曹霖, too common to be
+//     read from pinyin alone), when their games meet: a shared event, a
+//     game copied under both names, or overlapping years. Readings come from
 //     github.com/mozillazg/go-pinyin with every reading of every character
 //     (曾 zeng and ceng, 单 shan and dan, 强 qiang and jiang), so that a
 //     romanized name that could stand for two Han names (ZHANG Jiang: 张江

@@ -143,3 +143,32 @@ func TestReadings(t *testing.T) {
 		t.Errorf("Readings of a non-Han key = %q", got)
 	}
 }
+
+// TestTwoCharacterPinyin checks that a romanized name reading as a Han
+// name of two characters (a one-character given name) is merged only
+// when their games meet, and suggested otherwise.
+func TestTwoCharacterPinyin(t *testing.T) {
+	apart := NewResolver(nil)
+	apart.Add(Game{Red: "胡明", Black: "单霞丽", Event: "龙化杯", Year: 1989, Result: "1-0"})
+	apart.Add(Game{Red: "HU RongHua", Black: "HU Ming", Event: "paoyuengcup1991", Result: "1-0"})
+	tb := apart.Resolve()
+	ids := idsOf(tb)
+	if ids["胡明"] == ids["HU Ming"] {
+		t.Error("HU Ming merged with 胡明 without a shared event or year")
+	}
+	found := false
+	for _, s := range tb.Suggest() {
+		if s.Canonical.Name == "胡明" && s.Alias.Name == "HU Ming" && s.Pinyin == "hu ming" {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("HU Ming / 胡明 not suggested")
+	}
+	met := NewResolver(nil)
+	met.Add(Game{Red: "胡明", Black: "单霞丽", Event: "龙化杯", Year: 1989, Result: "1-0"})
+	met.Add(Game{Red: "HU Ming", Black: "黄玉莹", Event: "Longhua Cup", Year: 1989, Result: "1-0"})
+	if ids := idsOf(met.Resolve()); ids["胡明"] != ids["HU Ming"] {
+		t.Error("HU Ming not merged with 胡明 though their years overlap")
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xqtool/xqtool/tagnorm"
 )
@@ -83,9 +84,10 @@ type Table struct {
 	byRaw     map[string]int
 	side      [][2]int32 // per game: spelling index of Red, Black (-1: none)
 	players   []Player
-	romanHan  map[int][]string  // roman spelling → Han keys its pinyin matches (≥2)
+	romanHan  map[int][]string  // roman spelling → Han keys its pinyin matches, when not merged
 	merged    map[string]int    // identity → player
 	hanIdent  map[string]string // Han key → identity
+	meet      []meeting         // by spelling, built on demand (evidence)
 }
 
 // Player is one person (or one name no rule reads) of the corpus.
@@ -301,15 +303,75 @@ func (t *Table) identities(a *Aliases) {
 		}
 		slices.Sort(match)
 		match = slices.Compact(match)
-		if len(match) == 1 {
+		if len(match) == 1 && (utf8.RuneCountInString(match[0]) > 2 || t.evidence(i, match[0])) {
 			sp.player, sp.how = t.merged[hanKeys[match[0]]], RulePinyin
 			continue
 		}
-		if len(match) > 1 {
+		if len(match) > 0 {
 			t.romanHan[i] = match
 		}
 		sp.player = player("r:"+sp.key, sp.key, "", false)
 	}
+}
+
+// evidence reports whether the games of romanized spelling s and of the
+// spellings with Han key k meet: a shared event (or file without an
+// event), a cluster of copies, or overlapping years. A two-character Han
+// name (a one-character given name: 王斌, 胡明) is too common to be read
+// from its pinyin alone.
+func (t *Table) evidence(s int, k string) bool {
+	if t.meet == nil {
+		t.meet = make([]meeting, len(t.spellings))
+		for i, g := range t.games {
+			for _, x := range t.side[i] {
+				if x < 0 {
+					continue
+				}
+				m := &t.meet[x]
+				if m.groups == nil {
+					m.groups, m.clusters = map[string]bool{}, map[string]bool{}
+				}
+				m.groups[g.group()] = true
+				if g.Cluster != "" {
+					m.clusters[g.Cluster] = true
+				}
+				if g.Year > 0 {
+					if m.first == 0 || g.Year < m.first {
+						m.first = g.Year
+					}
+					m.last = max(m.last, g.Year)
+				}
+			}
+		}
+	}
+	r := t.meet[s]
+	for i := range t.spellings {
+		sp := &t.spellings[i]
+		if sp.key != k || sp.form.Roman {
+			continue
+		}
+		h := t.meet[i]
+		if r.first > 0 && h.first > 0 && r.first <= h.last && h.first <= r.last {
+			return true
+		}
+		for g := range r.groups {
+			if h.groups[g] {
+				return true
+			}
+		}
+		for c := range r.clusters {
+			if h.clusters[c] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// meeting is where a spelling's games are: for evidence.
+type meeting struct {
+	groups, clusters map[string]bool
+	first, last      int
 }
 
 // stats counts spellings, games, years and scores.
