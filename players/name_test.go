@@ -172,3 +172,34 @@ func TestTwoCharacterPinyin(t *testing.T) {
 		t.Error("HU Ming not merged with 胡明 though their years overlap")
 	}
 }
+
+// FuzzParse reads hostile names: no panic, the key is what the alias
+// file matches by, and a name's key read again is the same key (Parse is
+// idempotent on keys of Han names).
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"特级大师胡荣华", "胡荣华(上海)", "上海 胡榮華", "HU Rong-hua", "何志敏（義大利", "(", ")(", "大师", "Hú Rónghuá", "\x00\xff", "HU RongHua+OUYANG Qilin"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p := Parse(s)
+		if aliasKey(s) != p.Key {
+			t.Fatalf("aliasKey(%q) = %q, Parse key %q", s, aliasKey(s), p.Key)
+		}
+		if p.Roman && len(p.Words) < 2 && p.Key != "" {
+			t.Fatalf("romanized %q with words %q", s, p.Words)
+		}
+		if isHanName(p.Key) {
+			if q := Parse(p.Key); q.Key != p.Key {
+				t.Fatalf("key %q of %q reads as %q", p.Key, s, q.Key)
+			}
+			Readings(p.Key)
+		}
+		r := NewResolver(nil)
+		r.Add(Game{Red: s, Black: p.Key, Event: s})
+		tb := r.Resolve()
+		if _, ok := tb.Of(0, true); ok != (p.Key != "") {
+			t.Fatalf("%q (key %q): player %v", s, p.Key, ok)
+		}
+		tb.Suggest()
+	})
+}
