@@ -88,6 +88,7 @@ type Table struct {
 	merged    map[string]int    // identity → player
 	hanIdent  map[string]string // Han key → identity
 	meet      []meeting         // by spelling, built on demand (evidence)
+	byKey     map[string][]int  // Han key → its spellings (evidence)
 }
 
 // Player is one person (or one name no rule reads) of the corpus.
@@ -322,6 +323,12 @@ func (t *Table) identities(a *Aliases) {
 func (t *Table) evidence(s int, k string) bool {
 	if t.meet == nil {
 		t.meet = make([]meeting, len(t.spellings))
+		t.byKey = map[string][]int{}
+		for i, sp := range t.spellings {
+			if !sp.form.Roman {
+				t.byKey[sp.key] = append(t.byKey[sp.key], i)
+			}
+		}
 		for i, g := range t.games {
 			for _, x := range t.side[i] {
 				if x < 0 {
@@ -345,11 +352,7 @@ func (t *Table) evidence(s int, k string) bool {
 		}
 	}
 	r := t.meet[s]
-	for i := range t.spellings {
-		sp := &t.spellings[i]
-		if sp.key != k || sp.form.Roman {
-			continue
-		}
+	for _, i := range t.byKey[k] {
 		h := t.meet[i]
 		if r.first > 0 && h.first > 0 && r.first <= h.last && h.first <= r.last {
 			return true
