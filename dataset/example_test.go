@@ -59,4 +59,6 @@ func Example_schema() {
 	// duplicate_kind     utf8 (nullable)
 	// duplicate_of       utf8 (nullable)
 	// event_id           utf8 (nullable)
+	// red_id             utf8 (nullable)
+	// black_id           utf8 (nullable)
 }

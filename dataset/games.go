@@ -34,7 +34,7 @@ type GamesWriter struct {
 	eccoComputed, openingComputed, variationComputed            *dictColumn
 	otherKeys, otherVals, moves, flagCodes                      *listColumn
 	dupKind, dupOf                                              *dictColumn
-	eventID                                                     *dictColumn
+	eventID, redID, blackID                                     *dictColumn
 
 	buf []byte
 }
@@ -90,6 +90,7 @@ func newGamesWriter(w io.Writer, cfg *config) (*GamesWriter, error) {
 	gw.clusterID = t.stringCol(colClusterID)
 	gw.dupKind, gw.dupOf = t.dictCol(colDuplicateKind, 0), t.dictCol(colDuplicateOf, 0)
 	gw.eventID = t.dictCol(colEventID, 0)
+	gw.redID, gw.blackID = t.dictCol(colRedID, 0), t.dictCol(colBlackID, 0)
 	return gw, nil
 }
 
@@ -177,5 +178,7 @@ func (gw *GamesWriter) write(row *gameRow) error {
 	gw.dupKind.appendNonEmpty(row.dupKind)
 	gw.dupOf.appendNonEmpty(row.dupOf)
 	gw.eventID.appendNonEmpty(row.eventID)
+	gw.redID.appendNonEmpty(row.redID)
+	gw.blackID.appendNonEmpty(row.blackID)
 	return gw.t.added()
 }

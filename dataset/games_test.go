@@ -62,9 +62,15 @@ func gamesRows(reps []*analyze.Report, rules string) (rows []*gameRow, want [][]
 			d = pipeline.Dup{Kind: []dedupe.Kind{dedupe.Exact, dedupe.Prefix, dedupe.Mirror}[i/3%3],
 				Kept: dedupe.Ref{Source: kept.Source, Index: kept.Index, ID: pipeline.GameID(kept.Source, kept.Index)}}
 		}
-		if i%4 == 1 {
-			// An annotator's event_id note on every fourth game.
-			d.Notes = []pipeline.Note{{Key: "event_id", Value: fmt.Sprintf("%016x", i)}}
+		// Player ids from an annotator on some games, one side only on
+		// others.
+		switch i % 4 {
+		case 1:
+			// and an event_id note.
+			d.Notes = []pipeline.Note{{Key: "red_id", Value: fmt.Sprintf("r%d", i)}, {Key: "black_id", Value: fmt.Sprintf("b%d", i)},
+				{Key: "event_id", Value: fmt.Sprintf("%016x", i)}}
+		case 2:
+			d.Notes = []pipeline.Note{{Key: "black_id", Value: "b"}}
 		}
 		rows[i].complete(d)
 		want = append(want, wantGame(r, rules, d))
@@ -163,7 +169,7 @@ func wantGame(r *analyze.Report, rules string, d pipeline.Dup) []string {
 	return append(row, other.String(), start, fmt.Sprint(plies), moves.String(), r.Declared(),
 		nonEmpty(r.ResultByPosition), r.Termination, string(r.Status), codes.String(), fmt.Sprint(repairs), nonEmpty(rules),
 		nonEmpty(r.Opening.Code), nonEmpty(r.Opening.Opening), nonEmpty(r.Opening.Variation),
-		clusterID, kind, dupOf, nonEmpty(d.Note("event_id")))
+		clusterID, kind, dupOf, nonEmpty(d.Note("event_id")), nonEmpty(d.Note("red_id")), nonEmpty(d.Note("black_id")))
 }
 
 // TestGamesRows reads back every row and compares it with the values

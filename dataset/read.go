@@ -50,6 +50,9 @@ type Game struct {
 	Event, Date, Site, Round, Red, Black string
 	// Result is result_declared ("*" when none).
 	Result string
+	// ClusterID is the game_id of the game's cluster of copies
+	// (cluster_id).
+	ClusterID string
 	// Dir is the position of the dataset directory (in Open's dirs) the
 	// game was read from.
 	Dir int
@@ -61,7 +64,7 @@ type Game struct {
 // of Game's fields.
 var readColumns = []string{
 	colGameID, colSource, colIndex, colStartFEN, leafMoves, leafFlagCodes,
-	colEvent, colDate, colSite, colRound, colRed, colBlack, colResultDeclared,
+	colEvent, colDate, colSite, colRound, colRed, colBlack, colResultDeclared, colClusterID,
 }
 
 // Positions of the columns in readColumns.
@@ -79,6 +82,7 @@ const (
 	rdRed
 	rdBlack
 	rdResult
+	rdCluster
 )
 
 // GamesFiles returns the games files of the datasets under dir, sorted:
@@ -254,7 +258,7 @@ type cursor struct {
 	rec   arrow.RecordBatch
 	row   int
 	// the columns of rec, by col* index.
-	str   [rdResult + 1]*array.String
+	str   [rdCluster + 1]*array.String
 	index *array.Int32
 	moves *array.List
 	codes *array.List
@@ -359,6 +363,7 @@ func (c *cursor) game(g *Game) error {
 	g.StartFEN = s(rdStartFEN)
 	g.Event, g.Date, g.Site, g.Round, g.Red, g.Black = s(rdEvent), s(rdDate), s(rdSite), s(rdRound), s(rdRed), s(rdBlack)
 	g.Result = s(rdResult)
+	g.ClusterID = s(rdCluster)
 	g.Dir, g.File = c.dir, c.path
 	g.MovesICCS = g.MovesICCS[:0]
 	start, end := c.moves.ValueOffsets(i)

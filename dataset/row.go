@@ -45,6 +45,8 @@ type gameRow struct {
 	// Set by the verdict.
 	clusterID, dupKind, dupOf string
 	eventID                   string // the note event_id
+	// Set by the annotators' notes (players).
+	redID, blackID string
 }
 
 // rowOf builds the row of a game. Its strings are copies: the row
@@ -96,6 +98,7 @@ func (row *gameRow) complete(d pipeline.Dup) {
 	row.dupKind = d.Kind.String()
 	row.dupOf = d.DuplicateOf()
 	row.eventID = d.Note(colEventID)
+	row.redID, row.blackID = d.Note(colRedID), d.Note(colBlackID)
 	row.flags = append(row.flags, d.Flags...)
 	if len(d.Fills) > 0 {
 		row.tags = d.FillTags(row.tags)

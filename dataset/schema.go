@@ -61,6 +61,8 @@ const (
 	colDuplicateKind     = "duplicate_kind"
 	colDuplicateOf       = "duplicate_of"
 	colEventID           = "event_id"
+	colRedID             = "red_id"
+	colBlackID           = "black_id"
 )
 
 // Leaf columns inside the lists and the map of games.parquet.
@@ -100,7 +102,10 @@ const (
 // null when the game has no event or the run had no tournament annotator.
 // repairs counts the slips of
 // the record that --repair undid (its repaired flags, package repair), 0
-// when there was none or repairs were not applied.
+// when there was none or repairs were not applied. red_id and black_id
+// are the player_id of each side (package players; see PlayersSchema),
+// null when the side has no name or players were not resolved (export
+// --no-players): the notes of the same names of the run's annotators.
 var GamesSchema = arrow.NewSchema([]arrow.Field{
 	field(colGameID, str, false),
 	field(colSource, str, false),
@@ -144,6 +149,8 @@ var GamesSchema = arrow.NewSchema([]arrow.Field{
 	field(colDuplicateKind, str, true),
 	field(colDuplicateOf, str, true),
 	field(colEventID, str, true),
+	field(colRedID, str, true),
+	field(colBlackID, str, true),
 }, nil)
 
 // PositionsSchema is the schema of positions.parquet: one row per ply of

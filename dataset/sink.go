@@ -37,11 +37,19 @@ type Sink struct {
 	row    gameRow
 	buf    []byte
 	events *tournament.Sink // writes events.parquet at Finish, when set
+	// players, when set, gives players.parquet's rows once the
+	// annotators have finished (SetPlayers).
+	players func() []PlayerRow
 }
 
 // WithEvents makes the sink write events.parquet from the events of t (a
 // tournament annotator of the same run, which finishes first).
 func (s *Sink) WithEvents(t *tournament.Sink) { s.events = t }
+
+// SetPlayers makes the dataset hold players.parquet, whose rows rows
+// returns when the sink finishes (after the run's annotators, so that a
+// players annotator has resolved).
+func (s *Sink) SetPlayers(rows func() []PlayerRow) { s.players = rows }
 
 // NewSink starts a dataset in dir (see Create); with onlyOK only the games
 // with status ok are written.
@@ -115,6 +123,11 @@ func (s *Sink) File(f pipeline.File) error { return s.w.WriteFile(f) }
 func (s *Sink) Finish(v *pipeline.Verdicts) error {
 	if s.events != nil {
 		if err := s.w.WriteEvents(s.events.Events()); err != nil {
+			return err
+		}
+	}
+	if s.players != nil {
+		if err := s.w.WritePlayers(s.players()); err != nil {
 			return err
 		}
 	}

@@ -58,6 +58,7 @@ type Writer struct {
 	created output.Dirs // the directories Create made (Abort removes them)
 	tr      *trainer    // WithTraining, else nil
 	events  bool        // events.parquet written (WriteEvents)
+	players bool        // players.parquet written (WritePlayers)
 }
 
 // partSet is the open partition files of one dataset.
@@ -332,9 +333,9 @@ func (d *Writer) Close() error {
 			}
 		}
 	}
-	for _, name := range append(datasetNames[:], FilesName, EventsName) {
+	for _, name := range append(datasetNames[:], FilesName, EventsName, PlayersName) {
 		src := name
-		if !d.cfg.byYear || name == FilesName || name == EventsName {
+		if !d.cfg.byYear || name == FilesName || name == EventsName || name == PlayersName {
 			src += ".parquet"
 		}
 		// Remove both layouts of an earlier run so they do not mix.
@@ -344,7 +345,7 @@ func (d *Writer) Close() error {
 				return err
 			}
 		}
-		if name == FilesName && d.files == nil || name == EventsName && !d.events {
+		if name == FilesName && d.files == nil || name == EventsName && !d.events || name == PlayersName && !d.players {
 			continue // not written: the earlier one is removed
 		}
 		if err := os.Rename(filepath.Join(d.tmp, src), filepath.Join(d.dir, src)); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/pipeline"
+	"github.com/xqtool/xqtool/players"
 	"github.com/xqtool/xqtool/tournament"
 	"github.com/xqtool/xqtool/training"
 )
@@ -16,7 +17,8 @@ import (
 func newExportCmd() *cobra.Command {
 	var rf runFlags
 	var out, partition, compression string
-	var onlyOK, noEvents bool
+	var onlyOK, noEvents, noPlayers bool
+	var aliases string
 	var hf htmlFlags
 	var tf trainingFlags
 	cmd := &cobra.Command{
@@ -49,6 +51,11 @@ first --dup-min-plies plies, so copies of a game are never in two splits
 and adding files moves no game; --mirror adds the left-right mirror of
 every game. --format alphazero-csv writes instead gameinfo.csv and
 moves.csv into DIR, the files cchess-alphazero's supervised learner reads.
+
+Players are resolved (README, Players): games.parquet's red_id and black_id
+hold each side's player_id and players.parquet lists the players (as
+"xqtool players" writes it); --aliases FILE applies a reviewed alias file,
+--no-players leaves both out (red_id and black_id are then null).
 
 Exit code: 0 the datasets were written (flagged games included: their flags
 are data, in flags.parquet); 1 the datasets were written but some game could
@@ -97,7 +104,15 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 				// validate setting (gcPercent) gives, at no measurable cost.
 				debug.SetGCPercent(pipeline.ExportGCPercent)
 			}
+			a, err := readAliasFile(aliases)
+			if err != nil {
+				return err
+			}
+			if noPlayers && a != nil {
+				return usageErr("export: --aliases and --no-players exclude each other")
+			}
 			var sink pipeline.Sink
+			var ps *players.Sink               // nil: players not resolved
 			var counts func() *training.Counts // nil without --training
 			if tf.format == formatAlphaZeroCSV {
 				az, err := training.NewAlphaZeroSink(out, topt)
@@ -111,19 +126,33 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 					return usageErr("%v", err)
 				}
 				sink = ds
+				if !noPlayers {
+					ps = players.NewSink(a)
+					ds.SetPlayers(func() []dataset.PlayerRow { return playerRows(ps.Table()) })
+				}
 				if isTraining {
 					counts = ds.Writer().Training
 				}
 			}
 			rf.outputs = append(rf.outputs, out)
-			sinks := []pipeline.Sink{sink}
-			if ds, ok := sink.(*dataset.Sink); ok && !noEvents {
-				// The tournament annotator finishes first: games.parquet
-				// gets its event_id notes, events.parquet its events.
-				t := tournament.NewSink(tournament.Options{})
-				ds.WithEvents(t)
-				sinks = []pipeline.Sink{t, sink}
+			// The annotators finish first, in this order: the players
+			// (games.parquet's red_id and black_id, players.parquet), then
+			// the tournament, which tells players apart by their ids
+			// (event_id, events.parquet, the checks' flags).
+			var annotators []pipeline.Sink
+			if ps != nil {
+				annotators = append(annotators, ps)
 			}
+			if ds, ok := sink.(*dataset.Sink); ok && !noEvents {
+				topt := tournament.Options{}
+				if ps != nil {
+					topt.Identity = ps.Player
+				}
+				t := tournament.NewSink(topt)
+				ds.WithEvents(t)
+				annotators = append(annotators, t)
+			}
+			sinks := append(annotators, sink)
 			sinks, err = hf.add(cmd, &rf, sinks) // after the dataset: --html may be inside DIR
 			if err != nil {
 				return err
@@ -150,6 +179,8 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 	cmd.Flags().StringVar(&partition, "partition", "", "partition the datasets: year")
 	cmd.Flags().BoolVar(&onlyOK, "only-ok", false, "export only games with status ok")
 	cmd.Flags().BoolVar(&noEvents, "no-events", false, "write no events.parquet and no event_id (nor the tournament checks' flags)")
+	cmd.Flags().BoolVar(&noPlayers, "no-players", false, "do not resolve players (no red_id, black_id, players.parquet)")
+	cmd.Flags().StringVar(&aliases, "aliases", "", "alias file of players (TSV: canonical name, then aliases)")
 	cmd.Flags().StringVar(&compression, "compression", "zstd", "Parquet codec: zstd, snappy, lz4_raw or none")
 	completeValues(cmd, "partition", "year", "none")
 	completeValues(cmd, "compression", "zstd", "snappy", "lz4_raw", "none")

@@ -26,7 +26,7 @@ func TestExportSample(t *testing.T) {
 	if code2 != code {
 		t.Errorf("exit %d with 1 worker, %d with 2", code, code2)
 	}
-	for _, n := range []string{"games.parquet", "positions.parquet", "flags.parquet", "files.parquet", "events.parquet"} {
+	for _, n := range []string{"games.parquet", "positions.parquet", "flags.parquet", "files.parquet", "events.parquet", "players.parquet"} {
 		a, err := os.ReadFile(filepath.Join(outA, n))
 		if err != nil {
 			t.Fatal(err)
@@ -36,8 +36,8 @@ func TestExportSample(t *testing.T) {
 			t.Errorf("%s differs between --workers 1 and 2", n)
 		}
 	}
-	if ents, _ := os.ReadDir(outA); len(ents) != 5 {
-		t.Errorf("export left %d entries, want 5", len(ents))
+	if ents, _ := os.ReadDir(outA); len(ents) != 6 {
+		t.Errorf("export left %d entries, want 6", len(ents))
 	}
 	// Partitioned.
 	outP := t.TempDir()

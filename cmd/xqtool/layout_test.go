@@ -18,7 +18,7 @@ var layers = [][]string{
 	{"analyze", "dedupe"},
 	{"pipeline"},
 	{"training", "tournament"},
-	{"report", "dataset", "records", "repair", "explorer"},
+	{"report", "dataset", "records", "repair", "explorer", "players"},
 	{"htmlreport", "annotate"},
 	{"cmd/xqtool", "internal/samplegen", "internal/testgames", "internal/fontgen", "internal/screenshot"},
 }

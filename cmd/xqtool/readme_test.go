@@ -63,13 +63,21 @@ func TestREADMECommands(t *testing.T) {
 				}
 				stdin, c = string(data), rest
 			}
+			redirect := ""
 			if i := strings.Index(c, " > "); i >= 0 {
-				c = c[:i] // stdout is captured anyway
+				c, redirect = c[:i], strings.TrimSpace(c[i+3:])
 			}
 			args := shellWords(strings.TrimPrefix(c, "xqtool "))
-			_, errs, code := runCLI(t, stdin, append(args[:len(args):len(args)], quietFor(args)...)...)
+			out, errs, code := runCLI(t, stdin, append(args[:len(args):len(args)], quietFor(args)...)...)
 			if code != 0 && code != 1 {
 				t.Errorf("exit %d: %s", code, errs)
+			}
+			if redirect != "" {
+				// A later command may read the file (players --suggest
+				// writes the alias file that export --aliases reads).
+				if err := os.WriteFile(redirect, []byte(out), 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 		})
 	}

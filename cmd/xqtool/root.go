@@ -23,7 +23,7 @@ Shell completion (commands, flags and their values): xqtool completion bash
 		SilenceErrors: true,
 	}
 	root.SetVersionTemplate("xqtool {{.Version}}\n")
-	root.AddCommand(newPerftCmd(), newMovesCmd(), newValidateCmd(), newExportCmd(), newConvertCmd(), newReportCmd(), newDedupeCmd(), newExploreCmd(), newFindCmd(), newAnnotateCmd(), newTournamentCmd())
+	root.AddCommand(newPerftCmd(), newMovesCmd(), newValidateCmd(), newExportCmd(), newConvertCmd(), newReportCmd(), newDedupeCmd(), newExploreCmd(), newFindCmd(), newAnnotateCmd(), newPlayersCmd(), newTournamentCmd())
 	return root
 }
 

@@ -13,12 +13,15 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/xqtool/xqtool/internal/testgames"
+	"github.com/xqtool/xqtool/players"
 )
 
 // envRunMain makes the test binary run as xqtool (see init): the shard
@@ -49,9 +52,12 @@ func runProcess(t *testing.T, env []string, args ...string) (string, int) {
 
 // dupColumns are the columns of games.parquet, and dupCodes the flag
 // codes, that depend on which other games a run sees: a sharded run finds
-// only the duplicates within each shard (xqtool dedupe finds the rest).
+// only the duplicates within each shard (xqtool dedupe finds the rest),
+// and resolves players from the names of its shard (red_id and black_id:
+// a place recognised in an event, a romanized name read through the Han
+// names of the corpus; see package players and TestExportShardsPlayers).
 var (
-	dupColumns = map[string]bool{"cluster_id": true, "duplicate_kind": true, "duplicate_of": true}
+	dupColumns = map[string]bool{"cluster_id": true, "duplicate_kind": true, "duplicate_of": true, "red_id": true, "black_id": true}
 	// The tournament checks read whole events too, which a shard holds
 	// part of (event_id depends on the event alone: it is compared).
 	dupCodes = map[string]bool{"duplicate": true, "near_duplicate": true,
@@ -322,4 +328,73 @@ func mustRun(t *testing.T, args ...string) string {
 		t.Fatalf("%q: exit %d\n%s", args, code, errs)
 	}
 	return out
+}
+
+// TestExportShardsPlayers exports the real records as one run and as two
+// shards and compares each game side's player_id: a name whose key is two
+// or three Han characters, written without a place before it or the bare
+// 大师, is its own key in every run (no rule takes evidence from other
+// games for it: a place run into a name makes four characters or more),
+// so its id is the same in both; the share of sides that differ is
+// reported.
+func TestExportShardsPlayers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("exports the real records three times")
+	}
+	dir := recordsDir(t)
+	out := t.TempDir()
+	single := filepath.Join(out, "single")
+	if o, code := runProcess(t, nil, "export", "--quiet", "-o", single, dir); code > 1 {
+		t.Fatalf("single export: exit %d\n%s", code, o)
+	}
+	for i := range 2 {
+		if o, code := runProcess(t, nil, "export", "--quiet", "--shard", fmt.Sprintf("%d/2", i), "-o", filepath.Join(out, "sharded"), dir); code > 1 {
+			t.Fatalf("shard %d/2: exit %d\n%s", i, code, o)
+		}
+	}
+	ids := func(files []string) map[string][2]string {
+		m := map[string][2]string{}
+		for _, f := range files {
+			for _, r := range testgames.Columns(t, f, "game_id", "red", "red_id", "black", "black_id") {
+				m[r[0]+"/red"] = [2]string{r[1], r[2]}
+				m[r[0]+"/black"] = [2]string{r[3], r[4]}
+			}
+		}
+		return m
+	}
+	whole := ids([]string{filepath.Join(single, "games.parquet")})
+	shardFiles, _ := filepath.Glob(filepath.Join(out, "sharded", "shard=*", "games.parquet"))
+	parts := ids(shardFiles)
+	if len(parts) != len(whole) {
+		t.Fatalf("%d sides in the shards, %d in the single run", len(parts), len(whole))
+	}
+	differ, plain := 0, 0
+	for k, w := range whole {
+		p := parts[k]
+		if p[1] != w[1] {
+			differ++
+		}
+		f := players.Parse(w[0])
+		if n := utf8.RuneCountInString(f.Key); f.Roman || f.Place != "" || f.Bare != "" || n < 2 || n > 3 || !isHan(f.Key) {
+			continue
+		}
+		plain++
+		if own := players.PlayerID(f.Key); p[1] != own || w[1] != own {
+			t.Errorf("%s %q: %s in the shard, %s in the single run, want %s", k, w[0], p[1], w[1], own)
+		}
+	}
+	if plain == 0 {
+		t.Error("no plain Han name checked")
+	}
+	t.Logf("%d of %d game sides have the single run's player_id in 2 shards (%d differ: names resolved from other games); %d sides of plain Han names checked",
+		len(whole)-differ, len(whole), differ, plain)
+}
+
+func isHan(s string) bool {
+	for _, r := range s {
+		if !unicode.Is(unicode.Han, r) {
+			return false
+		}
+	}
+	return true
 }

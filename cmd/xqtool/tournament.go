@@ -12,6 +12,7 @@ import (
 	"github.com/xqtool/xqtool/htmlreport"
 	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/pipeline"
+	"github.com/xqtool/xqtool/players"
 	"github.com/xqtool/xqtool/tournament"
 )
 
@@ -22,14 +23,16 @@ var tournamentCodes = []flags.Code{
 
 func newTournamentCmd() *cobra.Command {
 	var rf runFlags
-	var htmlPath, out string
+	var htmlPath, out, aliases string
 	var limit, minGames int
+	var noPlayers bool
 	cmd := &cobra.Command{
 		Use:   "tournament [--html FILE] [-o DIR] [flags] PATH...",
 		Short: "Group games into events, build crosstables and check each event",
 		Long: `tournament reads every game under PATH like validate, groups the games into
 events (the Event tag normalized, and its year: README, Events and
-tournaments), builds each event's crosstable (a players × players table for a
+tournaments), tells players apart as export does (package players: titles,
+places, scripts and romanizations resolved; --aliases, --no-players), builds each event's crosstable (a players × players table for a
 round robin, else the games listed by round) and runs the checks a tournament
 record needs: pairing_conflict, result_conflict and date_outside_event
 (warnings), repeated_pairing and name_variants (info). Copies of a game count
@@ -52,8 +55,24 @@ error or nothing to read, 130 interrupted.`,
 			if limit < 0 {
 				return usageErr("--html-limit must be 0 or more, got %d", limit)
 			}
-			t := tournament.NewSink(tournament.Options{Positions: htmlPath != ""})
-			sinks := []pipeline.Sink{t}
+			a, err := readAliasFile(aliases)
+			if err != nil {
+				return err
+			}
+			if noPlayers && a != nil {
+				return usageErr("tournament: --aliases and --no-players exclude each other")
+			}
+			// Players are told apart by their identity (package players,
+			// an annotator that finishes before the tournament's).
+			topt := tournament.Options{Positions: htmlPath != ""}
+			var sinks []pipeline.Sink
+			if !noPlayers {
+				ps := players.NewSink(a)
+				topt.Identity = ps.Player
+				sinks = append(sinks, ps)
+			}
+			t := tournament.NewSink(topt)
+			sinks = append(sinks, t)
 			abort := func(err error) error {
 				for _, s := range sinks {
 					s.Abort()
@@ -100,6 +119,8 @@ error or nothing to read, 130 interrupted.`,
 	cmd.Flags().IntVar(&limit, "html-limit", htmlreport.DefaultLimit, "draw the final position of at most N flagged games on the page")
 	cmd.Flags().IntVar(&minGames, "min-games", 2, "show on the page the events of at least N games (counted once per cluster of copies), and every flagged one")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write DIR/events.parquet")
+	cmd.Flags().StringVar(&aliases, "aliases", "", "alias file of players (TSV: canonical name, then aliases)")
+	cmd.Flags().BoolVar(&noPlayers, "no-players", false, "tell players apart by their normalized names, without resolving players")
 	return cmd
 }
 

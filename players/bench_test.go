@@ -1,0 +1,53 @@
+package players
+
+import (
+	"testing"
+
+	"github.com/xqtool/xqtool/internal/shareddata"
+	"github.com/xqtool/xqtool/internal/testgames"
+)
+
+// BenchmarkResolve measures resolution per game: the names of the real
+// records' games (collected once) resolved again, b.N games per op
+// reported as ns/game.
+func BenchmarkResolve(b *testing.B) {
+	tb := recordsPlayersB(b)
+	games := tb.games
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		r := NewResolver(nil)
+		for _, g := range games {
+			r.Add(g)
+		}
+		r.Resolve()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(games)), "ns/game")
+}
+
+// BenchmarkSuggest measures the suggestions over the real records.
+func BenchmarkSuggest(b *testing.B) {
+	tb := recordsPlayersB(b)
+	b.ResetTimer()
+	for range b.N {
+		tb.Suggest()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(tb.games)), "ns/game")
+}
+
+// BenchmarkSinkGame measures what the annotator adds to each game of a
+// pass (its Game method: names cloned, event normalized, date read), on
+// the real records' games.
+func BenchmarkSinkGame(b *testing.B) {
+	games := testgames.Games(testgames.Reports(b, shareddata.Dir(b, "records")))
+	b.ResetTimer()
+	for range b.N {
+		s := NewSink(nil)
+		for _, g := range games {
+			if err := s.Game(g); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(games)), "ns/game")
+}

@@ -1,0 +1,104 @@
+package players
+
+import (
+	"strings"
+
+	"github.com/xqtool/xqtool/dedupe"
+	"github.com/xqtool/xqtool/parse"
+	"github.com/xqtool/xqtool/pipeline"
+	"github.com/xqtool/xqtool/tagnorm"
+)
+
+// Notes a Sink gives each game (pipeline.Note keys; dataset writes
+// red_id and black_id into games.parquet's columns of those names).
+const (
+	NoteRedID     = "red_id"
+	NoteBlackID   = "black_id"
+	NoteRedName   = "red_player"
+	NoteBlackName = "black_player"
+)
+
+// Sink resolves the players of a pipeline run: Game collects each game's
+// names, event, year and result; Finish adds each game's cluster of copies
+// and resolves. It is a pipeline.Annotator: every other sink finds the
+// notes red_id, black_id, red_player and black_player (the canonical
+// names) on each game's Dup. It writes nothing itself.
+type Sink struct {
+	pipeline.NopSink
+	r     *Resolver
+	ids   []string // game_id by game number
+	nums  map[int]int
+	table *Table
+}
+
+// NewSink returns a sink resolving with the alias file a (nil: none).
+func NewSink(a *Aliases) *Sink { return &Sink{r: NewResolver(a), nums: map[int]int{}} }
+
+// Game collects a game's names.
+func (s *Sink) Game(g *pipeline.Game) error {
+	tags := g.Tags()
+	s.nums[g.Num()] = s.r.Len()
+	s.ids = append(s.ids, g.ID())
+	s.r.Add(Game{
+		Red:    strings.Clone(tags.Value(parse.TagRed)),
+		Black:  strings.Clone(tags.Value(parse.TagBlack)),
+		Event:  tagnorm.Text(tags.Value(parse.TagEvent)),
+		Year:   tagnorm.ParseDate(tags.Value(parse.TagDate)).Year,
+		Result: g.Result(),
+		Source: strings.Clone(g.Source()),
+	})
+	return nil
+}
+
+// Finish adds the clusters of copies (exact and mirrored copies: a
+// prefix copy may be another game) and resolves.
+func (s *Sink) Finish(v *pipeline.Verdicts) error {
+	for num, i := range s.nums {
+		d, err := v.Of(num)
+		if err != nil {
+			return err
+		}
+		// A prefix copy may be another game with the same opening: only
+		// whole copies (exact, mirrored) are the same game.
+		if d.Kind != dedupe.Prefix {
+			s.r.games[i].Cluster = d.ClusterID(s.ids[i])
+		}
+	}
+	s.table = s.r.Resolve()
+	return nil
+}
+
+// Table returns the resolved players (nil before Finish).
+func (s *Sink) Table() *Table { return s.table }
+
+// Player returns the player_id and canonical name of a game's side
+// (red: the Red side) once the run has finished; "" for a side without a
+// name, or before Finish.
+func (s *Sink) Player(num int, red bool) (id, name string) {
+	i, ok := s.nums[num]
+	if !ok || s.table == nil {
+		return "", ""
+	}
+	p, ok := s.table.Of(i, red)
+	if !ok {
+		return "", ""
+	}
+	return p.ID, p.Name
+}
+
+// Annotate returns the notes of game num.
+func (s *Sink) Annotate(num int) pipeline.Annotation {
+	var notes []pipeline.Note
+	for _, red := range []bool{true, false} {
+		id, name := s.Player(num, red)
+		if id == "" {
+			continue
+		}
+		kid, kname := NoteRedID, NoteRedName
+		if !red {
+			kid, kname = NoteBlackID, NoteBlackName
+		}
+		notes = append(notes, pipeline.Note{Key: kid, Value: id}, pipeline.Note{Key: kname, Value: name})
+	}
+	return pipeline.Annotation{Notes: notes}
+}
