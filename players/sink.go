@@ -1,7 +1,7 @@
 package players
 
 import (
-	"strings"
+	"unique"
 
 	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/parse"
@@ -27,25 +27,32 @@ type Sink struct {
 	pipeline.NopSink
 	r     *Resolver
 	ids   []string // game_id by game number
-	nums  map[int]int
+	nums  []int32 // the index in r of game num, -1 when not seen
 	table *Table
 }
 
 // NewSink returns a sink resolving with the alias file a (nil: none).
-func NewSink(a *Aliases) *Sink { return &Sink{r: NewResolver(a), nums: map[int]int{}} }
+func NewSink(a *Aliases) *Sink { return &Sink{r: NewResolver(a)} }
 
 // Game collects a game's names.
 func (s *Sink) Game(g *pipeline.Game) error {
 	tags := g.Tags()
-	s.nums[g.Num()] = s.r.Len()
+	if n := g.Num(); n >= 0 {
+		for len(s.nums) <= n {
+			s.nums = append(s.nums, -1)
+		}
+		s.nums[n] = int32(s.r.Len())
+	}
 	s.ids = append(s.ids, g.ID())
+	// The strings are interned: games share their players, event and
+	// file, so a game costs its Game value, not copies of them.
 	s.r.Add(Game{
-		Red:    strings.Clone(tags.Value(parse.TagRed)),
-		Black:  strings.Clone(tags.Value(parse.TagBlack)),
-		Event:  tagnorm.Text(tags.Value(parse.TagEvent)),
+		Red:    intern(tags.Value(parse.TagRed)),
+		Black:  intern(tags.Value(parse.TagBlack)),
+		Event:  intern(tagnorm.Text(tags.Value(parse.TagEvent))),
 		Year:   tagnorm.ParseDate(tags.Value(parse.TagDate)).Year,
 		Result: g.Result(),
-		Source: strings.Clone(g.Source()),
+		Source: intern(g.Source()),
 	})
 	return nil
 }
@@ -54,6 +61,9 @@ func (s *Sink) Game(g *pipeline.Game) error {
 // prefix copy may be another game) and resolves.
 func (s *Sink) Finish(v *pipeline.Verdicts) error {
 	for num, i := range s.nums {
+		if i < 0 {
+			continue
+		}
 		d, err := v.Of(num)
 		if err != nil {
 			return err
@@ -75,11 +85,10 @@ func (s *Sink) Table() *Table { return s.table }
 // (red: the Red side) once the run has finished; "" for a side without a
 // name, or before Finish.
 func (s *Sink) Player(num int, red bool) (id, name string) {
-	i, ok := s.nums[num]
-	if !ok || s.table == nil {
+	if num < 0 || num >= len(s.nums) || s.nums[num] < 0 || s.table == nil {
 		return "", ""
 	}
-	p, ok := s.table.Of(i, red)
+	p, ok := s.table.Of(int(s.nums[num]), red)
 	if !ok {
 		return "", ""
 	}
@@ -101,4 +110,13 @@ func (s *Sink) Annotate(num int) pipeline.Annotation {
 		notes = append(notes, pipeline.Note{Key: kid, Value: id}, pipeline.Note{Key: kname, Value: name})
 	}
 	return pipeline.Annotation{Notes: notes}
+}
+
+// intern returns s as a canonical copy, shared by every equal string
+// interned (unique.Make copies a string the first time it sees it).
+func intern(s string) string {
+	if s == "" {
+		return ""
+	}
+	return unique.Make(s).Value()
 }

@@ -1,7 +1,7 @@
 package tournament
 
 import (
-	"strings"
+	"unique"
 
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/parse"
@@ -31,23 +31,25 @@ type Sink struct {
 	pipeline.NopSink
 	opt    Options
 	games  []*Game
-	byNum  map[int]*Game
+	byNum  []*Game // by game number (nil: not seen)
 	events []*Event
 }
 
 // NewSink returns a sink with the given options.
 func NewSink(opt Options) *Sink {
-	return &Sink{opt: opt, byNum: map[int]*Game{}}
+	return &Sink{opt: opt}
 }
 
 // Game copies what the checks read of g.
 func (s *Sink) Game(g *pipeline.Game) error {
 	tags := g.Tags()
+	// The strings are interned: games share their file, event, round,
+	// date, site and players, so a game costs its Game value, not copies.
 	tg := &Game{
-		Num: g.Num(), ID: g.ID(), Cluster: g.ID(), Source: strings.Clone(g.Source()), Index: g.Index(),
-		Event: strings.Clone(tags.Value(parse.TagEvent)), Round: strings.Clone(tags.Value(parse.TagRound)),
-		Date: strings.Clone(tags.Value(parse.TagDate)), Site: strings.Clone(tags.Value(parse.TagSite)),
-		Red: strings.Clone(tags.Value(parse.TagRed)), Black: strings.Clone(tags.Value(parse.TagBlack)),
+		Num: g.Num(), ID: g.ID(), Cluster: g.ID(), Source: intern(g.Source()), Index: g.Index(),
+		Event: intern(tags.Value(parse.TagEvent)), Round: intern(tags.Value(parse.TagRound)),
+		Date: intern(tags.Value(parse.TagDate)), Site: intern(tags.Value(parse.TagSite)),
+		Red: intern(tags.Value(parse.TagRed)), Black: intern(tags.Value(parse.TagBlack)),
 		Result: g.Result(),
 	}
 	if s.opt.Positions {
@@ -57,7 +59,12 @@ func (s *Sink) Game(g *pipeline.Game) error {
 		}
 	}
 	s.games = append(s.games, tg)
-	s.byNum[tg.Num] = tg
+	if n := tg.Num; n >= 0 {
+		for len(s.byNum) <= n {
+			s.byNum = append(s.byNum, nil)
+		}
+		s.byNum[n] = tg
+	}
 	return nil
 }
 
@@ -101,7 +108,7 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 
 // Annotate gives game num's event_id note and the checks' flags.
 func (s *Sink) Annotate(num int) pipeline.Annotation {
-	g := s.byNum[num]
+	g := s.GameOf(num)
 	if g == nil {
 		return pipeline.Annotation{}
 	}
@@ -121,7 +128,12 @@ func (s *Sink) Events() []*Event { return s.events }
 func (s *Sink) Games() []*Game { return s.games }
 
 // GameOf returns game num as the sink kept it, nil when unknown.
-func (s *Sink) GameOf(num int) *Game { return s.byNum[num] }
+func (s *Sink) GameOf(num int) *Game {
+	if num < 0 || num >= len(s.byNum) {
+		return nil
+	}
+	return s.byNum[num]
+}
 
 // Flagged counts the games carrying each code the checks raised.
 func (s *Sink) Flagged() map[flags.Code]int {
@@ -132,4 +144,13 @@ func (s *Sink) Flagged() map[flags.Code]int {
 		}
 	}
 	return m
+}
+
+// intern returns s as a canonical copy, shared by every equal string
+// interned (unique.Make copies a string the first time it sees it).
+func intern(s string) string {
+	if s == "" {
+		return ""
+	}
+	return unique.Make(s).Value()
 }
