@@ -27,7 +27,7 @@ type Sink struct {
 	pipeline.NopSink
 	r     *Resolver
 	ids   []string // game_id by game number
-	nums  []int32 // the index in r of game num, -1 when not seen
+	nums  []int32  // the index in r of game num, -1 when not seen
 	table *Table
 }
 
