@@ -286,6 +286,9 @@ type run struct {
 	prog  Progress
 	dups  *dupRun
 	games int
+	// state is each game's state after the pass (StatusOK, ...), for the
+	// summary once the verdicts and annotators have spoken.
+	state []analyze.Status
 	// The hash of the current file's identity, for the games' ids.
 	idKey  string
 	idHash fileHash
@@ -388,6 +391,7 @@ func (r *run) game(v result) error {
 	g.id = r.idHash.id(rec.Index)
 	r.games++
 	r.sum.add(v.report)
+	r.state = append(r.state, v.report.Status)
 	if r.dups != nil {
 		if err := r.dups.add(g); err != nil {
 			return err
@@ -439,13 +443,6 @@ func (r *run) finish(ctx context.Context) error {
 		}
 		v.ix = r.dups.ix
 		_, r.sum.Clusters = r.dups.ix.Counts()
-		for num := range r.games {
-			d, err := v.Of(num)
-			if err != nil {
-				return err
-			}
-			r.sum.addDup(d)
-		}
 	}
 	v.ctx = ctx
 	if r.prog != nil {
@@ -464,8 +461,15 @@ func (r *run) finish(ctx context.Context) error {
 			sinks = append(sinks, s)
 		}
 	}
+	tallied := false
 	for k, s := range sinks {
 		v.annotated = k >= len(v.annotators)
+		if v.annotated && !tallied {
+			if err := r.tally(v); err != nil {
+				return err
+			}
+			tallied = true
+		}
 		if r.prog != nil {
 			base := k * r.games
 			v.seen = func(num int) {
@@ -481,7 +485,33 @@ func (r *run) finish(ctx context.Context) error {
 			r.prog.Done((k+1)*r.games, r.games)
 		}
 	}
+	if !tallied {
+		v.annotated = true
+		if err := r.tally(v); err != nil {
+			return err
+		}
+	}
 	return ctx.Err()
+}
+
+// tally adds the verdicts to the summary, once the annotators have
+// finished: the flags of duplicate detection and of the annotators, and
+// the states they make worse.
+func (r *run) tally(v *Verdicts) error {
+	if v.ix == nil && len(v.annotators) == 0 {
+		return nil
+	}
+	seen := v.seen
+	v.seen = nil
+	defer func() { v.seen = seen }()
+	for num := range r.games {
+		d, err := v.Of(num)
+		if err != nil {
+			return err
+		}
+		r.sum.addDup(d, r.state[num])
+	}
+	return nil
 }
 
 // fillResult is the step of Options.FillResult.

@@ -303,3 +303,34 @@ func TestFinishSeesCancel(t *testing.T) {
 		t.Fatalf("error %v, aborted %v", err, s.aborted)
 	}
 }
+
+// twice is an annotator that gives game 0 two warnings of one code and
+// the other games an info flag.
+type twice struct{ pipeline.NopSink }
+
+func (twice) Annotate(num int) pipeline.Annotation {
+	if num == 0 {
+		w := flags.New(flags.PairingConflict, 0, "red", "one")
+		return pipeline.Annotation{Flags: []flags.Flag{w, flags.New(flags.PairingConflict, 0, "black", "two")}}
+	}
+	return pipeline.Annotation{Flags: []flags.Flag{flags.New(flags.NameVariants, 0, "red", "info")}}
+}
+
+// TestSummaryCountsAnnotators: the summary counts an annotator's codes a
+// game once each, and a game its warning makes worse moves from ok to
+// warning, with or without duplicate detection; the states still add up.
+func TestSummaryCountsAnnotators(t *testing.T) {
+	dir := twoGames(t)
+	for _, off := range []bool{false, true} {
+		opt := defaultOptions()
+		opt.Analyze.RequireTags = []string{}
+		opt.Duplicates.Off = off
+		sum := run(t, opt, []string{dir}, twice{})
+		if sum.OK != 1 || sum.Warnings != 1 || sum.Errors != 0 || sum.OK+sum.Warnings+sum.Errors != sum.Games {
+			t.Errorf("duplicates off %v: ok %d, warning %d, error %d of %d games", off, sum.OK, sum.Warnings, sum.Errors, sum.Games)
+		}
+		if sum.ByCode[flags.PairingConflict] != 1 || sum.ByCode[flags.NameVariants] != 1 {
+			t.Errorf("duplicates off %v: by code %v", off, sum.ByCode)
+		}
+	}
+}

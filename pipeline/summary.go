@@ -29,7 +29,8 @@ type Summary struct {
 	Unreadable int
 	Plies      int // valid main-line plies
 	// ByCode counts the games carrying each code (a game once per code),
-	// the flags of duplicate detection included.
+	// the flags of duplicate detection and of annotators included; OK,
+	// Warnings and Errors count a game by its state after them.
 	ByCode map[flags.Code]int
 	// Clusters is the number of clusters of copies (of more than one
 	// game); Dropped counts the copies Duplicates.KeptOnly left out, by
@@ -66,13 +67,37 @@ func (s *Summary) add(r *analyze.Report) {
 	}
 }
 
-// addDup counts what a verdict adds.
-func (s *Summary) addDup(d Dup) {
-	for _, f := range d.Flags {
-		s.ByCode[f.Code]++
+// addDup counts what a verdict adds to a game whose state after the pass
+// was was: each code once, and the game moved to a worse state when a flag
+// of the verdict (an annotator's warning) makes it worse.
+func (s *Summary) addDup(d Dup, was analyze.Status) {
+	for i, f := range d.Flags {
+		if !flags.Has(d.Flags[:i], f.Code) {
+			s.ByCode[f.Code]++
+		}
+	}
+	if now := analyze.StatusOf(d.Flags); now.Worse(was) {
+		s.move(was, now)
 	}
 	if d.Drop {
 		s.Dropped[d.Kind]++
+	}
+}
+
+// move moves a game from state was to state now.
+func (s *Summary) move(was, now analyze.Status) {
+	for _, c := range []struct {
+		st analyze.Status
+		by int
+	}{{was, -1}, {now, +1}} {
+		switch c.st {
+		case analyze.StatusOK:
+			s.OK += c.by
+		case analyze.StatusWarning:
+			s.Warnings += c.by
+		default:
+			s.Errors += c.by
+		}
 	}
 }
 
