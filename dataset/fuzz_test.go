@@ -2,9 +2,11 @@ package dataset
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -67,4 +69,17 @@ func FuzzReader(f *testing.F) {
 		}
 		FindDuplicates([]string{dir}, DuplicatesOptions{TempDir: dir})
 	})
+}
+
+// TestReaderRecoversPanics: a panic inside the Parquet library while a
+// games file is read becomes an error wrapping ErrDamaged (the deferred
+// guard of the reader's entry points), not a crash.
+func TestReaderRecoversPanics(t *testing.T) {
+	read := func() (err error) {
+		defer recovered("x.parquet", &err)
+		panic("index out of range in a page header")
+	}
+	if err := read(); !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), "x.parquet") {
+		t.Errorf("got %v", err)
+	}
 }

@@ -32,7 +32,20 @@ var (
 	ErrNoGames = errors.New("no games.parquet file")
 	ErrSchema  = errors.New("not a games.parquet of xqtool export")
 	ErrRow     = errors.New("bad games row")
+	// ErrDamaged is wrapped by the error of a file the Parquet library
+	// could not decode without failing inside (a damaged or hostile
+	// file): the reader turns its panic into this error.
+	ErrDamaged = errors.New("damaged Parquet file")
 )
+
+// recovered turns a panic of the Parquet library while reading path into
+// an error wrapping ErrDamaged; it must be the deferred function itself
+// (recover works only there).
+func recovered(path string, err *error) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("%s: %w: %v", path, ErrDamaged, p)
+	}
+}
 
 // Game is what a games.parquet row tells of one game. Its slices are
 // reused by the next call of Reader.Next.
@@ -267,11 +280,17 @@ type cursor struct {
 	idx    int
 }
 
-func openCursor(path string, dir, order int, mem memory.Allocator) (*cursor, error) {
+func openCursor(path string, dir, order int, mem memory.Allocator) (c *cursor, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
+	defer func() {
+		if p := recover(); p != nil {
+			f.Close()
+			c, err = nil, fmt.Errorf("%s: %w: %v", path, ErrDamaged, p)
+		}
+	}()
 	props := parquet.NewReaderProperties(mem)
 	props.BufferedStreamEnabled = true
 	pf, err := file.NewParquetReader(f, file.WithReadProps(props))
@@ -279,7 +298,7 @@ func openCursor(path string, dir, order int, mem memory.Allocator) (*cursor, err
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	c := &cursor{path: path, dir: dir, order: order, f: f, pf: pf}
+	c = &cursor{path: path, dir: dir, order: order, f: f, pf: pf}
 	schema := pf.MetaData().Schema
 	idx := make([]int, len(readColumns))
 	for i, name := range readColumns {
@@ -305,7 +324,8 @@ func openCursor(path string, dir, order int, mem memory.Allocator) (*cursor, err
 }
 
 // advance moves to the next row and reports whether there is one.
-func (c *cursor) advance() (bool, error) {
+func (c *cursor) advance() (ok bool, err error) {
+	defer recovered(c.path, &err)
 	c.row++
 	for c.rec == nil || c.row >= int(c.rec.NumRows()) {
 		if c.rr == nil || !c.rr.Next() {
