@@ -1,11 +1,8 @@
 package dataset
 
 import (
-	"bufio"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -126,23 +123,7 @@ func WriteEvents(w io.Writer, events []*tournament.Event, opts ...Option) error 
 // by Close with them; a dataset without it has none: Close removes that of
 // an earlier run).
 func (d *Writer) WriteEvents(events []*tournament.Event) error {
-	if d.done {
-		return errClosed
-	}
-	f, err := os.Create(filepath.Join(d.tmp, EventsName+".parquet"))
-	if err != nil {
-		return err
-	}
-	buf := bufio.NewWriterSize(f, 64<<10)
-	err = WriteEvents(buf, events, WithAllocator(d.cfg.mem))
-	if err == nil {
-		err = buf.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		d.events = true
-	}
-	return err
+	return d.writeTable(EventsName, &d.events, func(w io.Writer) error {
+		return WriteEvents(w, events, WithAllocator(d.cfg.mem))
+	})
 }

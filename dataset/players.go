@@ -119,37 +119,26 @@ func WritePlayers(w io.Writer, rows []PlayerRow, opts ...Option) error {
 // into place with the rest (a dataset closed without it has none: an
 // earlier run's is removed).
 func (d *Writer) WritePlayers(rows []PlayerRow) error {
+	return d.writeTable(PlayersName, &d.players, func(w io.Writer) error {
+		return WritePlayers(w, rows, WithAllocator(d.cfg.mem))
+	})
+}
+
+// writeTable writes the table name.parquet beside the datasets with
+// write, and sets *written once it is complete (Close moves it into
+// place).
+func (d *Writer) writeTable(name string, written *bool, write func(io.Writer) error) error {
 	if d.done {
 		return errClosed
 	}
-	f, err := os.Create(filepath.Join(d.tmp, PlayersName+".parquet"))
+	f, err := os.Create(filepath.Join(d.tmp, name+".parquet"))
 	if err != nil {
 		return err
 	}
 	buf := bufio.NewWriterSize(f, 64<<10)
-	err = WritePlayers(buf, rows, WithAllocator(d.cfg.mem))
-	if err = errors.Join(err, buf.Flush(), f.Close()); err != nil {
+	if err := errors.Join(write(buf), buf.Flush(), f.Close()); err != nil {
 		return err
 	}
-	d.players = true
+	*written = true
 	return nil
-}
-
-// WritePlayersFile writes players.parquet at path, atomically (a
-// temporary file renamed into place).
-func WritePlayersFile(path string, rows []PlayerRow) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	buf := bufio.NewWriterSize(f, 64<<10)
-	err = errors.Join(WritePlayers(buf, rows), buf.Flush(), f.Close())
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
 }

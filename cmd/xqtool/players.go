@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/dataset"
+	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/players"
 	"github.com/xqtool/xqtool/tagnorm"
 )
@@ -80,7 +81,15 @@ read (the error names its line); 130 interrupted.`,
 				return usageErr("%v", err)
 			}
 			path := filepath.Join(out, dataset.PlayersName+".parquet")
-			if err := dataset.WritePlayersFile(path, playerRows(table)); err != nil {
+			f, err := output.Open(path, nil)
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			if err := dataset.WritePlayers(f, playerRows(table)); err != nil {
+				f.Abort()
+				return err
+			}
+			if err := f.Commit(); err != nil {
 				return usageErr("%v", err)
 			}
 			printPlayers(w, table, top)
