@@ -154,6 +154,19 @@ func column[T arrow.Array](rec arrow.RecordBatch, name string) (T, error) {
 	return c, nil
 }
 
+// stringColumns returns the string columns names of rec, by name.
+func stringColumns(rec arrow.RecordBatch, names ...string) (map[string]*array.String, error) {
+	strs := make(map[string]*array.String, len(names))
+	for _, name := range names {
+		c, err := column[*array.String](rec, name)
+		if err != nil {
+			return nil, err
+		}
+		strs[name] = c
+	}
+	return strs, nil
+}
+
 // strAt returns a's value i, "" when null.
 func strAt(a *array.String, i int) string {
 	if a.IsNull(i) {
@@ -208,13 +221,9 @@ func DatasetGames(dir string, fn func(g *Game) error, bad func(err error) error)
 }
 
 func gamesBatch(rec arrow.RecordBatch, dups map[string]bool, g *Game, fn func(*Game) error, bad func(int, error) error) error {
-	strs := map[string]*array.String{}
-	for _, name := range []string{"game_id", "source", "start_fen", "result_declared", "event", "site", "date", "round", "red", "black", "duplicate_kind"} {
-		c, err := column[*array.String](rec, name)
-		if err != nil {
-			return err
-		}
-		strs[name] = c
+	strs, err := stringColumns(rec, "game_id", "source", "start_fen", "result_declared", "event", "site", "date", "round", "red", "black", "duplicate_kind")
+	if err != nil {
+		return err
 	}
 	index, err := column[*array.Int32](rec, "index")
 	if err != nil {

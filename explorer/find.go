@@ -334,13 +334,9 @@ func joinGames(dir string, found map[string]*Hit, noMoves func(gameID, startFEN 
 			return nil, err
 		}
 		err = pf.each(leaves, func(rec arrow.RecordBatch) error {
-			strs := map[string]*array.String{}
-			for _, name := range []string{"game_id", "source", "start_fen", "result_declared", "event", "date", "red", "black"} {
-				c, err := column[*array.String](rec, name)
-				if err != nil {
-					return err
-				}
-				strs[name] = c
+			strs, err := stringColumns(rec, "game_id", "source", "start_fen", "result_declared", "event", "date", "red", "black")
+			if err != nil {
+				return err
 			}
 			index, err := column[*array.Int32](rec, "index")
 			if err != nil {
