@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/dedupe"
 )
 
 // ErrMaterial is wrapped by the errors of ParseMaterial.
@@ -155,7 +156,7 @@ func Find(dir string, q Query) ([]Hit, FindStats, error) {
 		p := q.Position
 		targets = append(targets, target{p.Key(), fenOf(&p), false})
 		if q.Mirror {
-			mp, err := board.NewPositionRelaxed(mirrorSetup(p.Setup()), ^board.PositionErrorKinds(0))
+			mp, err := board.NewPositionRelaxed(dedupe.MirrorSetup(p.Setup()), ^board.PositionErrorKinds(0))
 			if err == nil && mp.Key() != p.Key() {
 				targets = append(targets, target{mp.Key(), fenOf(&mp), true})
 			}

@@ -163,7 +163,7 @@ func (t *Tree) Lookup(p board.Position) (*Book, error) {
 		}
 		for _, row := range rows {
 			if mirrored {
-				row.Move = mirrorMove(row.Move)
+				row.Move = row.Move.Mirror()
 				row.Key, row.FEN = bk.Key, bk.FEN
 				row.MoveChinese = notation.FormatChinese(&p, row.Move, notation.ChineseStyle{})
 			}

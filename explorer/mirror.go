@@ -1,25 +1,9 @@
 package explorer
 
-import "github.com/xqtool/xqtool/board"
-
-// mirrorSquare returns the square's left-right mirror (file a ↔ i).
-func mirrorSquare(sq board.Square) board.Square {
-	return board.SquareAt(board.Files-1-sq.File(), sq.Rank())
-}
-
-// mirrorMove returns the move's left-right mirror.
-func mirrorMove(m board.Move) board.Move {
-	return board.NewMove(mirrorSquare(m.From()), mirrorSquare(m.To()))
-}
-
-// mirrorSetup returns the left-right mirror of s.
-func mirrorSetup(s board.Setup) board.Setup {
-	m := s
-	for sq := board.Square(0); sq < board.Squares; sq++ {
-		m.Board[mirrorSquare(sq)] = s.Board[sq]
-	}
-	return m
-}
+import (
+	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/dedupe"
+)
 
 // compareBoards compares two positions' boards point by point from a0
 // (a0, b0, … i0, a1, … i9) by piece value (an empty point lowest). With
@@ -51,7 +35,7 @@ type line struct {
 func newLine(start board.Position, mirrors bool) (*line, error) {
 	l := &line{mirrors: mirrors, p: start}
 	if mirrors {
-		mp, err := board.NewPositionRelaxed(mirrorSetup(start.Setup()), ^board.PositionErrorKinds(0))
+		mp, err := board.NewPositionRelaxed(dedupe.MirrorSetup(start.Setup()), ^board.PositionErrorKinds(0))
 		if err != nil {
 			return nil, err
 		}
@@ -69,7 +53,7 @@ func (l *line) play(m board.Move) (key uint64, b packedBoard, rm board.Move) {
 		return key, b, m
 	}
 	c := compareBoards(&l.p, &l.mp)
-	mm := mirrorMove(m)
+	mm := m.Mirror()
 	switch {
 	case c > 0:
 		key, b, rm = l.p.Key(), packBoard(&l.p), m
@@ -97,7 +81,7 @@ func canonical(p board.Position, mirrors bool) (board.Position, bool, error) {
 	if !mirrors {
 		return p, false, nil
 	}
-	mp, err := board.NewPositionRelaxed(mirrorSetup(p.Setup()), ^board.PositionErrorKinds(0))
+	mp, err := board.NewPositionRelaxed(dedupe.MirrorSetup(p.Setup()), ^board.PositionErrorKinds(0))
 	if err != nil {
 		return p, false, err
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/notation"
 	"github.com/xqtool/xqtool/svgboard"
 )
@@ -348,14 +349,14 @@ func buildPage(t *Tree, root *pageNode, nodes map[uint64]*pageNode, threshold in
 		var mp board.Position
 		if t.meta.MergeMirrors {
 			var err error
-			if mp, err = board.NewPositionRelaxed(mirrorSetup(n.pos.Setup()), ^board.PositionErrorKinds(0)); err != nil {
+			if mp, err = board.NewPositionRelaxed(dedupe.MirrorSetup(n.pos.Setup()), ^board.PositionErrorKinds(0)); err != nil {
 				return nil, err
 			}
 		}
 		for j, r := range n.rows {
 			mirrorName := -1
 			if t.meta.MergeMirrors {
-				mirrorName = str(notation.FormatChinese(&mp, mirrorMove(r.Move), notation.ChineseStyle{}))
+				mirrorName = str(notation.FormatChinese(&mp, r.Move.Mirror(), notation.ChineseStyle{}))
 			}
 			e := edges[n][j]
 			child, flip := -1, 0

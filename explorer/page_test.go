@@ -113,7 +113,7 @@ func TestPageData(t *testing.T) {
 				m := board.Move(moves[j])
 				name := pd.Str[moves[j+1]]
 				if v.mir {
-					m, name = mirrorMove(m), pd.Str[moves[j+2]]
+					m, name = m.Mirror(), pd.Str[moves[j+2]]
 				}
 				r, ok := byMove[m]
 				if !ok || r.MoveChinese != name || r.Games != int64(moves[j+3]) || r.RedWins != int64(moves[j+4]) ||
