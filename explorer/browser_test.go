@@ -5,81 +5,17 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/internal/browsertest"
 	"github.com/xqtool/xqtool/svgboard"
 )
-
-// browserPath finds a Chromium-family browser: $XQTOOL_BROWSER, else the
-// usual names on PATH. Outside CI the browser test skips without one; in
-// CI (CI=true) a missing browser fails it.
-func browserPath(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("XQTOOL_BROWSER"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("no browser found (chromium, google-chrome): CI must install one (apt-get install -y chromium)")
-	}
-	t.Skip("no browser found (chromium, google-chrome); install Chromium or set XQTOOL_BROWSER to run the browser test")
-	return ""
-}
-
-// openBrowser starts a headless browser and returns a tab's context and
-// the console messages collected so far.
-func openBrowser(t *testing.T) (context.Context, func() []chromedp.ConsoleMessage) {
-	t.Helper()
-	exe := browserPath(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.NoFirstRun,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1200, 900),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelTab := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatalf("starting %s: %v", exe, err)
-	}
-	var mu sync.Mutex
-	var msgs []chromedp.ConsoleMessage
-	console := chromedp.Console(ctx)
-	go func() {
-		for m, err := range console {
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			msgs = append(msgs, m)
-			mu.Unlock()
-		}
-	}()
-	return ctx, func() []chromedp.ConsoleMessage {
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]chromedp.ConsoleMessage(nil), msgs...)
-	}
-}
 
 // shownFacts is what the test reads from the page.
 type shownFacts struct {
@@ -171,7 +107,7 @@ func TestPageInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
 	}
-	ctx, console := openBrowser(t)
+	ctx, console := browsertest.Open(t, 3*time.Minute, chromedp.WindowSize(1200, 900), chromedp.Flag("hide-scrollbars", false))
 	data, _ := buildTree(t, realGames(t), Options{})
 	tr, err := NewTree(bytes.NewReader(data))
 	if err != nil {

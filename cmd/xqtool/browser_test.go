@@ -5,12 +5,10 @@ import (
 	"context"
 	"encoding/csv"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,77 +19,10 @@ import (
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/htmlreport"
+	"github.com/xqtool/xqtool/internal/browsertest"
 	"github.com/xqtool/xqtool/report"
 	"github.com/xqtool/xqtool/svgboard"
 )
-
-// browserPath finds a Chromium-family browser: $XQTOOL_BROWSER, else the
-// usual names on PATH. Outside CI the browser tests skip without one; in
-// CI (CI=true) a missing browser fails them.
-func browserPath(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("XQTOOL_BROWSER"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("no browser found (chromium, google-chrome): CI must install one (apt-get install -y chromium)")
-	}
-	t.Skip("no browser found (chromium, google-chrome); install Chromium or set XQTOOL_BROWSER to run the browser tests")
-	return ""
-}
-
-// openBrowser starts a headless browser with the flags a closed network
-// and a root user need (and extra options, such as a window size, which
-// is 1200 by 1600 unless given), and returns a tab's context and the
-// console messages collected so far.
-func openBrowser(t *testing.T, extra ...chromedp.ExecAllocatorOption) (context.Context, func() []chromedp.ConsoleMessage) {
-	t.Helper()
-	exe := browserPath(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.NoFirstRun,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1200, 1600),
-	)
-	opts = append(opts, extra...)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelTab := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 2*time.Minute)
-	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
-	// Start the browser (and the tab) before subscribing to its console.
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatalf("starting %s: %v", exe, err)
-	}
-	var mu sync.Mutex
-	var msgs []chromedp.ConsoleMessage
-	console := chromedp.Console(ctx)
-	go func() {
-		for m, err := range console {
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			msgs = append(msgs, m)
-			mu.Unlock()
-		}
-	}()
-	return ctx, func() []chromedp.ConsoleMessage {
-		mu.Lock()
-		defer mu.Unlock()
-		return slices.Clone(msgs)
-	}
-}
 
 // pageFacts is what the test reads from the rendered page.
 type pageFacts struct {
@@ -763,3 +694,10 @@ func treeCPU(pid int) time.Duration {
 // jsString quotes s as a JavaScript string literal (codes are plain
 // ASCII words).
 func jsString(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
+
+// openBrowser starts the browser of the tests (browsertest.Open) with a
+// deadline of two minutes.
+func openBrowser(t *testing.T, extra ...chromedp.ExecAllocatorOption) (context.Context, func() []chromedp.ConsoleMessage) {
+	t.Helper()
+	return browsertest.Open(t, 2*time.Minute, extra...)
+}

@@ -5,23 +5,23 @@
 //	go run ./internal/screenshot -width 1100 -height 2250 -o docs/report.png out/report.html
 //
 // make screenshot runs it on the page of the sample corpus. The browser is
-// $XQTOOL_BROWSER, else the first of chromium, chromium-browser,
-// google-chrome found on PATH.
+// the browser tests' (internal/browsertest.Find: $XQTOOL_BROWSER, else
+// Chromium found on PATH), with their flags.
 package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"log"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/xqtool/xqtool/internal/browsertest"
 )
 
 func main() {
@@ -46,24 +46,12 @@ func main() {
 	fmt.Printf("%s: %d bytes\n", *out, len(png))
 }
 
-func browser() (string, error) {
-	if p := os.Getenv("XQTOOL_BROWSER"); p != "" {
-		return p, nil
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
-		}
-	}
-	return "", errors.New("no browser found: apt-get install chromium, or set XQTOOL_BROWSER")
-}
-
 func shoot(page string, width, height int, full bool, sel string) ([]byte, error) {
 	abs, err := filepath.Abs(page)
 	if err != nil {
 		return nil, err
 	}
-	exe, err := browser()
+	exe, err := browsertest.Find()
 	if err != nil {
 		return nil, err
 	}
@@ -72,10 +60,7 @@ func shoot(page string, width, height int, full bool, sel string) ([]byte, error
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(dir), chromedp.WindowSize(width, height))
+	opts := append(browsertest.Options(exe, dir), chromedp.WindowSize(width, height))
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
 	ctx, cancelTab := chromedp.NewContext(actx)
