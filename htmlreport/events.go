@@ -81,14 +81,7 @@ func WriteEvents(w io.Writer, t *tournament.Sink, run Run, limit, minGames int) 
 		}
 	}
 	p.raw("<h1>xqtool events</h1>\n<table class=\"run\">\n<tr><th>inputs</th><td>")
-	for i, in := range run.Inputs {
-		if i > 0 {
-			p.raw(" ")
-		}
-		p.raw("<code>")
-		p.text(in)
-		p.raw("</code>")
-	}
+	p.inputs(run.Inputs)
 	p.raw("</td></tr>\n")
 	row := func(name, id string, n int) {
 		p.raw("<tr><th>")
@@ -234,13 +227,8 @@ func writeEvent(p *page, t *tournament.Sink, e *tournament.Event) {
 		for _, num := range e.Flagged {
 			g := t.GameOf(num)
 			for _, f := range g.Flags() {
-				p.raw(`<li class="`)
-				p.raw(string(f.Severity))
-				p.raw(`"><b title="`)
-				p.text(meaning(f.Code))
-				p.raw(`">`)
-				p.text(string(f.Code))
-				p.raw("</b> <a href=\"#g-")
+				p.flagCode(f)
+				p.raw(" <a href=\"#g-")
 				p.int(num)
 				p.raw("\">")
 				p.text(g.Ref())
@@ -379,13 +367,7 @@ func writeFlaggedGames(p *page, t *tournament.Sink, nums []int, limit int) {
 		}
 		p.raw("<div class=\"info\"><ul class=\"flags\">")
 		for _, f := range g.Flags() {
-			p.raw(`<li class="`)
-			p.raw(string(f.Severity))
-			p.raw(`"><b title="`)
-			p.text(meaning(f.Code))
-			p.raw(`">`)
-			p.text(string(f.Code))
-			p.raw("</b>")
+			p.flagCode(f)
 			if f.Side != "" {
 				p.raw(" (")
 				p.raw(f.Side)
@@ -416,4 +398,16 @@ func writeFlaggedGames(p *page, t *tournament.Sink, nums []int, limit int) {
 		p.flush()
 	}
 	p.raw("</section>\n")
+}
+
+// flagCode opens a flag's list item: its severity as the class, its code
+// with its meaning as the title.
+func (p *page) flagCode(f flags.Flag) {
+	p.raw(`<li class="`)
+	p.raw(string(f.Severity))
+	p.raw(`"><b title="`)
+	p.text(meaning(f.Code))
+	p.raw(`">`)
+	p.text(string(f.Code))
+	p.raw("</b>")
 }

@@ -42,6 +42,18 @@ func (p *page) raw(s string) {
 
 func (p *page) text(s string) { p.b = svgboard.AppendEscaped(p.b, s) }
 
+// inputs writes a run's inputs, each as code.
+func (p *page) inputs(in []string) {
+	for i, s := range in {
+		if i > 0 {
+			p.raw(" ")
+		}
+		p.raw("<code>")
+		p.text(s)
+		p.raw("</code>")
+	}
+}
+
 func (p *page) int(n int) { p.b = strconv.AppendInt(p.b, int64(n), 10) }
 
 // json appends s as a JSON string, with <, > and & escaped (safe inside a
@@ -73,14 +85,7 @@ func (b *Builder) WriteTo(w io.Writer, run Run) error {
 func (b *Builder) writeRun(p *page, run Run) {
 	p.raw("<h1>xqtool report</h1>\n<header><div><h2>The run</h2><table class=\"run\">\n")
 	p.raw("<tr><th>inputs</th><td>")
-	for i, in := range run.Inputs {
-		if i > 0 {
-			p.raw(" ")
-		}
-		p.raw("<code>")
-		p.text(in)
-		p.raw("</code>")
-	}
+	p.inputs(run.Inputs)
 	p.raw("</td></tr>\n<tr><th>rules</th><td>")
 	p.text(strings.Join(b.rules, ", "))
 	p.raw("</td></tr>\n")
