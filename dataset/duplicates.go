@@ -1,7 +1,6 @@
 package dataset
 
 import (
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +15,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/xqtool/xqtool/dedupe"
+	"github.com/xqtool/xqtool/internal/hashid"
 )
 
 // DuplicatesName is the file FindDuplicates writes into each dataset directory.
@@ -188,28 +188,14 @@ func FindDuplicates(dirs []string, opt DuplicatesOptions) (DuplicatesSummary, er
 
 // parseGameID reads the 16 hexadecimal digits of a game_id.
 func parseGameID(s string) (uint64, error) {
-	var b [8]byte
-	if len(s) != 16 {
+	v, err := hashid.Parse(s)
+	if err != nil {
 		return 0, fmt.Errorf("%w: game_id %q", ErrRow, s)
-	}
-	if _, err := hex.Decode(b[:], []byte(s)); err != nil {
-		return 0, fmt.Errorf("%w: game_id %q", ErrRow, s)
-	}
-	var v uint64
-	for _, c := range b {
-		v = v<<8 | uint64(c)
 	}
 	return v, nil
 }
 
-func formatGameID(v uint64) string {
-	var b [8]byte
-	for i := 7; i >= 0; i-- {
-		b[i] = byte(v)
-		v >>= 8
-	}
-	return hex.EncodeToString(b[:])
-}
+func formatGameID(v uint64) string { return hashid.Format(v) }
 
 // dupWriter writes one duplicates.parquet through a temporary file.
 type dupWriter struct {
