@@ -271,7 +271,7 @@ func (ix *Index) Add(g *Game) (int, error) {
 	var b, bm uint64
 	for i, mv := range g.Moves {
 		h = step(h, mv)
-		m = step(m, mirrorMove(mv))
+		m = step(m, mv.Mirror())
 		if i+1 == ix.minN {
 			b, bm = h, m
 		}
@@ -353,7 +353,7 @@ func startHashes(s *board.Setup) (h, m uint64) {
 			continue
 		}
 		h += hashid.Mix(uint64(sq)<<5 | uint64(p))
-		m += hashid.Mix(uint64(mirrorSquare(board.Square(sq)))<<5 | uint64(p))
+		m += hashid.Mix(uint64(board.Square(sq).Mirror())<<5 | uint64(p))
 	}
 	return hashid.Mix(h), hashid.Mix(m)
 }
@@ -363,30 +363,12 @@ func step(h uint64, mv board.Move) uint64 {
 	return hashid.Mix(h ^ (uint64(mv)+1)*0x9E3779B97F4A7C15)
 }
 
-
-func mirrorSquare(s board.Square) board.Square {
-	return board.SquareAt(board.Files-1-s.File(), s.Rank())
-}
-
-// mirrorMove returns the left-right mirror of mv.
-func mirrorMove(mv board.Move) board.Move {
-	return board.NewMove(mirrorSquare(mv.From()), mirrorSquare(mv.To()))
-}
-
-// MirrorSetup returns the left-right mirror of s.
-func MirrorSetup(s board.Setup) board.Setup {
-	out := s
-	for sq := range s.Board {
-		out.Board[mirrorSquare(board.Square(sq))] = s.Board[sq]
-	}
-	return out
-}
-
-// MirrorMoves returns the left-right mirror of moves.
+// MirrorMoves returns the left-right mirror of moves (board.Move.Mirror
+// of each).
 func MirrorMoves(moves []board.Move) []board.Move {
 	out := make([]board.Move, len(moves))
 	for i, mv := range moves {
-		out[i] = mirrorMove(mv)
+		out[i] = mv.Mirror()
 	}
 	return out
 }
