@@ -1,5 +1,7 @@
 package board
 
+import "github.com/xqtool/xqtool/internal/hashid"
+
 // Zobrist keys: one random 64-bit value per (piece, square) and one for
 // Black to move, from a fixed-seed generator so keys are stable across runs
 // and machines (they may be stored in datasets).
@@ -11,14 +13,7 @@ var (
 
 func initZobrist() bool {
 	// splitmix64, seeded with a fixed constant.
-	x := uint64(0x9E3779B97F4A7C15) ^ 0x58514b45590a // "XQKEY"
-	next := func() uint64 {
-		x += 0x9E3779B97F4A7C15
-		z := x
-		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-		return z ^ (z >> 31)
-	}
+	next := hashid.Sequence(hashid.Golden ^ 0x58514b45590a) // "XQKEY"
 	for c := Red; c <= Black; c++ {
 		for k := King; k <= Pawn; k++ {
 			pc := MakePiece(c, k)

@@ -1,11 +1,9 @@
 package dataset
 
 import (
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -16,6 +14,8 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/xqtool/xqtool/dedupe"
+	"github.com/xqtool/xqtool/internal/hashid"
+	"github.com/xqtool/xqtool/internal/output"
 )
 
 // DuplicatesName is the file FindDuplicates writes into each dataset directory.
@@ -176,7 +176,7 @@ func FindDuplicates(dirs []string, opt DuplicatesOptions) (DuplicatesSummary, er
 		if err := w.commit(); err != nil {
 			errs = append(errs, err)
 		} else {
-			sum.Written = append(sum.Written, w.path)
+			sum.Written = append(sum.Written, w.out.Path())
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -188,33 +188,18 @@ func FindDuplicates(dirs []string, opt DuplicatesOptions) (DuplicatesSummary, er
 
 // parseGameID reads the 16 hexadecimal digits of a game_id.
 func parseGameID(s string) (uint64, error) {
-	var b [8]byte
-	if len(s) != 16 {
+	v, err := hashid.Parse(s)
+	if err != nil {
 		return 0, fmt.Errorf("%w: game_id %q", ErrRow, s)
-	}
-	if _, err := hex.Decode(b[:], []byte(s)); err != nil {
-		return 0, fmt.Errorf("%w: game_id %q", ErrRow, s)
-	}
-	var v uint64
-	for _, c := range b {
-		v = v<<8 | uint64(c)
 	}
 	return v, nil
 }
 
-func formatGameID(v uint64) string {
-	var b [8]byte
-	for i := 7; i >= 0; i-- {
-		b[i] = byte(v)
-		v >>= 8
-	}
-	return hex.EncodeToString(b[:])
-}
+func formatGameID(v uint64) string { return hashid.Format(v) }
 
 // dupWriter writes one duplicates.parquet through a temporary file.
 type dupWriter struct {
-	path string
-	f    *os.File
+	out  *output.File
 	w    *pqarrow.FileWriter
 	b    *array.RecordBuilder
 	done bool
@@ -224,20 +209,19 @@ type dupWriter struct {
 const dupBatch = 16384
 
 func newDupWriter(path string, mem memory.Allocator) (*dupWriter, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	out, err := output.Open(path, nil)
 	if err != nil {
 		return nil, err
 	}
 	props := parquet.NewWriterProperties(parquet.WithAllocator(mem), parquet.WithCompression(compress.Codecs.Zstd),
 		parquet.WithCompressionLevel(1), parquet.WithDictionaryDefault(false), parquet.WithDictionaryFor("duplicate_kind", true),
 		parquet.WithMaxRowGroupLength(1<<20))
-	w, err := pqarrow.NewFileWriter(DuplicatesSchema, f, props, pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(mem), pqarrow.WithStoreSchema()))
+	w, err := pqarrow.NewFileWriter(DuplicatesSchema, out, props, pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(mem), pqarrow.WithStoreSchema()))
 	if err != nil {
-		f.Close()
-		os.Remove(f.Name())
+		out.Abort()
 		return nil, err
 	}
-	return &dupWriter{path: path, f: f, w: w, b: array.NewRecordBuilder(mem, DuplicatesSchema)}, nil
+	return &dupWriter{out: out, w: w, b: array.NewRecordBuilder(mem, DuplicatesSchema)}, nil
 }
 
 func (d *dupWriter) add(id, cluster uint64, kind, of string) error {
@@ -274,18 +258,13 @@ func (d *dupWriter) commit() error {
 	err := d.flush()
 	d.b.Release()
 	if cerr := d.w.Close(); err == nil {
-		err = cerr // closes the file too
-	}
-	if err == nil {
-		err = os.Chmod(d.f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(d.f.Name(), d.path)
+		err = cerr // the footer: output.File is not a Closer, so the file stays open
 	}
 	if err != nil {
-		os.Remove(d.f.Name())
+		d.out.Abort()
+		return err
 	}
-	return err
+	return d.out.Commit()
 }
 
 func (d *dupWriter) abort() {
@@ -295,7 +274,7 @@ func (d *dupWriter) abort() {
 	d.done = true
 	d.b.Release()
 	d.w.Close()
-	os.Remove(d.f.Name())
+	d.out.Abort()
 }
 
 func abortAll(ws []*dupWriter) {

@@ -8,17 +8,11 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
-	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/tournament"
 )
 
 // EventsName is the name of the table of events (events.parquet).
 const EventsName = "events"
-
-// eventCodes are the codes counted in events.parquet, in column order.
-var eventCodes = []flags.Code{
-	flags.PairingConflict, flags.RepeatedPairing, flags.ResultConflict, flags.DateOutsideEvent, flags.NameVariants,
-}
 
 // EventsSchema is the schema of events.parquet: one row per event (see
 // package tournament), in order of the event's first game. name is its
@@ -46,8 +40,8 @@ var EventsSchema = arrow.NewSchema(append([]arrow.Field{
 }, codeFields()...), nil)
 
 func codeFields() []arrow.Field {
-	out := make([]arrow.Field, len(eventCodes))
-	for i, c := range eventCodes {
+	out := make([]arrow.Field, len(tournament.Checks))
+	for i, c := range tournament.Checks {
 		out[i] = field(string(c), i32, false)
 	}
 	return out
@@ -106,7 +100,7 @@ func WriteEvents(w io.Writer, events []*tournament.Event, opts ...Option) error 
 		list(9, e.RoundTags)
 		b.Field(10).(*array.Int32Builder).Append(int32(len(e.Games)))
 		b.Field(11).(*array.Int32Builder).Append(int32(e.Counted))
-		for i, c := range eventCodes {
+		for i, c := range tournament.Checks {
 			b.Field(12 + i).(*array.Int32Builder).Append(int32(e.Flags[c]))
 		}
 	}

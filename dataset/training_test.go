@@ -403,7 +403,7 @@ func TestTrainingMirrorRows(t *testing.T) {
 				t.Fatalf("%s ply %d: move %s, mirrored row's %s", o.gameID, o.ply, o.iccs, m.iccs)
 			}
 			op := position(t, o.fen)
-			want, err := board.NewPositionRelaxed(dedupe.MirrorSetup(op.Setup()), ^board.PositionErrorKinds(0))
+			want, err := board.NewPositionRelaxed(op.Setup().Mirror(), ^board.PositionErrorKinds(0))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -66,9 +66,9 @@ func synthetic(base []Game, i int, r *rand.Rand, buf []board.Move) Game {
 	case k < 6: // cut short
 		moves = moves[:1+r.IntN(len(moves))]
 	case k < 7: // mirrored
-		g.Start = MirrorSetup(g.Start)
+		g.Start = g.Start.Mirror()
 		for j, mv := range moves {
-			moves[j] = mirrorMove(mv)
+			moves[j] = mv.Mirror()
 		}
 	default: // another game: one move changed
 		j := r.IntN(len(moves))

@@ -63,6 +63,7 @@ import (
 	"strings"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/internal/hashid"
 )
 
 // Kind is how a game copies its cluster's kept copy.
@@ -270,7 +271,7 @@ func (ix *Index) Add(g *Game) (int, error) {
 	var b, bm uint64
 	for i, mv := range g.Moves {
 		h = step(h, mv)
-		m = step(m, mirrorMove(mv))
+		m = step(m, mv.Mirror())
 		if i+1 == ix.minN {
 			b, bm = h, m
 		}
@@ -345,56 +346,29 @@ func (ix *Index) Close() error {
 // mirror. The hash of a placement is a sum of one value per occupied
 // point, so the mirror is hashed in the same loop.
 func startHashes(s *board.Setup) (h, m uint64) {
-	h = mix(uint64(s.Side) + 0x51)
+	h = hashid.Mix(uint64(s.Side) + 0x51)
 	m = h
 	for sq, p := range s.Board {
 		if p.IsEmpty() {
 			continue
 		}
-		h += mix(uint64(sq)<<5 | uint64(p))
-		m += mix(uint64(mirrorSquare(board.Square(sq)))<<5 | uint64(p))
+		h += hashid.Mix(uint64(sq)<<5 | uint64(p))
+		m += hashid.Mix(uint64(board.Square(sq).Mirror())<<5 | uint64(p))
 	}
-	return mix(h), mix(m)
+	return hashid.Mix(h), hashid.Mix(m)
 }
 
 // step extends a line hash by one move.
 func step(h uint64, mv board.Move) uint64 {
-	return mix(h ^ (uint64(mv)+1)*0x9E3779B97F4A7C15)
+	return hashid.Mix(h ^ (uint64(mv)+1)*0x9E3779B97F4A7C15)
 }
 
-// mix is the splitmix64 finalizer.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
-}
-
-func mirrorSquare(s board.Square) board.Square {
-	return board.SquareAt(board.Files-1-s.File(), s.Rank())
-}
-
-// mirrorMove returns the left-right mirror of mv.
-func mirrorMove(mv board.Move) board.Move {
-	return board.NewMove(mirrorSquare(mv.From()), mirrorSquare(mv.To()))
-}
-
-// MirrorSetup returns the left-right mirror of s.
-func MirrorSetup(s board.Setup) board.Setup {
-	out := s
-	for sq := range s.Board {
-		out.Board[mirrorSquare(board.Square(sq))] = s.Board[sq]
-	}
-	return out
-}
-
-// MirrorMoves returns the left-right mirror of moves.
+// MirrorMoves returns the left-right mirror of moves (board.Move.Mirror
+// of each).
 func MirrorMoves(moves []board.Move) []board.Move {
 	out := make([]board.Move, len(moves))
 	for i, mv := range moves {
-		out[i] = mirrorMove(mv)
+		out[i] = mv.Mirror()
 	}
 	return out
 }

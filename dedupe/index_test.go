@@ -88,7 +88,7 @@ func check(t *testing.T, got []Verdict, wants ...want) {
 func TestKinds(t *testing.T) {
 	a := line(1, 60)
 	b := line(2, 60)
-	mirrored := func(s board.Setup) board.Setup { return MirrorSetup(s) }
+	mirrored := func(s board.Setup) board.Setup { return s.Mirror() }
 	tests := []struct {
 		name  string
 		games []Game

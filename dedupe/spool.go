@@ -101,7 +101,7 @@ func sameStart(a, b *record, mirror bool) bool {
 		return a.board == b.board
 	}
 	for sq := range a.board {
-		if a.board[mirrorSquare(board.Square(sq))] != b.board[sq] {
+		if a.board[board.Square(sq).Mirror()] != b.board[sq] {
 			return false
 		}
 	}
@@ -116,7 +116,7 @@ func hasPrefix(long, short []board.Move, mirror bool) bool {
 	}
 	for i, mv := range short {
 		if mirror {
-			mv = mirrorMove(mv)
+			mv = mv.Mirror()
 		}
 		if long[i] != mv {
 			return false

@@ -13,7 +13,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/xqtool/xqtool/board"
-	"github.com/xqtool/xqtool/dedupe"
 )
 
 // ErrMaterial is wrapped by the errors of ParseMaterial.
@@ -156,7 +155,7 @@ func Find(dir string, q Query) ([]Hit, FindStats, error) {
 		p := q.Position
 		targets = append(targets, target{p.Key(), fenOf(&p), false})
 		if q.Mirror {
-			mp, err := board.NewPositionRelaxed(dedupe.MirrorSetup(p.Setup()), ^board.PositionErrorKinds(0))
+			mp, err := p.Mirror()
 			if err == nil && mp.Key() != p.Key() {
 				targets = append(targets, target{mp.Key(), fenOf(&mp), true})
 			}

@@ -16,7 +16,6 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/xqtool/xqtool/board"
-	"github.com/xqtool/xqtool/dedupe"
 )
 
 // firstReach replays every game separately (its whole valid line) and
@@ -127,7 +126,7 @@ func TestFindPosition(t *testing.T) {
 				t.Fatal(err)
 			}
 			mp := tc.pos
-			mirror, _ := board.NewPositionRelaxed(dedupe.MirrorSetup(tc.pos.Setup()), 0)
+			mirror, _ := board.NewPositionRelaxed(tc.pos.Setup().Mirror(), 0)
 			want := firstReach(games, func(p *board.Position) bool {
 				return p.Key() == mp.Key() || (tc.mirror && p.Key() == mirror.Key())
 			})

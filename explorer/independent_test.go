@@ -32,7 +32,7 @@ func classOf(t testing.TB, p board.Position, m board.Move, mirrors bool) (row pa
 	if !mirrors {
 		return a, p.Key()
 	}
-	mp, err := board.NewPositionRelaxed(dedupe.MirrorSetup(p.Setup()), ^board.PositionErrorKinds(0))
+	mp, err := board.NewPositionRelaxed(p.Setup().Mirror(), ^board.PositionErrorKinds(0))
 	if err != nil {
 		t.Fatal(err)
 	}

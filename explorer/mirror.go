@@ -2,7 +2,6 @@ package explorer
 
 import (
 	"github.com/xqtool/xqtool/board"
-	"github.com/xqtool/xqtool/dedupe"
 )
 
 // compareBoards compares two positions' boards point by point from a0
@@ -35,7 +34,7 @@ type line struct {
 func newLine(start board.Position, mirrors bool) (*line, error) {
 	l := &line{mirrors: mirrors, p: start}
 	if mirrors {
-		mp, err := board.NewPositionRelaxed(dedupe.MirrorSetup(start.Setup()), ^board.PositionErrorKinds(0))
+		mp, err := start.Mirror()
 		if err != nil {
 			return nil, err
 		}
@@ -81,7 +80,7 @@ func canonical(p board.Position, mirrors bool) (board.Position, bool, error) {
 	if !mirrors {
 		return p, false, nil
 	}
-	mp, err := board.NewPositionRelaxed(dedupe.MirrorSetup(p.Setup()), ^board.PositionErrorKinds(0))
+	mp, err := p.Mirror()
 	if err != nil {
 		return p, false, err
 	}

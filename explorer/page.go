@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"github.com/xqtool/xqtool/board"
-	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/notation"
 	"github.com/xqtool/xqtool/svgboard"
 )
@@ -349,7 +348,7 @@ func buildPage(t *Tree, root *pageNode, nodes map[uint64]*pageNode, threshold in
 		var mp board.Position
 		if t.meta.MergeMirrors {
 			var err error
-			if mp, err = board.NewPositionRelaxed(dedupe.MirrorSetup(n.pos.Setup()), ^board.PositionErrorKinds(0)); err != nil {
+			if mp, err = n.pos.Mirror(); err != nil {
 				return nil, err
 			}
 		}

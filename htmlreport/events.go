@@ -96,7 +96,7 @@ func WriteEvents(w io.Writer, t *tournament.Sink, run Run, limit, minGames int) 
 	row("events shown", "shown", len(shown))
 	row("flagged games", "flagged", len(flagged))
 	byCode := t.Flagged()
-	for _, c := range []flags.Code{flags.PairingConflict, flags.ResultConflict, flags.DateOutsideEvent, flags.RepeatedPairing, flags.NameVariants} {
+	for _, c := range tournament.Checks {
 		row(string(c), string(c), byCode[c])
 	}
 	p.raw("</table>\n<p class=\"hint\">Shown: every event with a flag, and those of at least ")

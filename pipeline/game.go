@@ -3,10 +3,10 @@ package pipeline
 import (
 	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/internal/hashid"
 	"github.com/xqtool/xqtool/opening"
 	"github.com/xqtool/xqtool/parse"
 	"github.com/xqtool/xqtool/replay"
@@ -112,11 +112,5 @@ func hashFile(key string) fileHash {
 
 // id returns the game_id of game index of the file.
 func (h fileHash) id(index int) string {
-	x := uint64(h) + uint64(index)*0x9E3779B97F4A7C15
-	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
-	x = (x ^ x>>27) * 0x94D049BB133111EB
-	x ^= x >> 31
-	var b [8]byte
-	binary.BigEndian.PutUint64(b[:], x)
-	return hex.EncodeToString(b[:])
+	return hashid.Format(hashid.Mix(uint64(h) + uint64(index)*hashid.Golden))
 }

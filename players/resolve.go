@@ -2,14 +2,13 @@ package players
 
 import (
 	"cmp"
-	"crypto/sha256"
-	"encoding/hex"
 	"maps"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/xqtool/xqtool/internal/hashid"
 	"github.com/xqtool/xqtool/tagnorm"
 )
 
@@ -135,8 +134,7 @@ type Score struct {
 
 // PlayerID returns the player_id of a key (see Player.ID).
 func PlayerID(key string) string {
-	sum := sha256.Sum256([]byte("xqtool-player:" + key))
-	return hex.EncodeToString(sum[:8])
+	return hashid.Hex16("xqtool-player:" + key)
 }
 
 // Resolve decides the players. See the package documentation for what is

@@ -11,6 +11,13 @@ import (
 	"github.com/xqtool/xqtool/tagnorm"
 )
 
+// Checks are the flag codes of this package's checks, in the one order
+// every output lists them: warnings first, then notes, each in the order
+// of package flags' table.
+var Checks = []flags.Code{
+	flags.PairingConflict, flags.ResultConflict, flags.DateOutsideEvent, flags.RepeatedPairing, flags.NameVariants,
+}
+
 // resultConflicts flags every copy of a cluster whose copies declare
 // different results.
 func resultConflicts(games []*Game) {

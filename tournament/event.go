@@ -1,11 +1,10 @@
 package tournament
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"strconv"
 
 	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/internal/hashid"
 	"github.com/xqtool/xqtool/tagnorm"
 )
 
@@ -74,8 +73,7 @@ func EventKey(event, date string) (norm string, year int, fromName bool) {
 // none): 16 hexadecimal digits of the SHA-256 of norm, a zero byte and the
 // year in decimal.
 func EventID(norm string, year int) string {
-	sum := sha256.Sum256([]byte(norm + "\x00" + strconv.Itoa(year)))
-	return hex.EncodeToString(sum[:8])
+	return hashid.Hex16(norm + "\x00" + strconv.Itoa(year))
 }
 
 // nameYears returns the first and the last four-digit number from 1900 to

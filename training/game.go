@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/xqtool/xqtool/board"
-	"github.com/xqtool/xqtool/dedupe"
 )
 
 // Result is a game's result from Red's side.
@@ -161,14 +160,13 @@ func AppendPlies(dst []Ply, start board.Position, moves []board.Move) ([]Ply, er
 }
 
 // Mirror returns the left-right mirror (file a ↔ i) of the line from
-// start: the mirrored start position (dedupe.MirrorSetup, with the same
-// faults ignored as start has) and the mirrored moves appended to dst[:0]
+// start: the mirrored start position (board.Position.Mirror, with the same
+// faults as start) and the mirrored moves appended to dst[:0]
 // (board.Move.Mirror). The rules are symmetric, so the mirror of a legal
 // line is legal (the tests check it on every real record); the moves are
 // not played here. Mirroring the result again gives the line back.
 func Mirror(start board.Position, moves, dst []board.Move) (board.Position, []board.Move, error) {
-	s := start.Setup()
-	q, err := board.NewPositionRelaxed(dedupe.MirrorSetup(s), s.Validate())
+	q, err := start.Mirror()
 	if err != nil {
 		return board.Position{}, dst[:0], fmt.Errorf("training: mirror of %s: %w", start.FEN(), err)
 	}

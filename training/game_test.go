@@ -56,7 +56,7 @@ func TestMirrorRealGames(t *testing.T) {
 				t.Fatalf("%s ply %d: mirrored row key %x side %v", g.ID, i+1, mplies[i].Key, mplies[i].Side)
 			}
 			if i%8 == 0 {
-				want, err := board.NewPosition(dedupe.MirrorSetup(p.Setup()))
+				want, err := board.NewPosition(p.Setup().Mirror())
 				if err != nil || want.Key() != q.Key() {
 					t.Fatalf("%s ply %d: key of the mirrored position %x, built afresh %x (%v)", g.ID, i+1, q.Key(), want.Key(), err)
 				}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/dedupe"
+	"github.com/xqtool/xqtool/internal/hashid"
 )
 
 // defaultMinPlies is the duplicate detection's default shortest copy.
@@ -99,7 +100,7 @@ type Splitter struct {
 // NewSplitter returns a splitter for the proportions and seed
 // (--split-seed).
 func NewSplitter(p Proportions, seed uint64) Splitter {
-	s := Splitter{seed: mix(seed ^ 0x7370_6c69_7421)} // "split!"
+	s := Splitter{seed: hashid.Mix(seed ^ 0x7370_6c69_7421)} // "split!"
 	sum := p[0] + p[1] + p[2]
 	for i, v := range p {
 		if v == sum {
@@ -129,7 +130,7 @@ func (s Splitter) Split(k uint64) Split {
 	if s.one {
 		return s.all
 	}
-	u := mix(k ^ s.seed)
+	u := hashid.Mix(k ^ s.seed)
 	switch {
 	case u < s.cut[0]:
 		return Train
@@ -167,8 +168,8 @@ func GroupKey(start *board.Position, moves []board.Move, minPlies int) uint64 {
 		}
 	}
 	for _, mv := range moves[:min(minPlies, len(moves))] {
-		h = mix(h ^ (uint64(mv)+1)*0x9E3779B97F4A7C15)
-		m = mix(m ^ (uint64(mv.Mirror())+1)*0x9E3779B97F4A7C15)
+		h = hashid.Mix(h ^ (uint64(mv)+1)*0x9E3779B97F4A7C15)
+		m = hashid.Mix(m ^ (uint64(mv.Mirror())+1)*0x9E3779B97F4A7C15)
 	}
 	return min(h, m)
 }
@@ -177,7 +178,7 @@ func GroupKey(start *board.Position, moves []board.Move, minPlies int) uint64 {
 // start position with (fixed: the keys must not change between runs).
 var groupPiece, groupSide = func() (t [board.NumPieces][board.Squares]uint64, s [2]uint64) {
 	x := uint64(0x67726f7570) // "group"
-	next := func() uint64 { x += 0x9E3779B97F4A7C15; return mix(x) }
+	next := hashid.Sequence(x)
 	for pc := range t {
 		for sq := range t[pc] {
 			t[pc][sq] = next()
@@ -187,12 +188,3 @@ var groupPiece, groupSide = func() (t [board.NumPieces][board.Squares]uint64, s 
 	return t, s
 }()
 
-// mix is the splitmix64 finalizer.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
-}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/dedupe"
+	"github.com/xqtool/xqtool/internal/hashid"
 	"github.com/xqtool/xqtool/internal/shareddata"
 )
 
@@ -190,7 +191,7 @@ func TestSplitMeasure(t *testing.T) {
 	}
 	designs := []design{
 		{"GroupKey (start + first 20 plies, mirror-canonical)", func(i int) uint64 { return GroupKey(&all[i].Start, all[i].Moves, 0) }},
-		{"cluster (kept copy)", func(i int) uint64 { return mix(uint64(num[all[i].Cluster]) + 1) }},
+		{"cluster (kept copy)", func(i int) uint64 { return hashid.Mix(uint64(num[all[i].Cluster]) + 1) }},
 	}
 	for _, pop := range []struct {
 		name string

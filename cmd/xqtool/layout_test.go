@@ -11,6 +11,7 @@ import (
 // layers are the packages of the module by layer, lowest first (README,
 // Layout): a package may import only packages of lower layers.
 var layers = [][]string{
+	{"internal/hashid"},
 	{"board", "flags", "tagnorm", "internal/output", "internal/cputime", "internal/shareddata", "internal/browsertest"},
 	{"notation", "svgboard", "engine", "internal/fakeengine"},
 	{"parse"},

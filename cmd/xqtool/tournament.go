@@ -16,11 +16,6 @@ import (
 	"github.com/xqtool/xqtool/tournament"
 )
 
-// tournamentCodes are the checks of package tournament, warnings first.
-var tournamentCodes = []flags.Code{
-	flags.PairingConflict, flags.ResultConflict, flags.DateOutsideEvent, flags.RepeatedPairing, flags.NameVariants,
-}
-
 func newTournamentCmd() *cobra.Command {
 	var rf runFlags
 	var htmlPath, out, aliases string
@@ -169,7 +164,7 @@ func printEvents(w io.Writer, t *tournament.Sink) bool {
 	fmt.Fprintf(w, "%-*s %10s %10s\n", labelWidth, "check", "games", "events")
 	byCode := t.Flagged()
 	warn := false
-	for _, c := range tournamentCodes {
+	for _, c := range tournament.Checks {
 		row(2, string(c), byCode[c], evFlagged[c])
 		if byCode[c] > 0 && c.Severity() == flags.Warning {
 			warn = true
