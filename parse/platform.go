@@ -129,7 +129,9 @@ func (l *platLine) count() int {
 	return n
 }
 
-func platOnBoard(file, rank int) bool { return file >= 0 && file < board.Files && rank >= 0 && rank < board.Ranks }
+func platOnBoard(file, rank int) bool {
+	return file >= 0 && file < board.Files && rank >= 0 && rank < board.Ranks
+}
 
 // platResult returns the result tag value for a side that won: "1-0",
 // "0-1", or "1/2-1/2" for a draw.
