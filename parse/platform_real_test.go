@@ -324,3 +324,36 @@ func TestPlatformDamaged(t *testing.T) {
 		})
 	}
 }
+
+// The text exports of other programs are read by the PGN reader: one of
+// the games read replays every move of their numbered lines. (Their
+// "标题：…" header lines are not tags: the reader reports them as
+// syntax problems, and sample_04x's "FEN ：" line, a keyword line of the
+// WXF dialect, starts a second game after them.)
+func TestPlatformTextExports(t *testing.T) {
+	numbered := regexp.MustCompile(`^\s*\d+\.\s*(.*)$`)
+	for _, name := range []string{"sample_04x.txt", "sample_12x_ourgame-chess.txt", "sample_01x_gmchess.pgn"} {
+		data := platformFile(t, name)
+		text, _, _ := parse.DecodeText(data)
+		want := 0
+		for _, l := range strings.Split(text, "\n") {
+			if m := numbered.FindStringSubmatch(l); m != nil {
+				want += len(strings.Fields(m[1]))
+			}
+		}
+		f, recs := platformRead(t, name, data)
+		if f != parse.FormatPGN {
+			t.Errorf("%s: format %q", name, f)
+		}
+		best := 0
+		for _, rec := range recs {
+			g := replay.Replay(rec, replay.Options{})
+			if g.Fail == nil {
+				best = max(best, len(g.Plies))
+			}
+		}
+		if want == 0 || best != want {
+			t.Errorf("%s: a game replays %d plies, the numbered lines hold %d moves", name, best, want)
+		}
+	}
+}
