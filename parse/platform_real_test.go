@@ -357,3 +357,37 @@ func TestPlatformTextExports(t *testing.T) {
 		}
 	}
 }
+
+// In the 17pk CCM layout the last two bytes of a move name the piece it
+// captures (0 0 when none), and byte 2 the kind of the piece moved: both
+// agree with the replayed game, which pins the reading of the layout.
+func TestPlatformCCM17pkCaptures(t *testing.T) {
+	data := platformFile(t, "sample_10_17pk.CCM")
+	_, recs := platformRead(t, "17pk.ccm", data)
+	g := replay.Replay(recs[0], replay.Options{})
+	if g.Fail != nil {
+		t.Fatal(g.Fail)
+	}
+	kinds := [8]board.Kind{board.NoKind, board.King, board.Advisor, board.Bishop, board.Knight, board.Rook, board.Cannon, board.Pawn}
+	p := g.Start
+	captures := 0
+	for i, ply := range g.Plies {
+		r := data[12+9*i:]
+		if got := p.Piece(ply.Move.From()).Kind(); got != kinds[r[2]&7] {
+			t.Errorf("move %d: kind %d, the piece moved is %v", i+1, r[2], got)
+		}
+		switch {
+		case ply.Capture == board.NoPiece && (r[7] != 0 || r[8] != 0):
+			t.Errorf("move %d: captures nothing, the record says %d %d", i+1, r[7], r[8])
+		case ply.Capture != board.NoPiece && kinds[r[8]&7] != ply.Capture.Kind():
+			t.Errorf("move %d: captures %v, the record says kind %d", i+1, ply.Capture, r[8])
+		}
+		if ply.Capture != board.NoPiece {
+			captures++
+		}
+		p.MakeMove(ply.Move)
+	}
+	if captures == 0 {
+		t.Error("no capture: the test checks nothing")
+	}
+}
