@@ -132,17 +132,3 @@ func (l *platLine) count() int {
 func platOnBoard(file, rank int) bool {
 	return file >= 0 && file < board.Files && rank >= 0 && rank < board.Ranks
 }
-
-// platResult returns the result tag value for a side that won: "1-0",
-// "0-1", or "1/2-1/2" for a draw.
-func platResult(redWins, blackWins, draw bool) string {
-	switch {
-	case redWins:
-		return "1-0"
-	case blackWins:
-		return "0-1"
-	case draw:
-		return "1/2-1/2"
-	}
-	return ""
-}
