@@ -127,3 +127,38 @@ func TestPlatformFormatsCommands(t *testing.T) {
 		}
 	}
 }
+
+// find --fen-list finds each position of a .fen list: the start position
+// of the shared list reaches the same games as find --fen with it, and an
+// XFEN entry that is no position is named on stderr.
+func TestFindFenList(t *testing.T) {
+	dir := shareddata.Dir(t, "formats")
+	ds := t.TempDir()
+	if _, stderr, c := runCLI(t, "", "export", "-o", ds, "--quiet", sampleDir(t)); c > 1 {
+		t.Fatalf("export: exit %d\n%s", c, stderr)
+	}
+	list, _, c := runCLI(t, "", "find", "--fen-list", filepath.Join(dir, "sample_41_fen.fen"), ds)
+	if c != 0 {
+		t.Fatalf("find --fen-list: exit %d\n%s", c, list)
+	}
+	one, _, c := runCLI(t, "", "find", "--fen", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", ds)
+	if c != 0 {
+		t.Fatalf("find --fen: exit %d", c)
+	}
+	// The list's first block (up to its second "# " line) is the same
+	// table as find --fen's.
+	blocks := strings.Split(list, "\n# ")
+	if len(blocks) != 2 || !strings.HasPrefix(blocks[0], "# 标准象棋开局 ") {
+		t.Fatalf("find --fen-list printed %d blocks:\n%s", len(blocks), list)
+	}
+	table := strings.Split(strings.TrimSpace(blocks[0]), "\n")[1:]
+	want := strings.Split(strings.TrimSpace(one), "\n")
+	want = want[:len(want)-1] // "N games"
+	if len(want) < 2 || strings.Join(table, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the start position's games differ:\n%s\nfind --fen:\n%s", strings.Join(table, "\n"), strings.Join(want, "\n"))
+	}
+	_, stderr, _ := runCLI(t, "", "find", "--fen-list", filepath.Join(dir, "sample_42_xfen.xfen"), ds)
+	if !strings.Contains(stderr, "棋图符号示例2: not a position") {
+		t.Errorf("stderr %q", stderr)
+	}
+}
