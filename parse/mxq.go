@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"golang.org/x/text/encoding/traditionalchinese"
 )
 
 // MXQ (弈天 / MoveSky): a sequence of fields, each one length byte and
@@ -23,15 +25,16 @@ var mxqExtra = [5]string{"MXQ6", "MXQ7", "MXQ8", "MXQ9", "MXQ10"}
 var mxqResults = []struct {
 	mark   []byte
 	result string
+	big5   bool
 }{
-	{[]byte("-\xca\xa4-"), "1-0"},     // -胜- (GBK)
-	{[]byte("-\xb3\xd3-"), "1-0"},     // -勝- (Big5)
-	{[]byte("-\x84\xd9-"), "1-0"},     // -勝- (GBK)
-	{[]byte("-\xba\xcd-"), "1/2-1/2"}, // -和- (GBK)
-	{[]byte("-\xa9\x4d-"), "1/2-1/2"}, // -和- (Big5)
-	{[]byte("-\xb8\xba-"), "0-1"},     // -负- (GBK)
-	{[]byte("-\xad\x74-"), "0-1"},     // -負- (Big5)
-	{[]byte("-\xd8\x93-"), "0-1"},     // -負- (GBK)
+	{[]byte("-\xca\xa4-"), "1-0", false},     // -胜- (GBK)
+	{[]byte("-\x84\xd9-"), "1-0", false},     // -勝- (GBK)
+	{[]byte("-\xba\xcd-"), "1/2-1/2", false}, // -和- (GBK)
+	{[]byte("-\xb8\xba-"), "0-1", false},     // -负- (GBK)
+	{[]byte("-\xd8\x93-"), "0-1", false},     // -負- (GBK)
+	{[]byte("-\xb3\xd3-"), "1-0", true},      // -勝- (Big5)
+	{[]byte("-\xa9\x4d-"), "1/2-1/2", true},  // -和- (Big5)
+	{[]byte("-\xad\x74-"), "0-1", true},      // -負- (Big5)
 }
 
 // mxqField reads the length-prefixed field at off.
@@ -129,6 +132,9 @@ func decodeMXQ(data []byte, rec *Record) *Error {
 			break
 		}
 		s, repl := binDecodeGB(f)
+		if rec.Encoding == EncBig5 {
+			s, repl = textDecodeWith(traditionalchinese.Big5, f, nil)
+		}
 		rec.Replaced = rec.Replaced || repl
 		s = strings.TrimPrefix(s, "Comments")
 		done := strings.HasSuffix(s, "End")
@@ -147,14 +153,28 @@ func decodeMXQ(data []byte, rec *Record) *Error {
 	return nil
 }
 
-// mxqTags maps the header fields to tags.
+// mxqTags maps the header fields to tags. The text is GBK, or Big5 when
+// the title's result is written in Big5 (as in the records ElephantEye's
+// converter reads the Big5 markers of).
 func mxqTags(rec *Record, f [][]byte) {
 	rec.Encoding = EncGB18030
+	decode := binDecodeGB
+	if len(f) > 2 {
+		for _, m := range mxqResults {
+			if bytes.Contains(f[2], m.mark) {
+				if m.big5 {
+					rec.Encoding = EncBig5
+					decode = func(p []byte) (string, bool) { return textDecodeWith(traditionalchinese.Big5, p, nil) }
+				}
+				break
+			}
+		}
+	}
 	get := func(i int) string {
 		if i >= len(f) {
 			return ""
 		}
-		s, repl := binDecodeGB(f[i])
+		s, repl := decode(f[i])
 		rec.Replaced = rec.Replaced || repl
 		return strings.TrimSpace(s)
 	}
@@ -176,8 +196,8 @@ func mxqTags(rec *Record, f [][]byte) {
 	if len(f) > 2 {
 		for _, m := range mxqResults {
 			if i := bytes.Index(f[2], m.mark); i >= 0 {
-				red, _ := binDecodeGB(f[2][:i])
-				black, _ := binDecodeGB(f[2][i+len(m.mark):])
+				red, _ := decode(f[2][:i])
+				black, _ := decode(f[2][i+len(m.mark):])
 				rec.Tags.Set("Red", strings.TrimSpace(red))
 				rec.Tags.Set("Black", strings.TrimSpace(black))
 				rec.Result = m.result
