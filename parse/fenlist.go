@@ -3,6 +3,7 @@ package parse
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -238,10 +239,14 @@ func (f *FENListReader) Next() (*Record, error) {
 	}
 	if err := f.sc.Err(); err != nil {
 		f.done = true
-		if rec != nil {
-			return f.finish(rec), &Error{File: f.name, Game: rec.Index, Pos: Pos{Line: f.line + 1, Column: 1}, Err: fmt.Errorf("%w: %v", ErrTooLarge, err)}
+		if !errors.Is(err, bufio.ErrTooLong) {
+			return nil, err // an I/O error
 		}
-		return nil, err
+		if rec == nil {
+			start(f.line + 1)
+		}
+		rec = f.finish(rec)
+		return rec, &Error{File: f.name, Game: rec.Index, Pos: Pos{Line: f.line + 1, Column: 1}, Err: fmt.Errorf("%w: a line longer than 1 MiB", ErrTooLarge)}
 	}
 	f.done = true
 	if rec == nil {

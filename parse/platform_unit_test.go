@@ -2,6 +2,8 @@ package parse
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"testing"
 
 	"golang.org/x/text/encoding"
@@ -68,5 +70,24 @@ func TestMXQEncodingsAndResults(t *testing.T) {
 		if len(line) != 3 || line[2].Move != 0 || len(rec.Problems) != 1 {
 			t.Errorf("%s: %d moves, problems %v", tt.title, len(line), rec.Problems)
 		}
+	}
+}
+
+// A position list with a line longer than the reader takes gives a
+// record and a positioned error, not a bare error.
+func TestFENListLongLine(t *testing.T) {
+	in := "[FEN_INDEX \"1\"]\n[FEN \"4k4/9/9/9/9/9/9/9/9/4K4 w\"]\n\n" + string(bytes.Repeat([]byte("x"), 2<<20)) + "\n"
+	rd := NewFENListReader(bytes.NewReader([]byte(in)), "long.fen", FormatFEN)
+	rec, err := rd.Next()
+	if err != nil || rec.FEN == "" {
+		t.Fatalf("first entry: %v %v", rec, err)
+	}
+	rec, err = rd.Next()
+	var pe *Error
+	if rec == nil || !errors.As(err, &pe) || !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("long line: %v, %v", rec, err)
+	}
+	if _, err := rd.Next(); err != io.EOF {
+		t.Fatalf("after the long line: %v", err)
 	}
 }
