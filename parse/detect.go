@@ -23,11 +23,12 @@ const DetectSize = TextSniffSize
 // library marker 21) is CBL; "GL" and an asctime date is CHN (联众, .chn
 // and .xqi); the 17pk CCM header and move records is CCM; length-prefixed
 // fields leading to "Moves" is MXQ; XGF's numbered fields 1..8 from
-// offset 2 is XGF; <ChineseChessRecord after an optional BOM and XML
-// declaration is CBF, a root element <n> is PFC; a first line [FEN_INDEX
-// or a bare FEN is a position list (XFEN when a placement holds marks);
-// decimal numbers numbering moves from 1 is CHE; "[DhtmlXQ" anywhere is
-// DhtmlXQ; a tag pair line, the WXF keyword dialect or move text is PGN.
+// offset 2 is XGF; a root element <n> after an optional BOM and XML
+// declaration is PFC; decimal numbers numbering moves from 1 is CHE; a
+// first line [FEN_INDEX or a bare FEN is a position list (XFEN when a
+// placement holds marks); <ChineseChessRecord after an optional BOM and
+// XML declaration is CBF; "[DhtmlXQ" anywhere is DhtmlXQ; a tag pair
+// line, the WXF keyword dialect or move text is PGN.
 //
 // By extension alone: .ccm (the older 7-byte CCM layout, which has no
 // header to recognise), .mxq, .chn, .xqi, .pfc, .xgf, .fen, .xfen.
