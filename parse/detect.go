@@ -20,9 +20,18 @@ const DetectSize = TextSniffSize
 //
 // Content rules, in order: "XQ" and a version byte ≤ 18 is XQF;
 // "CCBridge Record" is CBR; "CCBridgeLibrary" (or "CCBridge" with the
-// library marker 21) is CBL; <ChineseChessRecord after an optional BOM and
-// XML declaration is CBF; "[DhtmlXQ" anywhere is DhtmlXQ; a tag pair line,
-// the WXF keyword dialect or move text is PGN.
+// library marker 21) is CBL; "GL" and an asctime date is CHN (联众, .chn
+// and .xqi); the 17pk CCM header and move records is CCM; length-prefixed
+// fields leading to "Moves" is MXQ; XGF's numbered fields 1..8 from
+// offset 2 is XGF; a root element <n> after an optional BOM and XML
+// declaration is PFC; decimal numbers numbering moves from 1 is CHE; a
+// first line [FEN_INDEX or a bare FEN is a position list (XFEN when a
+// placement holds marks); <ChineseChessRecord after an optional BOM and
+// XML declaration is CBF; "[DhtmlXQ" anywhere is DhtmlXQ; a tag pair
+// line, the WXF keyword dialect or move text is PGN.
+//
+// By extension alone: .ccm (the older 7-byte CCM layout, which has no
+// header to recognise), .mxq, .chn, .xqi, .pfc, .xgf, .fen, .xfen.
 func Detect(head []byte, name string) Format {
 	if f := detectContent(head); f != "" {
 		return f
@@ -37,6 +46,14 @@ func Detect(head []byte, name string) Format {
 		return FormatCBL
 	case ".cbf":
 		return FormatCBF
+	case ".ccm":
+		return FormatCCM
+	case ".mxq":
+		return FormatMXQ
+	case ".chn", ".xqi":
+		return FormatCHN
+	case ".xgf":
+		return FormatXGF
 	}
 	if bytes.IndexByte(head, 0) >= 0 {
 		return ""
@@ -44,6 +61,12 @@ func Detect(head []byte, name string) Format {
 	switch ext {
 	case ".pgn", ".pgn_zh", ".pgn_iccs", ".pgns", ".wxf", ".che":
 		return FormatPGN
+	case ".pfc":
+		return FormatPFC
+	case ".fen":
+		return FormatFEN
+	case ".xfen":
+		return FormatXFEN
 	case ".dhtml", ".ubb", ".htm", ".html":
 		if len(bytes.TrimSpace(head)) == 0 {
 			return FormatDhtmlXQ
@@ -67,6 +90,24 @@ func detectContent(head []byte) Format {
 			}
 		}
 		return FormatCBR
+	case chnLooksLike(head):
+		return FormatCHN
+	case ccm9LooksLike(head):
+		return FormatCCM
+	case mxqLooksLike(head):
+		return FormatMXQ
+	case xgfLooksLike(head):
+		return FormatXGF
+	case pfcLooksLike(head):
+		return FormatPFC
+	case cheLooksLike(head):
+		return FormatCHE
+	}
+	if ok, marks := fenListLooksLike(head); ok {
+		if marks {
+			return FormatXFEN
+		}
+		return FormatFEN
 	}
 	t := bytes.TrimPrefix(head, textBOMUTF8)
 	t = bytes.TrimLeft(t, " \t\r\n")
@@ -189,6 +230,10 @@ func NewReader(f Format, r io.Reader, size int64, name string) (Reader, error) {
 		return NewDhtmlXQReader(r, name), nil
 	case FormatCBF:
 		return NewCBFReader(r, name), nil
+	case FormatFEN, FormatXFEN:
+		return NewFENListReader(r, name, f), nil
+	case FormatMXQ, FormatCHE, FormatCCM, FormatCHN, FormatPFC, FormatXGF:
+		return NewPlatformReader(f, r, name)
 	case FormatXQF, FormatCBR, FormatCBL:
 		ra, n, err := detectReaderAt(r, size)
 		if err != nil {

@@ -103,3 +103,37 @@ func TestNewReaderRealData(t *testing.T) {
 		}
 	}
 }
+
+// TestDetectRealDataNotPlatform checks that no file of the real records
+// (PGN, XQF, CBR/CBL, CBF, DhtmlXQ, and the files no reader reads) is taken
+// for one of the platform formats or a position list.
+func TestDetectRealDataNotPlatform(t *testing.T) {
+	if _, err := os.Stat(binTestRecords); err != nil {
+		t.Skipf("shared test data not available: %v", err)
+	}
+	n := 0
+	head := make([]byte, 8192)
+	err := filepath.WalkDir(binTestRecords, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		k, _ := io.ReadFull(f, head)
+		f.Close()
+		n++
+		switch fm := Detect(head[:k], p); fm {
+		case FormatMXQ, FormatCHE, FormatCCM, FormatCHN, FormatPFC, FormatXGF, FormatFEN, FormatXFEN:
+			t.Errorf("%s detected as %s", p, fm)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Fatal("no real record found")
+	}
+}

@@ -140,13 +140,16 @@ func FuzzDecodeText(f *testing.F) {
 }
 
 func FuzzDetect(f *testing.F) {
-	for _, s := range []string{"XQ\x12", "CCBridge\x15\x00\x00\x00", "<ChineseChessRecord", "[DhtmlXQ", "[Event \"\"]", "1. h2e2 h9g7"} {
+	for _, s := range []string{"XQ\x12", "CCBridge\x15\x00\x00\x00", "<ChineseChessRecord", "[DhtmlXQ", "[Event \"\"]", "1. h2e2 h9g7",
+		"GL\xd0\x07\xd4\x07\x01\x00Tue Dec", "<n m=\"\"/>", "[FEN_INDEX \"1\"]", "1 1 21 32 1 0 1 2 2 0 1 0"} {
 		f.Add([]byte(s), "a.pgn")
 	}
 	f.Fuzz(func(t *testing.T, b []byte, name string) {
 		got := Detect(b, name)
 		switch got {
 		case "", FormatPGN, FormatXQF, FormatDhtmlXQ, FormatCBR, FormatCBL, FormatCBF:
+		case FormatMXQ, FormatCHE, FormatCCM, FormatCHN, FormatPFC, FormatXGF, FormatFEN, FormatXFEN:
+			fuzzPlatform(t, got, b) // the reader of what Detect says reads it
 		default:
 			t.Fatalf("Detect = %q", got)
 		}

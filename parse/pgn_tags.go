@@ -169,7 +169,9 @@ func (g *pgnGame) keywordLine(l string, line int) bool {
 			g.addTag("TimeControl", tc)
 		}
 	case "FEN":
-		g.addTag("FEN", v)
+		// "FEN ：…" in the text exports of XQStudio-like programs: the
+		// colon, full-width or not, is not part of the FEN.
+		g.addTag("FEN", strings.TrimSpace(strings.TrimLeft(v, ":：")))
 	default:
 		g.problem(Pos{Offset: g.lineOff(line), Line: line, Column: 1}, t, fmt.Errorf("%w: unknown keyword line", ErrSyntax))
 	}

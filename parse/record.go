@@ -1,5 +1,7 @@
 // Package parse reads xiangqi game records — PGN in all its dialects, XQF,
-// DhtmlXQ, CBR/CBL and CBF — as a stream of syntax-level Records.
+// DhtmlXQ, CBR/CBL and CBF, the records of the game platforms (MXQ, CHE,
+// CCM, CHN/XQI, PFC, XGF) and FEN position lists — as a stream of
+// syntax-level Records.
 //
 // Every reader is pull-style: Next returns one game at a time and io.EOF
 // after the last. Readers check syntax only: move text is kept as written
@@ -44,6 +46,14 @@ const (
 	FormatCBR     Format = "cbr"     // CCBridge single record
 	FormatCBL     Format = "cbl"     // CCBridge library
 	FormatCBF     Format = "cbf"     // CCBridge XML
+	FormatMXQ     Format = "mxq"     // 弈天 (MoveSky) record
+	FormatCHE     Format = "che"     // QQ象棋 record: ASCII integers
+	FormatCCM     Format = "ccm"     // 中国游戏中心 record (7-byte and 17pk 9-byte layouts)
+	FormatCHN     Format = "chn"     // 联众 record (.chn, and .xqi of the same layout)
+	FormatPFC     Format = "pfc"     // 鹏飞象棋 XML tree
+	FormatXGF     Format = "xgf"     // 谢谢象棋 binary record
+	FormatFEN     Format = "fen"     // position list ([FEN_INDEX]/[EVENT]/[FEN] or one FEN a line)
+	FormatXFEN    Format = "xfen"    // position list whose FENs carry diagram marks
 )
 
 // Notation names the move notation of a record: package notation's type.

@@ -186,18 +186,19 @@ func lookup(w io.Writer, fen, path string) error {
 }
 
 func newFindCmd() *cobra.Command {
-	var fen, material string
+	var fen, material, fenList string
 	var mirror bool
 	var limit int
 	cmd := &cobra.Command{
-		Use:   "find (--fen FEN | --material SIG) [flags] DATASET...",
+		Use:   "find (--fen FEN | --fen-list FILE | --material SIG) [flags] DATASET...",
 		Short: "List the games of export datasets that reach a position or a material",
 		Long: `find lists the games of one or more export datasets (a dataset, its year
 partitions, a directory of shards) that reach a position (--fen: placement and
 side to move; the counters are ignored) or a material signature (--material:
 Red's pieces, "vs", Black's pieces, FEN letters K A B N R C P in any order,
 E and H accepted for B and N, the king optional: "RCNK vs RNAAK"), or both at
-once. A game is listed once, at the first position of its valid main line that
+once; --fen-list FILE finds each position of a position list (.fen, .xfen) in
+turn, under a line naming it. A game is listed once, at the first position of its valid main line that
 matches (the start, before each move, after the last): source#number, ply
 (the plies played to reach it; 0 is the start), players, result, event and
 date. It reads positions.parquet (by its position_key column when it has one,
@@ -209,8 +210,11 @@ Exit code: 0 some game found; 1 none; 2 usage or I/O error.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var q explorer.Query
+			if fenList != "" {
+				return findList(cmd, fenList, material, mirror, limit, args)
+			}
 			if fen == "" && material == "" {
-				return usageErr("find: --fen or --material is required")
+				return usageErr("find: --fen, --fen-list or --material is required")
 			}
 			if fen != "" {
 				p, err := explorer.ParsePosition(fen)
@@ -248,6 +252,7 @@ Exit code: 0 some game found; 1 none; 2 usage or I/O error.`,
 	fs := cmd.Flags()
 	fs.StringVar(&fen, "fen", "", "the position to find (placement and side to move)")
 	fs.StringVar(&material, "material", "", `the material to find, e.g. "RCNK vs RNAAK"`)
+	fs.StringVar(&fenList, "fen-list", "", "find each position of FILE (a .fen/.xfen list, or the start positions of a record file)")
 	fs.BoolVar(&mirror, "mirror", false, "also find the position's left-right mirror")
 	fs.IntVar(&limit, "limit", 0, "print at most N games per dataset (0: all; all are counted)")
 	return cmd
