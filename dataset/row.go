@@ -92,8 +92,9 @@ func startFEN(rec *parse.Record, readErr error) string {
 }
 
 // complete applies a verdict: the cluster columns, the flags it adds, the
-// tags it fills.
+// tags it fills, the game's final state.
 func (row *gameRow) complete(d pipeline.Dup) {
+	row.status = string(d.State)
 	row.clusterID = d.ClusterID(row.id)
 	row.dupKind = d.Kind.String()
 	row.dupOf = d.DuplicateOf()

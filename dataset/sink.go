@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/replay"
@@ -81,6 +82,11 @@ func (s *Sink) Start(info pipeline.Info) error {
 			s.late = true
 		}
 	}
+	if s.onlyOK && info.Annotated {
+		// An annotator's warning may still make an ok game flagged:
+		// its positions wait for its final state.
+		s.late = true
+	}
 	if s.direct {
 		return nil
 	}
@@ -91,7 +97,8 @@ func (s *Sink) Start(info pipeline.Info) error {
 
 // Game writes a game's positions and keeps its row.
 func (s *Sink) Game(g *pipeline.Game) error {
-	if s.onlyOK && g.Status() != "ok" {
+	if s.onlyOK && g.Status() != analyze.StatusOK {
+		// No verdict makes a state better (FinalState).
 		return nil
 	}
 	row := rowOf(g, &s.row)
@@ -146,7 +153,7 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 			return err
 		}
 		d, err := v.Of(row.num)
-		if err != nil || d.Drop {
+		if err != nil || d.Drop || s.onlyOK && d.State != analyze.StatusOK {
 			return err
 		}
 		row.complete(d)

@@ -1,8 +1,8 @@
 package dataset
 
 import (
+	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
-	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/replay"
 	"github.com/xqtool/xqtool/training"
 )
@@ -79,7 +79,7 @@ func (d *Writer) writeTraining(row *gameRow, start board.Position, plies []repla
 	g := &tr.game
 	*g = training.Game{
 		ID: row.id, Start: start, Moves: row.moves,
-		Clean: flags.Worst(row.flags) != flags.Error,
+		Clean: row.status != string(analyze.StatusError),
 		Kept:  row.dupKind == "",
 	}
 	res, known := row.redResult()

@@ -1,6 +1,11 @@
 package htmlreport
 
 import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"io"
+
 	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/report"
@@ -9,13 +14,19 @@ import (
 // Sink builds the page of a run and writes it when the run is over. Only
 // the games the page may draw are turned into report lines whole; for the
 // others the table row and the counts need the tags, the flags and the
-// number of plies.
+// number of plies. In a run with annotators, whose flags may make any
+// game drawable once the run was read (a warning on a game ok during the
+// pass, the first game of a late code), the lines of the games not kept
+// wait in a spool for the verdicts (Builder.Late).
 type Sink struct {
 	pipeline.NopSink
 	b      *Builder
 	out    *output.File
 	inputs []string
 	blanks []string
+	spool  *pipeline.Spool // the lines of the games not kept, or nil
+	buf    bytes.Buffer
+	enc    *json.Encoder
 }
 
 // NewSink returns a sink that writes the page to out (committed or
@@ -29,10 +40,15 @@ func NewSink(out *output.File, limit int) *Sink {
 // (Builder.KeepOK).
 func (s *Sink) Start(info pipeline.Info) error {
 	s.inputs = info.Inputs
-	if info.Annotated {
-		s.b.KeepOK()
+	if !info.Annotated {
+		return nil
 	}
-	return nil
+	s.b.KeepOK()
+	sp, err := pipeline.NewSpool(info.TempDir)
+	s.spool = sp
+	s.enc = json.NewEncoder(&s.buf)
+	s.enc.SetEscapeHTML(false)
+	return err
 }
 
 // Game adds a game to the page.
@@ -43,7 +59,15 @@ func (s *Sink) Game(g *pipeline.Game) error {
 		return nil
 	}
 	s.b.Add(head)
-	return nil
+	if s.spool == nil {
+		return nil
+	}
+	s.buf.Reset()
+	s.buf.Write(pipeline.AppendUvarint(nil, g.Num()))
+	if err := s.enc.Encode(report.Of(g, true)); err != nil {
+		return err
+	}
+	return s.spool.Append(s.buf.Bytes())
 }
 
 // head is the page's game without moves, line, tried moves and classes
@@ -88,8 +112,15 @@ func (s *Sink) File(f pipeline.File) error {
 	return nil
 }
 
-// Finish adds the verdicts of duplicate detection and writes the page.
+// Finish adds the verdicts of duplicate detection and the annotators, and
+// writes the page.
 func (s *Sink) Finish(v *pipeline.Verdicts) error {
+	held := heldLines{spool: s.spool}
+	if s.spool != nil {
+		if err := s.spool.Rewind(); err != nil {
+			return err
+		}
+	}
 	for num := range v.Len() {
 		d, err := v.Of(num)
 		if err != nil {
@@ -98,20 +129,72 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 		if len(d.Flags) == 0 && len(d.Fills) == 0 {
 			continue
 		}
-		var fills map[string]string
+		lv := Verdict{State: d.State, Flags: d.Flags}
 		if len(d.Fills) > 0 {
-			fills = map[string]string{}
+			lv.Fills = map[string]string{}
 			for _, f := range d.Fills {
-				fills[f.Name] = f.Value
+				lv.Fills[f.Name] = f.Value
 			}
 		}
-		s.b.Late(num, d.Flags, fills)
+		if s.spool != nil {
+			lv.Details = func() *Game { return held.line(num) }
+		}
+		s.b.Late(num, lv)
+		if held.err != nil {
+			return held.err
+		}
 	}
 	return s.b.WriteTo(s.out, Run{Inputs: s.inputs})
 }
 
+// heldLines reads the spooled lines of the games not kept, in the order
+// of their numbers.
+type heldLines struct {
+	spool *pipeline.Spool
+	num   int    // the number of the line in rec, -1 at the end
+	rec   []byte // its line
+	err   error
+	read  bool
+}
+
+// line returns the line of game num, nil when it was not spooled; its
+// flags and state are the pass's.
+func (h *heldLines) line(num int) *Game {
+	for h.err == nil && h.num != -1 && (!h.read || h.num < num) {
+		b, err := h.spool.Next()
+		h.read = true
+		if err != nil {
+			h.num = -1
+			if err != io.EOF {
+				h.err = err
+			}
+			break
+		}
+		n, k := binary.Uvarint(b)
+		if k <= 0 {
+			h.err = pipeline.ErrSpool
+			break
+		}
+		h.num, h.rec = int(n), b[k:]
+	}
+	if h.err != nil || h.num != num {
+		return nil
+	}
+	var g Game
+	if h.err = json.Unmarshal(h.rec, &g); h.err != nil {
+		return nil
+	}
+	return &g
+}
+
 // Commit completes the page.
-func (s *Sink) Commit() error { return s.out.Commit() }
+func (s *Sink) Commit() error {
+	s.spool.Close()
+	return s.out.Commit()
+}
 
 // Abort removes the page.
-func (s *Sink) Abort() { s.out.Abort() }
+func (s *Sink) Abort() {
+	s.spool.Close()
+	s.out.Abort()
+}

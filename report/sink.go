@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 
 	"github.com/xqtool/xqtool/analyze"
-	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/pipeline"
 )
@@ -32,8 +31,9 @@ type Sink struct {
 	spool *pipeline.Spool
 	buf   bytes.Buffer
 	enc   *json.Encoder
-	num   int    // the number of the game being held
-	tmp   []byte // scratch
+	num   int            // the number of the game being held
+	state analyze.Status // and its state after the pass
+	tmp   []byte         // scratch
 }
 
 // Spool record kinds.
@@ -67,7 +67,7 @@ func (s *Sink) Game(g *pipeline.Game) error {
 	if s.spool == nil {
 		return s.w.Write(line)
 	}
-	s.num = g.Num()
+	s.num, s.state = g.Num(), g.Status()
 	return s.hold(spoolGame, line)
 }
 
@@ -83,12 +83,12 @@ func (s *Sink) File(f pipeline.File) error {
 }
 
 // hold encodes a line into the spool after its kind byte (and a game's
-// number).
+// number and state).
 func (s *Sink) hold(kind byte, line any) error {
 	s.buf.Reset()
 	s.buf.WriteByte(kind)
 	if kind == spoolGame {
-		s.buf.Write(pipeline.AppendUvarint(s.tmp[:0], s.num))
+		s.buf.Write(pipeline.AppendString(pipeline.AppendUvarint(s.tmp[:0], s.num), string(s.state)))
 	}
 	if err := s.enc.Encode(line); err != nil {
 		return err
@@ -114,11 +114,17 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 				return pipeline.ErrSpool
 			}
 			line = line[n:]
+			st, n := binary.Uvarint(line)
+			if n <= 0 || uint64(len(line)-n) < st {
+				return pipeline.ErrSpool
+			}
+			pass := analyze.Status(line[n : n+int(st)])
+			line = line[n+int(st):]
 			d, err := v.Of(int(num))
 			if err != nil || d.Drop {
 				return err
 			}
-			if line, err = complete(line, d); err != nil {
+			if line, err = complete(line, pass, d); err != nil {
 				return err
 			}
 		}
@@ -127,16 +133,12 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 	})
 }
 
-// complete returns a game's encoded line with its verdict applied. A late
-// flag of severity warning or error (an annotator's: the engine's
-// suspect_move) makes an ok game flagged, as it would have been had the
-// flag been raised during the pass.
-func complete(line []byte, d pipeline.Dup) ([]byte, error) {
-	raises := false
-	for _, f := range d.Flags {
-		raises = raises || f.Severity == flags.Error || f.Severity == flags.Warning
-	}
-	if len(d.Fills) == 0 && !raises {
+// complete returns the encoded line of a game whose state after the pass
+// was pass with its verdict applied: its flags, fills and final state
+// (Dup.State: a late flag of severity warning or error, an annotator's
+// such as the engine's suspect_move, makes an ok game flagged).
+func complete(line []byte, pass analyze.Status, d pipeline.Dup) ([]byte, error) {
+	if len(d.Fills) == 0 && d.State == pass {
 		if len(d.Flags) == 0 {
 			return line, nil
 		}
@@ -151,9 +153,7 @@ func complete(line []byte, d pipeline.Dup) ([]byte, error) {
 	}
 	g.Result = d.Result(g.Result)
 	g.Flags = append(g.Flags, d.Flags...)
-	if late := analyze.StatusOf(d.Flags); late.Worse(g.Status) {
-		g.Status = late
-	}
+	g.Status = d.State
 	var buf bytes.Buffer
 	if err := NewWriter(&buf).Write(&g); err != nil {
 		return nil, err
