@@ -65,7 +65,7 @@ func TestExportFilesConservation(t *testing.T) {
 	statuses := column(t, files, "status")
 	problems := column(t, files, "problem")
 	for c, ch := range column(t, files, "games") {
-		g := ch.(*array.Int32)
+		g := ch.(*array.Int64)
 		for i := 0; i < g.Len(); i++ {
 			sum += int64(g.Value(i))
 			st := statuses[c].(*array.String).Value(i)

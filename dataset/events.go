@@ -35,7 +35,7 @@ var EventsSchema = arrow.NewSchema(append([]arrow.Field{
 	field("format", str, false),
 	field("players", strList, false),
 	field("rounds", strList, false),
-	field("games", i32, false),
+	field("games", arrow.PrimitiveTypes.Int64, false),
 	field("counted", i32, false),
 }, codeFields()...), nil)
 
@@ -98,7 +98,7 @@ func WriteEvents(w io.Writer, events []*tournament.Event, opts ...Option) error 
 		}
 		list(8, players)
 		list(9, e.RoundTags)
-		b.Field(10).(*array.Int32Builder).Append(int32(len(e.Games)))
+		b.Field(10).(*array.Int64Builder).Append(int64(len(e.Games)))
 		b.Field(11).(*array.Int32Builder).Append(int32(e.Counted))
 		for i, c := range tournament.Checks {
 			b.Field(12 + i).(*array.Int32Builder).Append(int32(e.Flags[c]))

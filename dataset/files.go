@@ -30,7 +30,7 @@ var FilesSchema = arrow.NewSchema([]arrow.Field{
 	field("bytes", arrow.PrimitiveTypes.Int64, true),
 	field("format", str, true),
 	field("encoding", str, true),
-	field("games", i32, false),
+	field("games", arrow.PrimitiveTypes.Int64, false),
 	field("status", str, false),
 	field("problem", str, true),
 }, nil)
@@ -77,7 +77,7 @@ func (f *FilesWriter) Write(r pipeline.File) error {
 	}
 	optStr(2, r.Format)
 	optStr(3, r.Encoding)
-	f.b.Field(4).(*array.Int32Builder).Append(int32(r.Games))
+	f.b.Field(4).(*array.Int64Builder).Append(int64(r.Games))
 	f.b.Field(5).(*array.StringBuilder).Append(string(r.Status))
 	optStr(6, r.Problem)
 	f.n++

@@ -72,6 +72,7 @@ func gamesRows(reps []*analyze.Report, rules string) (rows []*gameRow, want [][]
 		case 2:
 			d.Notes = []pipeline.Note{{Key: "black_id", Value: "b"}}
 		}
+		d.State = pipeline.FinalState(r.Status, d.Flags)
 		rows[i].complete(d)
 		want = append(want, wantGame(r, rules, d))
 	}

@@ -46,7 +46,7 @@ func rowsOf(reps []*analyze.Report) []*gameRow {
 	rows := make([]*gameRow, len(reps))
 	for i, g := range testgames.Games(reps) {
 		rows[i] = rowOf(g, new(gameRow))
-		rows[i].complete(pipeline.Dup{})
+		rows[i].complete(pipeline.Dup{State: g.Status()})
 	}
 	return rows
 }

@@ -35,7 +35,7 @@ var PlayersSchema = arrow.NewSchema([]arrow.Field{
 	field("player_id", str, false),
 	field("name", str, false),
 	field("spellings", arrow.ListOfNonNullable(spellingType), false),
-	field("games", i32, false),
+	field("games", arrow.PrimitiveTypes.Int64, false),
 	field("first_year", i32, true),
 	field("last_year", i32, true),
 	field("red_points", arrow.PrimitiveTypes.Float64, false),
@@ -94,7 +94,7 @@ func WritePlayers(w io.Writer, rows []PlayerRow, opts ...Option) error {
 			sb.FieldBuilder(0).(*array.StringBuilder).Append(s.Text)
 			sb.FieldBuilder(1).(*array.Int32Builder).Append(int32(s.Count))
 		}
-		b.Field(3).(*array.Int32Builder).Append(int32(r.Games))
+		b.Field(3).(*array.Int64Builder).Append(int64(r.Games))
 		opt32(4, r.FirstYear)
 		opt32(5, r.LastYear)
 		b.Field(6).(*array.Float64Builder).Append(r.RedPoints)

@@ -132,7 +132,7 @@ func (pw *PositionsWriter) writePlies(id string, start board.Position, plies []r
 	for i, ply := range plies {
 		m := ply.Move
 		pw.gameID.appendString(id)
-		pw.ply.Append(int32(i + 1))
+		pw.ply.Append(int32(i))
 		pw.fen.data.reserve(len(pw.fw.place) + 64)      // the counters: 7 bytes and two numbers
 		pw.fen.data.s = pw.fw.append(pw.fen.data.s, &p) // within capacity
 		pw.fen.end()

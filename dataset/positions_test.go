@@ -60,7 +60,7 @@ func TestPositionsRows(t *testing.T) {
 				capture = string(ply.Capture.FENLetter())
 			}
 			want = append(want, []string{
-				id, fmt.Sprint(i + 1), p.FEN(), side, notation.FormatICCS(m, false),
+				id, fmt.Sprint(i), p.FEN(), side, notation.FormatICCS(m, false),
 				notation.FormatWXF(&p, m), notation.FormatChinese(&p, m, notation.ChineseStyle{}),
 				capture, fmt.Sprint(ply.Check), stm, fmt.Sprint(len(gm.Plies) - i),
 			})

@@ -92,8 +92,9 @@ func startFEN(rec *parse.Record, readErr error) string {
 }
 
 // complete applies a verdict: the cluster columns, the flags it adds, the
-// tags it fills.
+// tags it fills, the game's final state.
 func (row *gameRow) complete(d pipeline.Dup) {
+	row.status = string(d.State)
 	row.clusterID = d.ClusterID(row.id)
 	row.dupKind = d.Kind.String()
 	row.dupOf = d.DuplicateOf()
@@ -162,9 +163,9 @@ func (row *gameRow) line(buf []replay.Ply) (board.Position, []replay.Ply, error)
 // checkBit marks a spooled move that gives check.
 const checkBit = 1 << 15
 
-// appendTo encodes the row (without the verdict's fields) after b.
+// appendTo encodes the row (without its number, which pipeline.Held
+// keeps, and without the verdict's fields) after b.
 func (row *gameRow) appendTo(b []byte) []byte {
-	b = pipeline.AppendUvarint(b, row.num)
 	for _, s := range []string{row.id, row.source} {
 		b = pipeline.AppendString(b, s)
 	}
@@ -204,7 +205,6 @@ func (row *gameRow) appendTo(b []byte) []byte {
 func (row *gameRow) decode(b []byte) error {
 	d := pipeline.NewDecoder(b)
 	*row = gameRow{tags: row.tags[:0], moves: row.moves[:0], checks: row.checks[:0], flags: row.flags[:0]}
-	row.num = d.Uvarint()
 	row.id, row.source = d.String(), d.String()
 	row.index = d.Uvarint()
 	for _, p := range []*string{&row.format, &row.encoding, &row.startFEN, &row.result, &row.byPos, &row.term, &row.status, &row.ecco[0], &row.ecco[1], &row.ecco[2]} {

@@ -156,9 +156,10 @@ var GamesSchema = arrow.NewSchema([]arrow.Field{
 // PositionsSchema is the schema of positions.parquet: one row per ply of
 // the valid main-line prefix of every readable game.
 //
-// ply is 1-based; fen is the position before the move and side the side
-// to move ("red" or "black"); the move is given in lowercase ICCS, WXF and
-// Chinese (xqbase standard). capture is the FEN letter of the captured
+// ply is the position's ply, as in every table: 0 is the game's start
+// position, and the row's move is the move played from it; fen is that
+// position and side the side to move ("red" or "black"); the move is given
+// in lowercase ICCS, WXF and Chinese (xqbase standard). capture is the FEN letter of the captured
 // piece (upper case Red) or null; gives_check tells whether the move
 // checks. result_stm is the game result from the side to move: +1 win, 0
 // draw, −1 loss, null when unknown (the result the final position decides,
@@ -190,9 +191,10 @@ const (
 // TrainingPositionsSchema is the schema of positions.parquet written as
 // training data (WithTraining): the columns of PositionsSchema, then
 //
-//   - position_key: the 64-bit Zobrist key of the position before the move
-//     (placement and side to move; training.Ply.Key), stored as int64
-//     holding the same 64 bits;
+//   - position_key: the 64-bit Zobrist key of the row's position, the one
+//     before the move (placement and side to move; board.Position.Key,
+//     training.Ply.Key), unsigned: the same key, of the same type, as the
+//     position_key of evals.parquet and tree.parquet;
 //   - policy_2086 and policy_2062: the index of the move in the move space
 //     of cchess-alphazero and of the px0 trainer, each under its trainer's
 //     convention for Black (training.Space2086, training.Space2062);
@@ -204,7 +206,7 @@ const (
 //
 // Only the games the training filter takes have rows.
 var TrainingPositionsSchema = arrow.NewSchema(append(PositionsSchema.Fields(),
-	field(colPositionKey, arrow.PrimitiveTypes.Int64, false),
+	field(colPositionKey, arrow.PrimitiveTypes.Uint64, false),
 	field(colPolicy2086, arrow.PrimitiveTypes.Int16, false),
 	field(colPolicy2062, arrow.PrimitiveTypes.Int16, false),
 	field(colSplit, str, false),

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/replay"
@@ -16,10 +17,10 @@ import (
 // games.parquet and flags.parquet are complete only once duplicate
 // detection has seen the whole input (its cluster columns, its duplicate
 // flag): the sink keeps each game's row (its tags, start position, moves
-// and flags, about 2 bytes a ply) in a spool and writes both files when
+// and flags, about 2 bytes a ply) held (pipeline.Held) and writes both files when
 // the pass is over. When the verdicts drop copies (--dedupe) or fill tags
 // (--fill-tags), which change positions too (their games, their result),
-// positions.parquet is also written then, from the spooled rows: each
+// positions.parquet is also written then, from the held rows: each
 // game's moves are played again on the board to rebuild its positions (no
 // record is read or parsed twice). So it is for training data, whose
 // filter takes only the kept copies and the games without an error flag,
@@ -32,8 +33,8 @@ type Sink struct {
 	w      *Writer
 	onlyOK bool
 	direct bool // no duplicate detection: every row written at once
-	late   bool // positions written from the spool
-	spool  *pipeline.Spool
+	late   bool // positions written from the held rows
+	held   *pipeline.Held
 	row    gameRow
 	buf    []byte
 	events *tournament.Sink // writes events.parquet at Finish, when set
@@ -81,17 +82,23 @@ func (s *Sink) Start(info pipeline.Info) error {
 			s.late = true
 		}
 	}
+	if s.onlyOK && info.Annotated {
+		// An annotator's warning may still make an ok game flagged:
+		// its positions wait for its final state.
+		s.late = true
+	}
 	if s.direct {
 		return nil
 	}
 	var err error
-	s.spool, err = pipeline.NewSpool(info.TempDir)
+	s.held, err = pipeline.NewHeld(info.TempDir)
 	return err
 }
 
 // Game writes a game's positions and keeps its row.
 func (s *Sink) Game(g *pipeline.Game) error {
-	if s.onlyOK && g.Status() != "ok" {
+	if s.onlyOK && g.Status() != analyze.StatusOK {
+		// No verdict makes a state better (FinalState).
 		return nil
 	}
 	row := rowOf(g, &s.row)
@@ -101,7 +108,7 @@ func (s *Sink) Game(g *pipeline.Game) error {
 		}
 	} else {
 		s.buf = row.appendTo(s.buf[:0])
-		if err := s.spool.Append(s.buf); err != nil {
+		if err := s.held.Add(row.num, s.buf); err != nil {
 			return err
 		}
 		if s.late {
@@ -119,7 +126,7 @@ func (s *Sink) Game(g *pipeline.Game) error {
 // File adds a row to files.parquet.
 func (s *Sink) File(f pipeline.File) error { return s.w.WriteFile(f) }
 
-// Finish writes the spooled rows completed with their verdicts.
+// Finish writes the held rows completed with their verdicts.
 func (s *Sink) Finish(v *pipeline.Verdicts) error {
 	if s.events != nil {
 		if err := s.w.WriteEvents(s.events.Events()); err != nil {
@@ -131,7 +138,7 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 			return err
 		}
 	}
-	if s.spool == nil {
+	if s.held == nil {
 		return nil
 	}
 	if !s.late {
@@ -140,15 +147,15 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 			return err
 		}
 	}
-	return s.spool.Each(func(b []byte) error {
+	return s.held.Each(v, func(b []byte, num int, d pipeline.Dup) error {
+		if d.Drop || s.onlyOK && d.State != analyze.StatusOK {
+			return nil
+		}
 		row := &s.row
 		if err := row.decode(b); err != nil {
 			return err
 		}
-		d, err := v.Of(row.num)
-		if err != nil || d.Drop {
-			return err
-		}
+		row.num = num
 		row.complete(d)
 		if s.late {
 			return s.w.writeRow(row)
@@ -159,12 +166,12 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 
 // Commit completes the dataset and moves it into place.
 func (s *Sink) Commit() error {
-	s.spool.Close()
+	s.held.Close()
 	return s.w.Close()
 }
 
 // Abort removes everything written.
 func (s *Sink) Abort() {
-	s.spool.Close()
+	s.held.Close()
 	s.w.Abort()
 }

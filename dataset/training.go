@@ -1,8 +1,8 @@
 package dataset
 
 import (
+	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
-	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/replay"
 	"github.com/xqtool/xqtool/training"
 )
@@ -10,7 +10,7 @@ import (
 // trainingCols are the columns WithTraining adds to positions.parquet
 // (TrainingPositionsSchema), appended row by row with the others.
 type trainingCols struct {
-	key          *numColumn[int64]
+	key          *numColumn[uint64]
 	p2086, p2062 *numColumn[int16]
 	split        *dictColumn
 	mirrored     *boolColumn
@@ -28,7 +28,7 @@ type trainingGame struct {
 // newTrainingCols registers the training columns of t.
 func newTrainingCols(t *colTable) *trainingCols {
 	return &trainingCols{
-		key:      t.int64Col(colPositionKey),
+		key:      t.uint64Col(colPositionKey),
 		p2086:    t.int16Col(colPolicy2086),
 		p2062:    t.int16Col(colPolicy2062),
 		split:    t.dictCol(colSplit, 3),
@@ -40,7 +40,7 @@ func newTrainingCols(t *colTable) *trainingCols {
 // before it.
 func (tc *trainingCols) append(p *board.Position, m board.Move) {
 	pl := training.PlyOf(p, m)
-	tc.key.Append(int64(pl.Key))
+	tc.key.Append(pl.Key)
 	tc.p2086.Append(pl.Policy2086)
 	tc.p2062.Append(pl.Policy2062)
 	if k := int(tc.game.split); !tc.split.appendKey(k) {
@@ -79,7 +79,7 @@ func (d *Writer) writeTraining(row *gameRow, start board.Position, plies []repla
 	g := &tr.game
 	*g = training.Game{
 		ID: row.id, Start: start, Moves: row.moves,
-		Clean: flags.Worst(row.flags) != flags.Error,
+		Clean: row.status != string(analyze.StatusError),
 		Kept:  row.dupKind == "",
 	}
 	res, known := row.redResult()

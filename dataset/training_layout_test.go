@@ -28,7 +28,7 @@ func TestTrainingPositionsRows(t *testing.T) {
 		p := gm.Start
 		for _, ply := range gm.Plies {
 			pl := training.PlyOf(&p, ply.Move)
-			want = append(want, []string{fmt.Sprint(int64(pl.Key)), fmt.Sprint(pl.Policy2086), fmt.Sprint(pl.Policy2062), "train", "false"})
+			want = append(want, []string{fmt.Sprint(pl.Key), fmt.Sprint(pl.Policy2086), fmt.Sprint(pl.Policy2062), "train", "false"})
 			p.MakeMove(ply.Move)
 		}
 	}

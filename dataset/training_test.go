@@ -94,7 +94,7 @@ func TestMain(m *testing.M) {
 type posRow struct {
 	gameID, fen, side, iccs, split string
 	ply                            int32
-	key                            int64
+	key                            uint64
 	p2086, p2062                   int16
 	mirrored                       bool
 }
@@ -139,7 +139,7 @@ func eachPosition(t *testing.T, dir string, fn func(r *posRow)) {
 		for i := range int(rec.NumRows()) {
 			r = posRow{
 				gameID: str(0).Value(i), ply: c[1].(*array.Int32).Value(i), fen: str(2).Value(i), side: str(3).Value(i),
-				iccs: str(4).Value(i), key: c[5].(*array.Int64).Value(i), p2086: c[6].(*array.Int16).Value(i),
+				iccs: str(4).Value(i), key: c[5].(*array.Uint64).Value(i), p2086: c[6].(*array.Int16).Value(i),
 				p2062: c[7].(*array.Int16).Value(i), split: str(8).Value(i), mirrored: c[9].(*array.Boolean).Value(i),
 			}
 			fn(&r)
@@ -408,8 +408,8 @@ func TestTrainingMirrorRows(t *testing.T) {
 				t.Fatal(err)
 			}
 			mp := position(t, m.fen)
-			if mp.Placement() != want.Placement() || mp.Side() != want.Side() || uint64(m.key) != want.Key() {
-				t.Fatalf("%s ply %d: mirrored row %s (key %d), the mirror of %s is %s (key %d)", o.gameID, o.ply, m.fen, m.key, o.fen, want.FEN(), int64(want.Key()))
+			if mp.Placement() != want.Placement() || mp.Side() != want.Side() || m.key != want.Key() {
+				t.Fatalf("%s ply %d: mirrored row %s (key %d), the mirror of %s is %s (key %d)", o.gameID, o.ply, m.fen, m.key, o.fen, want.FEN(), want.Key())
 			}
 			side := op.Side()
 			for _, c := range []struct {
@@ -446,8 +446,8 @@ func TestTrainingMirrorRows(t *testing.T) {
 // share one, over every row, mirrors included.
 func TestTrainingKeys(t *testing.T) {
 	run := exportTraining(t, "everything", everything, trainingRecords(t)...)
-	keyOf := map[string]int64{}
-	posOf := map[int64]string{}
+	keyOf := map[string]uint64{}
+	posOf := map[uint64]string{}
 	rows := 0
 	eachPosition(t, run.dir, func(r *posRow) {
 		rows++
@@ -462,8 +462,8 @@ func TestTrainingKeys(t *testing.T) {
 			t.Fatalf("key %d is the key of %s and of %s", r.key, p, pt)
 		}
 		p := position(t, r.fen)
-		if uint64(r.key) != p.Key() {
-			t.Fatalf("%s ply %d: position_key %d, the key of %s is %d", r.gameID, r.ply, r.key, r.fen, int64(p.Key()))
+		if r.key != p.Key() {
+			t.Fatalf("%s ply %d: position_key %d, the key of %s is %d", r.gameID, r.ply, r.key, r.fen, p.Key())
 		}
 		keyOf[pt], posOf[r.key] = r.key, pt
 	})
@@ -532,7 +532,7 @@ func gameLines(t *testing.T, dir string) []gameLine {
 		if r.mirrored {
 			return
 		}
-		if r.ply == 1 {
+		if r.ply == 0 {
 			out = append(out, gameLine{id: r.gameID, split: r.split, start: position(t, r.fen)})
 		}
 		g := &out[len(out)-1]

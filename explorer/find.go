@@ -189,8 +189,9 @@ func Find(dir string, q Query) ([]Hit, FindStats, error) {
 			leaves = append(leaves, "position_key")
 			st.UsedKeys = true
 		}
+		first := -1 // the ply of the file's first row: 0, or 1 before ply was the position's
 		err = pf.each(leaves, func(rec arrow.RecordBatch) error {
-			n, err := q.positionsBatch(rec, targets, keyed, found, match)
+			n, err := q.positionsBatch(rec, targets, keyed, &first, found, match)
 			st.Rows += n
 			return err
 		})
@@ -247,7 +248,12 @@ func samePosition(fen, target string) bool {
 
 // positionsBatch matches the rows of a batch of positions.parquet, and
 // the position after each game's last move.
-func (q *Query) positionsBatch(rec arrow.RecordBatch, targets []target, keyed bool, found map[string]*Hit,
+//
+// A row's ply is its position's (0 the start). Datasets written before
+// ply meant that numbered the moves from 1: first is the ply of the
+// file's first row (a game's start, so 0 in a dataset of this version),
+// set by the first batch and subtracted from every row's.
+func (q *Query) positionsBatch(rec arrow.RecordBatch, targets []target, keyed bool, first *int, found map[string]*Hit,
 	match func(string, int, string) error) (int64, error) {
 	ids, err := column[*array.String](rec, "game_id")
 	if err != nil {
@@ -282,25 +288,28 @@ func (q *Query) positionsBatch(rec arrow.RecordBatch, targets []target, keyed bo
 		}
 	}
 	n := int(rec.NumRows())
+	if *first < 0 && n > 0 {
+		*first = int(plies.Value(0))
+	}
 	for i := range n {
-		id, ply := ids.Value(i), int(plies.Value(i))
+		id, ply := ids.Value(i), int(plies.Value(i))-*first
 		if keyed {
 			k := keys(i)
 			if slices.ContainsFunc(targets, func(t target) bool { return t.key == k }) {
 				// Keys only select: the FEN decides (no false match on a
 				// key collision).
-				if err := match(id, ply-1, fens.Value(i)); err != nil {
+				if err := match(id, ply, fens.Value(i)); err != nil {
 					return 0, err
 				}
 			}
-		} else if err := match(id, ply-1, fens.Value(i)); err != nil {
+		} else if err := match(id, ply, fens.Value(i)); err != nil {
 			return 0, err
 		}
 		if toEnd.Value(i) != 1 {
 			continue
 		}
 		// The last move: the final position.
-		if h, ok := found[id]; ok && h.Ply <= ply {
+		if h, ok := found[id]; ok && h.Ply <= ply+1 {
 			continue
 		}
 		p, err := positionOfFEN(fens.Value(i))
@@ -312,7 +321,7 @@ func (q *Query) positionsBatch(rec arrow.RecordBatch, targets []target, keyed bo
 			return 0, fmt.Errorf("%w: game %s ply %d: move %q", ErrDataset, id, ply, moves.Value(i))
 		}
 		p.MakeMove(m)
-		if err := match(id, ply, fenOf(&p)); err != nil {
+		if err := match(id, ply+1, fenOf(&p)); err != nil {
 			return 0, err
 		}
 	}

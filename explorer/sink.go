@@ -106,13 +106,13 @@ type SinkOptions struct {
 // its page into a directory (see WriteOutput). Without Options.AllCopies
 // only kept copies count, and which games are copies is known only once
 // the whole input was read: the games (start position, first MaxPly moves,
-// tags: tens of bytes each) then wait in a spool until Finish.
+// tags: tens of bytes each) are then held (pipeline.Held) until Finish.
 type Sink struct {
 	pipeline.NopSink
 	dir   string
 	opt   SinkOptions
 	b     *Builder
-	spool *pipeline.Spool
+	held  *pipeline.Held
 	moves []board.Move
 	buf   []byte
 	out   *Output
@@ -123,8 +123,8 @@ func NewSink(dir string, opt SinkOptions) *Sink {
 	return &Sink{dir: dir, opt: opt}
 }
 
-// Start opens the builder, and the spool when copies must wait for the
-// verdicts.
+// Start opens the builder, and holds the games when copies must wait for
+// the verdicts.
 func (s *Sink) Start(info pipeline.Info) error {
 	if s.opt.Tree.TempDir == "" {
 		s.opt.Tree.TempDir = info.TempDir
@@ -134,7 +134,7 @@ func (s *Sink) Start(info pipeline.Info) error {
 		return nil
 	}
 	var err error
-	s.spool, err = pipeline.NewSpool(info.TempDir)
+	s.held, err = pipeline.NewHeld(info.TempDir)
 	return err
 }
 
@@ -142,38 +142,23 @@ func (s *Sink) Start(info pipeline.Info) error {
 func (s *Sink) Game(pg *pipeline.Game) error {
 	g, ok := FromGame(pg, s.moves)
 	s.moves = g.Moves
-	if s.spool == nil {
-		if !ok {
-			return nil
-		}
+	if !ok {
+		return nil // nothing to count
+	}
+	if s.held == nil {
 		return s.b.Add(&g)
 	}
-	// Every game has its record, so that the spool's records are
-	// numbered as the games.
-	s.buf = s.buf[:0]
-	if ok {
-		s.buf = appendGame(append(s.buf, 1), &g, s.b.opt.MaxPly)
-	}
-	return s.spool.Append(s.buf)
+	s.buf = appendGame(s.buf[:0], &g, s.b.opt.MaxPly)
+	return s.held.Add(pg.Num(), s.buf)
 }
 
 // Finish counts the games held, each a copy or not by its verdict, and
 // writes the tree and the page under temporary names.
 func (s *Sink) Finish(v *pipeline.Verdicts) error {
-	if s.spool != nil {
-		num := 0
+	if s.held != nil {
 		var g Game
-		err := s.spool.Each(func(rec []byte) error {
-			n := num
-			num++
-			if len(rec) == 0 {
-				return nil // a game with nothing to count
-			}
-			if err := decodeGame(rec[1:], &g); err != nil {
-				return err
-			}
-			d, err := v.Of(n)
-			if err != nil {
+		err := s.held.Each(v, func(rec []byte, _ int, d pipeline.Dup) error {
+			if err := decodeGame(rec, &g); err != nil {
 				return err
 			}
 			g.Copy = d.Kind != dedupe.None
@@ -193,7 +178,7 @@ func (s *Sink) Output() *Output { return s.out }
 
 // Commit moves the tree and the page into place.
 func (s *Sink) Commit() error {
-	s.spool.Close()
+	s.held.Close()
 	s.b.Close()
 	if s.out == nil {
 		return nil
@@ -203,7 +188,7 @@ func (s *Sink) Commit() error {
 
 // Abort removes everything written.
 func (s *Sink) Abort() {
-	s.spool.Close()
+	s.held.Close()
 	if s.b != nil {
 		s.b.Close()
 	}

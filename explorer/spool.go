@@ -8,7 +8,7 @@ import (
 	"github.com/xqtool/xqtool/pipeline"
 )
 
-// appendGame encodes the game g for a pipeline.Spool: what the builder
+// appendGame encodes the game g for pipeline.Held: what the builder
 // reads of it, with its first maxPly moves (about 2 bytes each), so that
 // a sink can hold the games until the duplicate verdicts are known.
 func appendGame(b []byte, g *Game, maxPly int) []byte {

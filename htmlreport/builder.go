@@ -103,11 +103,10 @@ func cloneAll(s []string) []string {
 // that builds games from another form can then build the moves only for
 // the games kept.
 func (b *Builder) Keeps(g *Game) bool {
-	k, ok := drawable(g)
-	if !ok {
+	if g.Status == analyze.StatusOK || flags.Has(g.Flags, flags.UnreadableRecord) {
 		return false
 	}
-	if b.kept[k] < b.limit {
+	if b.kept[keptKind(g.Status)] < b.limit {
 		return true
 	}
 	for _, f := range g.Flags {
@@ -118,17 +117,21 @@ func (b *Builder) Keeps(g *Game) bool {
 	return false
 }
 
-// drawable reports whether a game may get a diagram (an error or a
-// warning, its record read), and which count it keeps: 0 errors, 1
-// warnings.
-func drawable(g *Game) (int, bool) {
-	switch {
-	case g.Status == analyze.StatusOK, flags.Has(g.Flags, flags.UnreadableRecord):
-		return 0, false
-	case g.Status == analyze.StatusWarning:
-		return 1, true
+// wants reports whether a game in state st with the codes given would
+// keep its details (see keep), without counting it.
+func (b *Builder) wants(st analyze.Status, codes []flags.Code) bool {
+	if st == analyze.StatusOK || slices.Contains(codes, flags.UnreadableRecord) {
+		return false
 	}
-	return 0, true
+	if b.kept[keptKind(st)] < b.limit {
+		return true
+	}
+	for _, c := range codes {
+		if _, seen := b.firstOf[c]; !seen {
+			return true
+		}
+	}
+	return false
 }
 
 // Add adds the next game of the run. The Builder keeps a copy of g when
@@ -181,22 +184,41 @@ func (b *Builder) Add(g *Game) {
 		status: g.Status,
 		codes:  codes,
 	}
-	if k, ok := drawable(g); ok {
-		keep := b.kept[k] < b.limit
-		if keep {
-			b.kept[k]++
-		}
-		for _, c := range codes {
-			if _, seen := b.firstOf[c]; !seen {
-				b.firstOf[c] = len(b.rows)
-				keep = true
-			}
-		}
-		if keep {
-			r.game = clone(g)
-		}
+	if b.keep(len(b.rows), g.Status, codes) {
+		r.game = clone(g)
 	}
 	b.rows = append(b.rows, r)
+}
+
+// keptKind is the count of kept details a game in state st (an error or
+// a warning) counts in: 0 errors, 1 warnings.
+func keptKind(st analyze.Status) int {
+	if st == analyze.StatusWarning {
+		return 1
+	}
+	return 0
+}
+
+// keep decides whether row i, of a game in state st with the codes
+// given, keeps its details for a diagram, and counts it: the first limit
+// games with an error, the first limit with a warning, and the first of
+// every code (an unreadable record has no diagram).
+func (b *Builder) keep(i int, st analyze.Status, codes []flags.Code) bool {
+	if st == analyze.StatusOK || slices.Contains(codes, flags.UnreadableRecord) {
+		return false
+	}
+	k := keptKind(st)
+	keep := b.kept[k] < b.limit
+	if keep {
+		b.kept[k]++
+	}
+	for _, c := range codes {
+		if _, seen := b.firstOf[c]; !seen {
+			b.firstOf[c] = i
+			keep = true
+		}
+	}
+	return keep
 }
 
 // intern returns s, stored once (events and dates repeat across games).
@@ -283,17 +305,38 @@ func (b *Builder) order() []int {
 // KeepOK makes the builder keep a table row for every game, ok ones too,
 // so that a late flag of severity warning or error (an annotator's, such as
 // the engine's suspect_move) lists a game that was ok during the pass: it
-// then takes the late flag's state, listed in the table (without a
-// diagram: its details were not kept). Rows still ok are dropped when the
-// page is written. Call it before Add.
+// then takes its final state, listed in the table, drawn when the details
+// Late is given allow. Rows still ok are dropped when the page is written.
+// Call it before Add.
 func (b *Builder) KeepOK() { b.keepOK = true }
+
+// Verdict is what the verdicts of a run say of one game once the whole
+// run was read (Builder.Late).
+type Verdict struct {
+	// State is the game's final state (pipeline.Dup.State).
+	State analyze.Status
+	// Flags are the flags added after the pass (duplicate detection's,
+	// the annotators').
+	Flags []flags.Flag
+	// Fills are the tags filled from the game's copies.
+	Fills map[string]string
+	// Details, when set, returns the game whole (moves, line, classes),
+	// for a game whose details were not kept during the pass and that
+	// the verdict makes drawable: a game ok during the pass that a late
+	// warning flags, a game carrying the first of a late code. It may
+	// return nil (no diagram then).
+	Details func() *Game
+}
 
 // Late adds what duplicate detection and annotators say of game num (its
 // number in the order of Add) once the whole run was read: the flags they
-// add (counted in the chart, shown in the game's row and details) and the
-// tags filled. A late warning or error makes the game's state worse (see
-// KeepOK for games ok during the pass). Calls come in increasing num.
-func (b *Builder) Late(num int, fs []flags.Flag, fills map[string]string) {
+// add (counted in the chart, shown in the game's row and details), the
+// tags filled and the game's final state (see KeepOK for games ok during
+// the pass). A game that the verdict makes worth a diagram (within the
+// limit, or the first of a code) gets one when v.Details gives its
+// details. Calls come in increasing num.
+func (b *Builder) Late(num int, v Verdict) {
+	fs, fills := v.Flags, v.Fills
 	for _, c := range flags.Codes(fs) {
 		b.byCode[c]++
 	}
@@ -304,22 +347,27 @@ func (b *Builder) Late(num int, fs []flags.Flag, fills map[string]string) {
 		return
 	}
 	r := &b.rows[b.lateRow]
-	if late := analyze.StatusOf(fs); late.Worse(r.status) {
-		if r.status == analyze.StatusOK {
+	wasOK := r.status == analyze.StatusOK
+	if v.State != "" && v.State != r.status {
+		if wasOK {
 			for _, c := range r.codes {
 				b.listed[c]++
 			}
 		}
 		b.count(r.status, -1)
-		b.count(late, 1)
-		r.status = late
+		b.count(v.State, 1)
+		r.status = v.State
 	}
+	newCodes := false
 	for _, c := range flags.Codes(fs) {
 		if !slices.Contains(r.codes, c) {
 			r.codes = append(r.codes, c)
 			if r.status != analyze.StatusOK {
 				b.listed[c]++
 			}
+		}
+		if _, seen := b.firstOf[c]; !seen {
+			newCodes = true
 		}
 	}
 	for name, v := range fills {
@@ -336,7 +384,13 @@ func (b *Builder) Late(num int, fs []flags.Flag, fills map[string]string) {
 			r.result = v
 		}
 	}
+	if r.game == nil && v.Details != nil && (wasOK || newCodes) && b.wants(r.status, r.codes) {
+		if g := v.Details(); g != nil && b.keep(b.lateRow, r.status, r.codes) {
+			r.game = g // the pass's flags, tags and state: completed below
+		}
+	}
 	if g := r.game; g != nil {
+		g.Status = r.status
 		g.Flags = append(g.Flags, fs...)
 		for name, v := range fills {
 			g.Tags[name] = v

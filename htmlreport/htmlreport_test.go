@@ -312,7 +312,7 @@ func TestLateWarningListsOKGame(t *testing.T) {
 			}
 		}
 		if late {
-			b.Late(okNum, []flags.Flag{flags.New(flags.SuspectMove, 3, "red", "a slip")}, nil)
+			b.Late(okNum, Verdict{State: analyze.StatusWarning, Flags: []flags.Flag{flags.New(flags.SuspectMove, 3, "red", "a slip")}})
 		}
 		var buf bytes.Buffer
 		if err := b.WriteTo(&buf, Run{Inputs: []string{"testdata/games.jsonl"}}); err != nil {

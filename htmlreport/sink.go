@@ -1,6 +1,9 @@
 package htmlreport
 
 import (
+	"bytes"
+	"encoding/json"
+
 	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/report"
@@ -9,19 +12,30 @@ import (
 // Sink builds the page of a run and writes it when the run is over. Only
 // the games the page may draw are turned into report lines whole; for the
 // others the table row and the counts need the tags, the flags and the
-// number of plies.
+// number of plies. When flags come after the pass, every game is held
+// (pipeline.Held) for its verdict; in a run with annotators, whose flags
+// may make any game drawable once the run was read (a warning on a game
+// ok during the pass, the first game of a late code), with its line when
+// the page did not keep it.
 type Sink struct {
 	pipeline.NopSink
-	b      *Builder
-	out    *output.File
-	inputs []string
-	blanks []string
+	b         *Builder
+	out       *output.File
+	inputs    []string
+	blanks    []string
+	held      *pipeline.Held
+	annotated bool
+	buf       bytes.Buffer
+	enc       *json.Encoder
 }
 
 // NewSink returns a sink that writes the page to out (committed or
 // aborted with the run), drawing at most limit games (see NewBuilder).
 func NewSink(out *output.File, limit int) *Sink {
-	return &Sink{b: NewBuilder(limit), out: out}
+	s := &Sink{b: NewBuilder(limit), out: out}
+	s.enc = json.NewEncoder(&s.buf)
+	s.enc.SetEscapeHTML(false)
+	return s
 }
 
 // Start records the run's inputs for the page. With annotators in the
@@ -30,20 +44,36 @@ func NewSink(out *output.File, limit int) *Sink {
 func (s *Sink) Start(info pipeline.Info) error {
 	s.inputs = info.Inputs
 	if info.Annotated {
+		s.annotated = true
 		s.b.KeepOK()
 	}
-	return nil
+	if !info.Late() {
+		return nil
+	}
+	var err error
+	s.held, err = pipeline.NewHeld(info.TempDir)
+	return err
 }
 
 // Game adds a game to the page.
 func (s *Sink) Game(g *pipeline.Game) error {
 	head := s.head(g)
-	if s.b.Keeps(head) {
+	kept := s.b.Keeps(head)
+	if kept {
 		s.b.Add(report.Of(g, true))
+	} else {
+		s.b.Add(head)
+	}
+	if s.held == nil {
 		return nil
 	}
-	s.b.Add(head)
-	return nil
+	s.buf.Reset()
+	if s.annotated && !kept {
+		if err := s.enc.Encode(report.Of(g, true)); err != nil {
+			return err
+		}
+	}
+	return s.held.Add(g.Num(), s.buf.Bytes())
 }
 
 // head is the page's game without moves, line, tried moves and classes
@@ -88,30 +118,49 @@ func (s *Sink) File(f pipeline.File) error {
 	return nil
 }
 
-// Finish adds the verdicts of duplicate detection and writes the page.
+// Finish adds the verdicts of duplicate detection and the annotators, and
+// writes the page.
 func (s *Sink) Finish(v *pipeline.Verdicts) error {
-	for num := range v.Len() {
-		d, err := v.Of(num)
+	if s.held != nil {
+		var bad error
+		err := s.held.Each(v, func(line []byte, num int, d pipeline.Dup) error {
+			if len(d.Flags) == 0 && len(d.Fills) == 0 {
+				return nil
+			}
+			lv := Verdict{State: d.State, Flags: d.Flags}
+			if len(d.Fills) > 0 {
+				lv.Fills = map[string]string{}
+				for _, f := range d.Fills {
+					lv.Fills[f.Name] = f.Value
+				}
+			}
+			if len(line) > 0 {
+				lv.Details = func() *Game {
+					var g Game
+					if bad = json.Unmarshal(line, &g); bad != nil {
+						return nil
+					}
+					return &g
+				}
+			}
+			s.b.Late(num, lv)
+			return bad
+		})
 		if err != nil {
 			return err
 		}
-		if len(d.Flags) == 0 && len(d.Fills) == 0 {
-			continue
-		}
-		var fills map[string]string
-		if len(d.Fills) > 0 {
-			fills = map[string]string{}
-			for _, f := range d.Fills {
-				fills[f.Name] = f.Value
-			}
-		}
-		s.b.Late(num, d.Flags, fills)
 	}
 	return s.b.WriteTo(s.out, Run{Inputs: s.inputs})
 }
 
 // Commit completes the page.
-func (s *Sink) Commit() error { return s.out.Commit() }
+func (s *Sink) Commit() error {
+	s.held.Close()
+	return s.out.Commit()
+}
 
 // Abort removes the page.
-func (s *Sink) Abort() { s.out.Abort() }
+func (s *Sink) Abort() {
+	s.held.Close()
+	s.out.Abort()
+}

@@ -54,6 +54,24 @@ type Dup struct {
 	// Notes are the annotators' findings about the game (see Annotator),
 	// given to the sinks that finish after them.
 	Notes []Note
+	// State is the game's final state, decided once for every output
+	// (see FinalState): from its own flags (its state after the pass,
+	// Game.Status) and Flags. An annotator asking before the annotators
+	// have finished gets the state without their flags.
+	State analyze.Status
+}
+
+// FinalState decides a game's state from its final flags: pass is the
+// state its own flags give (Game.Status, analyze.StatusOf of them), late
+// the flags the verdicts add after the pass (duplicate detection's, the
+// annotators'). It is the one place a state is decided after the pass:
+// every output (summary, report lines, page, datasets) writes the value
+// it gives, through Dup.State.
+func FinalState(pass analyze.Status, late []flags.Flag) analyze.Status {
+	if st := analyze.StatusOf(late); st.Worse(pass) {
+		return st
+	}
+	return pass
 }
 
 // Note returns the value of the note key, "" when there is none.
@@ -118,6 +136,8 @@ type Verdicts struct {
 	seen       func(num int) // progress
 	annotators []Annotator
 	annotated  bool // the annotators have finished: Of adds their notes
+	// state is each game's state after the pass (Game.Status).
+	state []analyze.Status
 }
 
 // Len is the number of games of the run.
@@ -153,6 +173,9 @@ func (v *Verdicts) Of(num int) (Dup, error) {
 			d.Notes = append(d.Notes, an.Notes...)
 			d.Flags = append(d.Flags, an.Flags...)
 		}
+	}
+	if err == nil {
+		d.State = FinalState(v.state[num], d.Flags)
 	}
 	return d, err
 }

@@ -68,7 +68,9 @@ func (g *Game) Result() string { return g.result }
 // Flags are the game's flags.
 func (g *Game) Flags() []flags.Flag { return g.report.Flags }
 
-// Status is the game's status.
+// Status is the game's state after the pass, from its own flags. It is
+// final unless flags may come after the pass (Info.Late): then the final
+// state is the verdict's (Dup.State, see FinalState).
 func (g *Game) Status() analyze.Status { return g.report.Status }
 
 // Opening is the ECCO class computed from the moves.

@@ -286,8 +286,8 @@ type run struct {
 	prog  Progress
 	dups  *dupRun
 	games int
-	// state is each game's state after the pass (StatusOK, ...), for the
-	// summary once the verdicts and annotators have spoken.
+	// state is each game's state after the pass (StatusOK, ...), from
+	// which the verdicts decide the final one (FinalState).
 	state []analyze.Status
 	// The hash of the current file's identity, for the games' ids.
 	idKey  string
@@ -433,7 +433,7 @@ var ErrSinkChanged = errors.New("pipeline: a sink changed a game")
 
 // finish decides the duplicates and lets every sink finish.
 func (r *run) finish(ctx context.Context) error {
-	v := &Verdicts{opt: r.opt.Duplicates, n: r.games}
+	v := &Verdicts{opt: r.opt.Duplicates, n: r.games, state: r.state}
 	if r.dups != nil {
 		if r.prog != nil {
 			r.prog.Phase(PhaseCopies, -1)

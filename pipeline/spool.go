@@ -10,9 +10,8 @@ import (
 )
 
 // Spool is a temporary file of byte records written in order and read
-// back once, in the same order: how a sink holds what it wrote of each
-// game during the pass until the verdicts of duplicate detection let it
-// finish (Sink.Finish). It keeps memory flat whatever the size of the
+// back once, in the same order: what Held keeps a sink's records of the
+// games in until the verdicts let it finish (Sink.Finish). It keeps memory flat whatever the size of the
 // input. The zero Spool is not usable: call NewSpool; Close removes the
 // file.
 type Spool struct {

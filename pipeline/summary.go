@@ -68,16 +68,17 @@ func (s *Summary) add(r *analyze.Report) {
 }
 
 // addDup counts what a verdict adds to a game whose state after the pass
-// was was: each code once, and the game moved to a worse state when a flag
-// of the verdict (an annotator's warning) makes it worse.
+// was was: each code once, and the game moved to its final state now
+// (Dup.State) when a flag of the verdict (an annotator's warning) made it
+// worse.
 func (s *Summary) addDup(d Dup, was analyze.Status) {
 	for i, f := range d.Flags {
 		if !flags.Has(d.Flags[:i], f.Code) {
 			s.ByCode[f.Code]++
 		}
 	}
-	if now := analyze.StatusOf(d.Flags); now.Worse(was) {
-		s.move(was, now)
+	if d.State != was {
+		s.move(was, d.State)
 	}
 	if d.Drop {
 		s.Dropped[d.Kind]++

@@ -2,7 +2,6 @@ package records
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -48,8 +47,8 @@ func gameError(g *pipeline.Game) error {
 }
 
 // PGNSink writes the games of a run as one PGN file (see WritePGN). When
-// duplicate detection may drop games or fill tags, the games wait in a
-// spool until the verdicts are known.
+// duplicate detection may drop games or fill tags, the games are held
+// (pipeline.Held) until the verdicts are known.
 type PGNSink struct {
 	pipeline.NopSink
 	// Notes, when set, gives the notes of each game's main line (see
@@ -58,7 +57,7 @@ type PGNSink struct {
 
 	out    *output.File
 	n      Notation
-	spool  *pipeline.Spool
+	held   *pipeline.Held
 	buf    []byte
 	failed Failures
 }
@@ -71,13 +70,13 @@ func NewPGNSink(out *output.File, n Notation) *PGNSink {
 // Failed returns the games that could not be written.
 func (s *PGNSink) Failed() Failures { return s.failed }
 
-// Start opens the spool when the verdicts rewrite games.
+// Start holds the games when the verdicts rewrite them.
 func (s *PGNSink) Start(info pipeline.Info) error {
 	if !info.Duplicates.Rewrites() {
 		return nil
 	}
 	var err error
-	s.spool, err = pipeline.NewSpool(info.TempDir)
+	s.held, err = pipeline.NewHeld(info.TempDir)
 	return err
 }
 
@@ -98,29 +97,24 @@ func (s *PGNSink) Game(g *pipeline.Game) error {
 	if err != nil {
 		return err
 	}
-	if s.spool == nil {
+	if s.held == nil {
 		return p.Write(s.out, nil)
 	}
-	s.buf = p.appendTo(binary.AppendUvarint(s.buf[:0], uint64(g.Num())))
-	return s.spool.Append(s.buf)
+	s.buf = p.appendTo(s.buf[:0])
+	return s.held.Add(g.Num(), s.buf)
 }
 
 // Finish writes the games held, completed with their verdicts.
 func (s *PGNSink) Finish(v *pipeline.Verdicts) error {
-	if s.spool == nil {
+	if s.held == nil {
 		return nil
 	}
-	return s.spool.Each(func(b []byte) error {
-		num, n := binary.Uvarint(b)
-		if n <= 0 {
-			return pipeline.ErrSpool
+	return s.held.Each(v, func(b []byte, _ int, d pipeline.Dup) error {
+		if d.Drop {
+			return nil
 		}
 		var p PGN
-		if err := p.decode(b[n:]); err != nil {
-			return err
-		}
-		d, err := v.Of(int(num))
-		if err != nil || d.Drop {
+		if err := p.decode(b); err != nil {
 			return err
 		}
 		return p.Write(s.out, d.Fills)
@@ -129,13 +123,13 @@ func (s *PGNSink) Finish(v *pipeline.Verdicts) error {
 
 // Commit completes the file.
 func (s *PGNSink) Commit() error {
-	s.spool.Close()
+	s.held.Close()
 	return s.out.Commit()
 }
 
 // Abort removes the file.
 func (s *PGNSink) Abort() {
-	s.spool.Close()
+	s.held.Close()
 	s.out.Abort()
 }
 

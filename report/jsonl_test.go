@@ -104,7 +104,9 @@ func TestLateWarningFlags(t *testing.T) {
 		if err := NewWriter(&buf).Write(&Game{Source: "a.pgn", Status: analyze.StatusOK, Tags: map[string]string{}, Flags: []flags.Flag{}}); err != nil {
 			t.Fatal(err)
 		}
-		out, err := complete(buf.Bytes(), pipeline.Dup{Flags: []flags.Flag{tt.late}})
+		late := []flags.Flag{tt.late}
+		d := pipeline.Dup{Flags: late, State: pipeline.FinalState(analyze.StatusOK, late)}
+		out, err := complete(buf.Bytes(), analyze.StatusOK, d)
 		if err != nil {
 			t.Fatal(err)
 		}

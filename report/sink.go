@@ -2,11 +2,9 @@ package report
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 
 	"github.com/xqtool/xqtool/analyze"
-	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/pipeline"
 )
@@ -22,25 +20,17 @@ type SinkOptions struct {
 
 // Sink writes the report lines of a run to an output. With duplicate
 // detection on, a game's line is complete only when the whole input was
-// read (its duplicate flag, filled tags): the lines then wait in a spool
-// and are written, completed, when the pass is over.
+// read (its duplicate flag, filled tags): the lines are then held
+// (pipeline.Held) and written, completed, when the pass is over.
 type Sink struct {
 	pipeline.NopSink
-	out   *output.File
-	opt   SinkOptions
-	w     *Writer
-	spool *pipeline.Spool
-	buf   bytes.Buffer
-	enc   *json.Encoder
-	num   int    // the number of the game being held
-	tmp   []byte // scratch
+	out  *output.File
+	opt  SinkOptions
+	w    *Writer
+	held *pipeline.Held
+	buf  bytes.Buffer
+	enc  *json.Encoder
 }
-
-// Spool record kinds.
-const (
-	spoolGame = 'g'
-	spoolFile = 'f'
-)
 
 // NewSink returns a sink writing to out, which it commits or aborts with
 // the run.
@@ -51,74 +41,66 @@ func NewSink(out *output.File, opt SinkOptions) *Sink {
 	return s
 }
 
-// Start opens the spool when flags come after the pass.
+// Start holds the lines when flags come after the pass.
 func (s *Sink) Start(info pipeline.Info) error {
 	if !info.Late() {
 		return nil
 	}
-	sp, err := pipeline.NewSpool(info.TempDir)
-	s.spool = sp
+	var err error
+	s.held, err = pipeline.NewHeld(info.TempDir)
 	return err
 }
 
-// Game writes (or spools) the game's line.
+// Game writes (or holds) the game's line, held after its state after the
+// pass.
 func (s *Sink) Game(g *pipeline.Game) error {
 	line := Of(g, s.opt.WithMoves)
-	if s.spool == nil {
+	if s.held == nil {
 		return s.w.Write(line)
 	}
-	s.num = g.Num()
-	return s.hold(spoolGame, line)
+	s.buf.Reset()
+	st := g.Status()
+	s.buf.WriteByte(byte(len(st)))
+	s.buf.WriteString(string(st))
+	if err := s.enc.Encode(line); err != nil {
+		return err
+	}
+	return s.held.Add(g.Num(), s.buf.Bytes())
 }
 
-// File writes (or spools) the line of a file that gave no game.
+// File writes (or holds) the line of a file that gave no game.
 func (s *Sink) File(f pipeline.File) error {
 	if !s.opt.Files || f.Games > 0 {
 		return nil
 	}
-	if s.spool == nil {
+	if s.held == nil {
 		return s.w.Write(FileOf(f))
 	}
-	return s.hold(spoolFile, FileOf(f))
-}
-
-// hold encodes a line into the spool after its kind byte (and a game's
-// number).
-func (s *Sink) hold(kind byte, line any) error {
 	s.buf.Reset()
-	s.buf.WriteByte(kind)
-	if kind == spoolGame {
-		s.buf.Write(pipeline.AppendUvarint(s.tmp[:0], s.num))
-	}
-	if err := s.enc.Encode(line); err != nil {
+	if err := s.enc.Encode(FileOf(f)); err != nil {
 		return err
 	}
-	return s.spool.Append(s.buf.Bytes())
+	return s.held.AddOther(s.buf.Bytes())
 }
 
-// Finish writes the spooled lines completed with their verdicts: a
-// copy's duplicate flag, a kept copy's filled tags; a copy left out
-// (--dedupe) is not written.
+// Finish writes the held lines completed with their verdicts: a copy's
+// duplicate flag, a kept copy's filled tags, the game's final state; a
+// copy left out (--dedupe) is not written.
 func (s *Sink) Finish(v *pipeline.Verdicts) error {
-	if s.spool == nil {
+	if s.held == nil {
 		return nil
 	}
-	return s.spool.Each(func(b []byte) error {
-		if len(b) == 0 {
-			return pipeline.ErrSpool
-		}
-		kind, line := b[0], b[1:]
-		if kind == spoolGame {
-			num, n := binary.Uvarint(line)
-			if n <= 0 {
+	return s.held.Each(v, func(line []byte, num int, d pipeline.Dup) error {
+		if num >= 0 {
+			if d.Drop {
+				return nil
+			}
+			if len(line) == 0 || len(line) <= int(line[0]) {
 				return pipeline.ErrSpool
 			}
-			line = line[n:]
-			d, err := v.Of(int(num))
-			if err != nil || d.Drop {
-				return err
-			}
-			if line, err = complete(line, d); err != nil {
+			pass := analyze.Status(line[1 : 1+line[0]])
+			var err error
+			if line, err = complete(line[1+line[0]:], pass, d); err != nil {
 				return err
 			}
 		}
@@ -127,16 +109,12 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 	})
 }
 
-// complete returns a game's encoded line with its verdict applied. A late
-// flag of severity warning or error (an annotator's: the engine's
-// suspect_move) makes an ok game flagged, as it would have been had the
-// flag been raised during the pass.
-func complete(line []byte, d pipeline.Dup) ([]byte, error) {
-	raises := false
-	for _, f := range d.Flags {
-		raises = raises || f.Severity == flags.Error || f.Severity == flags.Warning
-	}
-	if len(d.Fills) == 0 && !raises {
+// complete returns the encoded line of a game whose state after the pass
+// was pass with its verdict applied: its flags, fills and final state
+// (Dup.State: a late flag of severity warning or error, an annotator's
+// such as the engine's suspect_move, makes an ok game flagged).
+func complete(line []byte, pass analyze.Status, d pipeline.Dup) ([]byte, error) {
+	if len(d.Fills) == 0 && d.State == pass {
 		if len(d.Flags) == 0 {
 			return line, nil
 		}
@@ -151,9 +129,7 @@ func complete(line []byte, d pipeline.Dup) ([]byte, error) {
 	}
 	g.Result = d.Result(g.Result)
 	g.Flags = append(g.Flags, d.Flags...)
-	if late := analyze.StatusOf(d.Flags); late.Worse(g.Status) {
-		g.Status = late
-	}
+	g.Status = d.State
 	var buf bytes.Buffer
 	if err := NewWriter(&buf).Write(&g); err != nil {
 		return nil, err
@@ -163,12 +139,12 @@ func complete(line []byte, d pipeline.Dup) ([]byte, error) {
 
 // Commit completes the output.
 func (s *Sink) Commit() error {
-	s.spool.Close()
+	s.held.Close()
 	return s.out.Commit()
 }
 
 // Abort removes the output.
 func (s *Sink) Abort() {
-	s.spool.Close()
+	s.held.Close()
 	s.out.Abort()
 }

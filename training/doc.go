@@ -22,13 +22,14 @@
 // 64-bit Zobrist key of the placement and the side to move (not the move
 // counters), from a fixed-seed generator, so equal positions have equal
 // keys in every game, shard and run (board pins a few keys in a test). On
-// the real records no two different positions share a key. Parquet has no
-// unsigned 64-bit physical type (UINT_64 is an annotation on INT64 that
-// Spark, Hive and older Java readers refuse or widen to DECIMAL(20,0), and
-// PyTorch has few uint64 operations), so the column is int64 holding the
-// same 64 bits: int64(key) here, key & 0xFFFF_FFFF_FFFF_FFFF or
-// numpy's .view(np.uint64) to get the unsigned value back. A key is an
-// identifier: equality, joins and hashing need no conversion.
+// the real records no two different positions share a key. The column is
+// unsigned 64-bit (Parquet INT64 annotated UINT_64; DuckDB's UBIGINT), as
+// the position_key of evals.parquet and tree.parquet: one type, so the
+// tables join on it without a cast (a signed column would lose every key
+// with the high bit set). A trainer that wants int64 (PyTorch has few
+// uint64 operations) takes the same 64 bits with numpy's
+// .view(np.int64). A key is an identifier: equality, joins and hashing
+// need no conversion.
 //
 // # Move spaces
 //

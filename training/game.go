@@ -120,8 +120,7 @@ func (f Filter) Check(g *Game) Reason {
 type Ply struct {
 	// Key is position_key: the Zobrist key of the position before the
 	// move (board.Position.Key: placement and side to move, not the move
-	// counters). Parquet stores it as int64 with the same 64 bits
-	// (int64(Key)); see the package documentation.
+	// counters), stored unsigned (UBIGINT) as in every table.
 	Key uint64
 	// Side is the side to move.
 	Side board.Color

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/dedupe"
-	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/pipeline"
 )
 
@@ -162,12 +162,6 @@ type SummaryLine struct {
 	N     int
 }
 
-// clean reports whether a game's flags (its own, then those the verdicts
-// add) hold no error.
-func clean(own, late []flags.Flag) bool {
-	return flags.Worst(own) != flags.Error && flags.Worst(late) != flags.Error
-}
-
 // GameOf copies what the training data needs of a game of the pipeline
 // into dst (reusing its moves): its id, start position, main line, result
 // (the one the final position decides, else the declared one) and Clean
@@ -176,7 +170,7 @@ func clean(own, late []flags.Flag) bool {
 // A game without a start position has no moves.
 func GameOf(g *pipeline.Game, dst *Game) {
 	r := g.Report()
-	*dst = Game{ID: g.ID(), Moves: dst.Moves[:0], Clean: clean(g.Flags(), nil), Kept: true}
+	*dst = Game{ID: g.ID(), Moves: dst.Moves[:0], Clean: g.Status() != analyze.StatusError, Kept: true}
 	res := r.ResultByPosition
 	if res == "" {
 		res = r.Declared()
@@ -191,8 +185,8 @@ func GameOf(g *pipeline.Game, dst *Game) {
 }
 
 // Verdict completes a game copied by GameOf with its duplicate verdict:
-// Kept, and Clean with the flags the verdict adds.
+// Kept, and Clean from the game's final state.
 func Verdict(g *Game, d pipeline.Dup) {
 	g.Kept = d.Kind == dedupe.None
-	g.Clean = g.Clean && clean(nil, d.Flags)
+	g.Clean = d.State != analyze.StatusError
 }

@@ -23,7 +23,7 @@ const (
 // (and their mirrors with Options.Mirror), each with its split.
 //
 // Which games are taken depends on the duplicate verdicts (only kept
-// copies by default), so the sink keeps each game in a spool during the
+// copies by default), so the sink holds each game (pipeline.Held) during the
 // pass (its id, start position, moves, result, whether it is clean, its
 // split: about 2 bytes a ply) and writes both files at Finish, in input
 // order. They are written to temporary names and moved into place by
@@ -36,7 +36,7 @@ type AlphaZeroSink struct {
 	groupPlies int
 	info, mv   *output.File
 	w          *AlphaZeroWriter
-	spool      *pipeline.Spool
+	held       *pipeline.Held
 	counts     Counts
 
 	g    Game
@@ -71,16 +71,15 @@ func (s *AlphaZeroSink) Counts() Counts { return s.counts }
 func (s *AlphaZeroSink) Start(info pipeline.Info) error {
 	s.groupPlies = info.Duplicates.MinPlies
 	var err error
-	s.spool, err = pipeline.NewSpool(info.TempDir)
+	s.held, err = pipeline.NewHeld(info.TempDir)
 	return err
 }
 
-// Game spools what the files need of the game.
+// Game holds what the files need of the game.
 func (s *AlphaZeroSink) Game(g *pipeline.Game) error {
 	GameOf(g, &s.g)
 	s.g.Split = s.splitter.Split(GroupKey(&s.g.Start, s.g.Moves, s.groupPlies))
-	b := pipeline.AppendUvarint(s.buf[:0], g.Num())
-	b = pipeline.AppendString(b, s.g.ID)
+	b := pipeline.AppendString(s.buf[:0], s.g.ID)
 	fen := "" // the standard start, or no start at all when there is no move
 	if len(s.g.Moves) > 0 && s.g.Start.Key() != startKey {
 		fen = s.g.Start.FEN()
@@ -92,18 +91,16 @@ func (s *AlphaZeroSink) Game(g *pipeline.Game) error {
 		b = binary.LittleEndian.AppendUint16(b, uint16(m))
 	}
 	s.buf = b
-	return s.spool.Append(b)
+	return s.held.Add(g.Num(), b)
 }
 
 // Finish writes the games the filter takes, with the verdicts.
 func (s *AlphaZeroSink) Finish(v *pipeline.Verdicts) error {
-	return s.spool.Each(func(rec []byte) error {
-		num, err := s.decode(rec)
-		if err != nil {
-			return err
+	return s.held.Each(v, func(rec []byte, _ int, d pipeline.Dup) error {
+		if d.Drop {
+			return nil
 		}
-		d, err := v.Of(num)
-		if err != nil || d.Drop {
+		if err := s.decode(rec); err != nil {
 			return err
 		}
 		Verdict(&s.g, d)
@@ -147,10 +144,9 @@ func (s *AlphaZeroSink) write() error {
 	return nil
 }
 
-// decode reads a spooled game into s.g and returns its number.
-func (s *AlphaZeroSink) decode(rec []byte) (int, error) {
+// decode reads a held game into s.g.
+func (s *AlphaZeroSink) decode(rec []byte) error {
 	d := pipeline.NewDecoder(rec)
-	num := d.Uvarint()
 	g := &s.g
 	*g = Game{ID: d.String(), Moves: g.Moves[:0], Kept: true}
 	fen := d.String()
@@ -158,7 +154,7 @@ func (s *AlphaZeroSink) decode(rec []byte) (int, error) {
 	n := d.Uvarint()
 	mv := d.Bytes(2 * n)
 	if err := d.Err(); err != nil {
-		return 0, err
+		return err
 	}
 	g.Result, g.Split, g.Clean = Result(b[0]), Split(b[1]), b[2] == 1
 	for i := range n {
@@ -173,12 +169,12 @@ func (s *AlphaZeroSink) decode(rec []byte) (int, error) {
 			g.Start = board.Position{}
 		}
 	}
-	return num, nil
+	return nil
 }
 
 // Commit completes both files and moves them into place.
 func (s *AlphaZeroSink) Commit() error {
-	s.spool.Close()
+	s.held.Close()
 	if err := s.w.Close(); err != nil {
 		s.Abort()
 		return err
@@ -192,7 +188,7 @@ func (s *AlphaZeroSink) Commit() error {
 
 // Abort removes the temporary files.
 func (s *AlphaZeroSink) Abort() {
-	s.spool.Close()
+	s.held.Close()
 	s.info.Abort()
 	s.mv.Abort()
 }

@@ -21,7 +21,7 @@ var layers = [][]string{
 	{"training", "tournament"},
 	{"report", "dataset", "records", "repair", "explorer", "players"},
 	{"htmlreport", "annotate"},
-	{"cmd/xqtool", "internal/samplegen", "internal/testgames", "internal/fontgen", "internal/screenshot"},
+	{"cmd/xqtool", "internal/samplegen", "internal/testgames", "internal/fontgen", "internal/screenshot", "internal/e2e", "internal/datadict"},
 }
 
 // TestImportLayers checks that imports flow one way, downward, and that
