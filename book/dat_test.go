@@ -2,9 +2,11 @@ package book
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/xqtool/xqtool/board"
@@ -140,6 +142,10 @@ func TestRealDATBytes(t *testing.T) {
 	}
 	if !bytes.Equal(buf.Bytes(), raw) {
 		t.Error("records written back differ from the file")
+	}
+	// The file is in the order WriteDAT writes: lock, then move.
+	if !slices.IsSortedFunc(recs, func(a, b Record) int { return cmp.Or(cmp.Compare(a.Lock, b.Lock), cmp.Compare(a.Move, b.Move)) }) {
+		t.Error("the real book is not sorted by lock, then move")
 	}
 }
 

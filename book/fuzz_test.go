@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/xqtool/xqtool/board"
@@ -36,6 +37,31 @@ func FuzzParseDAT(f *testing.F) {
 		}
 		if _, err := WalkFrom(d, board.StartPosition(), 100); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// FuzzOpenSQLBook: any file gives a book or an ErrOBK, never a panic.
+func FuzzOpenSQLBook(f *testing.F) {
+	dir := f.TempDir()
+	good := filepath.Join(dir, "seed.obk")
+	if err := WriteOBK(good, smallEntries(f)); err != nil {
+		f.Fatal(err)
+	}
+	raw, err := os.ReadFile(good)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(raw)
+	f.Add(raw[:100])
+	f.Add([]byte("SQLite format 3\x00"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		p := filepath.Join(t.TempDir(), "f.obk")
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := readWholeSQLBook(p); err != nil && !errors.Is(err, ErrOBK) {
+			t.Fatalf("%v does not wrap ErrOBK", err)
 		}
 	})
 }
