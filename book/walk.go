@@ -9,8 +9,9 @@ type Walk struct {
 	// Positions is the number of distinct positions visited (the start,
 	// and every position a book move leads to).
 	Positions int
-	// Found is the number of visited positions the book has moves for.
-	Found int
+	// Found is the number of visited positions the book has moves for,
+	// Mirrored the number of those found as their mirror.
+	Found, Mirrored int
 	// Records holds the record numbers of the book moves met, each once.
 	Records map[int]bool
 	// Illegal lists the book moves met that are not legal where they
@@ -43,6 +44,9 @@ func WalkFrom(src Source, start board.Position, maxPositions int) (Walk, error) 
 		}
 		if len(moves) > 0 {
 			w.Found++
+			if moves[0].Mirrored {
+				w.Mirrored++
+			}
 		}
 		for _, m := range moves {
 			w.Records[m.Record] = true
