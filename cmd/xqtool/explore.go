@@ -94,6 +94,9 @@ read; 2 usage or I/O error; 130 interrupted.`,
 				return err
 			}
 			if !popt.Shard.All() {
+				if bf.write != "" {
+					return usageErr("explore --write-book: not with --shard (merge the shards' trees, then write the book)")
+				}
 				out = filepath.Join(out, popt.Shard.Dir())
 			}
 			if opt.AllCopies {

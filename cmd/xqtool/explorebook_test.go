@@ -38,6 +38,7 @@ func TestExploreBookCLI(t *testing.T) {
 		{"explore", "--book", p("b.txt"), "--fen", startFEN},
 		{"explore", "--book", p("b.obk")},
 		{"explore", "--book", p("b.obk"), "--fen", startFEN, p("tree")},
+		{"explore", "--shard", "0/2", "-o", p("t4"), "--write-book", p("s.obk"), sample},
 	} {
 		if _, _, code := runCLI(t, "", args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
