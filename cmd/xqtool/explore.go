@@ -18,8 +18,9 @@ func newExploreCmd() *cobra.Command {
 	var opt explorer.Options
 	var page explorer.PageOptions
 	var memoryMB int
+	var bf bookFlags
 	cmd := &cobra.Command{
-		Use:   "explore -o DIR [flags] PATH... | explore --fen FEN TREE",
+		Use:   "explore -o DIR [flags] PATH... | explore --fen FEN TREE | explore --book FILE --fen FEN",
 		Short: "Build an opening tree and its explorer page, or ask a tree for a position",
 		Long: `explore counts, over the first --max-ply plies of every game's valid main line
 (a flagged game up to its first bad move), each move played in each position:
@@ -39,15 +40,34 @@ in memory, spilled to sorted temporary files and merged.
 
 With --fen, explore reads the tree at TREE (a tree.parquet or its directory)
 and prints the moves played in the position: games, share, results, Red's
-score and years, then example games.
+score and years, then example games. With --book FILE --fen FEN it prints the
+moves of an opening book in the position instead: ElephantEye's BOOK.DAT
+(.dat), 冰河's OBK (.obk) or 勇芳's YFK (.yfk). --write-book FILE.obk or
+FILE.dat also writes the tree as such a book (docs/books.md).
 
 Exit code: 0 written (or the position printed); 1 some record could not be
 read; 2 usage or I/O error; 130 interrupted.`,
 		Example: `  xqtool explore -o tree/ games/
   xqtool explore --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w' tree/
-  xqtool explore --shard 0/2 --all-copies -o shards/ games/ && xqtool explore --all-copies -o tree/ shards/`,
-		Args: cobra.MinimumNArgs(1),
+  xqtool explore --shard 0/2 --all-copies -o shards/ games/ && xqtool explore --all-copies -o tree/ shards/
+  xqtool explore --book BOOK.DAT --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w'
+  xqtool explore -o tree/ --write-book book.obk games/`,
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if bf.read != "" {
+				if fen == "" || len(args) != 0 || out != "" || bf.write != "" {
+					return usageErr("explore --book FILE --fen FEN: a position, no PATH, no -o")
+				}
+				return lookupBook(cmd.OutOrStdout(), fen, bf.read)
+			}
+			if len(args) == 0 {
+				return usageErr("explore: PATH is required (or --book FILE --fen FEN)")
+			}
+			if bf.write != "" {
+				if _, err := bookKindOf(bf.write, true); err != nil {
+					return err
+				}
+			}
 			if fen != "" {
 				if len(args) != 1 || out != "" {
 					return usageErr("explore --fen FEN TREE: one tree, no -o")
@@ -67,13 +87,16 @@ read; 2 usage or I/O error; 130 interrupted.`,
 				return usageErr("explore: records (%s) cannot be mixed with trees or datasets", strings.Join(records, ", "))
 			}
 			if len(records) == 0 {
-				return exploreBuilt(cmd.OutOrStdout(), out, trees, datasets, opt, page)
+				return withBook(cmd.OutOrStdout(), exploreBuilt(cmd.OutOrStdout(), out, trees, datasets, opt, page), out, bf.write)
 			}
 			popt, err := rf.options(cmd)
 			if err != nil {
 				return err
 			}
 			if !popt.Shard.All() {
+				if bf.write != "" {
+					return usageErr("explore --write-book: not with --shard (merge the shards' trees, then write the book)")
+				}
 				out = filepath.Join(out, popt.Shard.Dir())
 			}
 			if opt.AllCopies {
@@ -88,6 +111,11 @@ read; 2 usage or I/O error; 130 interrupted.`,
 			w := cmd.OutOrStdout()
 			printSummary(w, sum)
 			printExplore(w, out, sink.Output())
+			if bf.write != "" {
+				if err := writeTreeBook(w, out, bf.write); err != nil {
+					return err
+				}
+			}
 			if sum.Errors > 0 {
 				return &exitError{code: 1}
 			}
@@ -107,6 +135,7 @@ read; 2 usage or I/O error; 130 interrupted.`,
 	fs.IntVar(&page.MaxNodes, "page-positions", explorer.DefaultPageNodes, "most positions in index.html")
 	fs.Int64Var(&page.MinGames, "page-min-games", explorer.DefaultPageMinGames, "fewest games of a position in index.html (raised to fit --page-positions)")
 	fs.StringVar(&title, "title", "", "title of index.html")
+	bf.register(fs)
 	return cmd
 }
 

@@ -17,7 +17,7 @@ var layers = [][]string{
 	{"parse"},
 	{"replay", "corpus", "opening"},
 	{"analyze", "dedupe"},
-	{"pipeline"},
+	{"pipeline", "book"},
 	{"training", "tournament"},
 	{"report", "dataset", "records", "repair", "explorer", "players"},
 	{"htmlreport", "annotate"},
