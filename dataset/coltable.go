@@ -98,7 +98,7 @@ func (t *colTable) batchCol(name string, c batchColumn) {
 
 // numCol returns a new batch column of numbers of Arrow type typ for
 // column name.
-func numCol[T int8 | int16 | int32 | int64 | uint64 | arrow.Date32](t *colTable, name string, typ arrow.DataType) *numColumn[T] {
+func numCol[T int8 | int16 | int32 | uint64 | arrow.Date32](t *colTable, name string, typ arrow.DataType) *numColumn[T] {
 	c := &numColumn[T]{typ: typ, vals: vec[T]{mem: t.cfg.mem}}
 	c.valid.bits.mem = t.cfg.mem
 	c.vals.reserve(t.cfg.batchRows)
@@ -106,14 +106,10 @@ func numCol[T int8 | int16 | int32 | int64 | uint64 | arrow.Date32](t *colTable,
 	return c
 }
 
-// int32Col, int64Col, uint64Col, int16Col, stringCol, int8Col, boolCol and date32Col
+// int32Col, uint64Col, int16Col, stringCol, int8Col, boolCol and date32Col
 // return a new batch column of column name.
 func (t *colTable) int32Col(name string) *int32Column {
 	return numCol[int32](t, name, arrow.PrimitiveTypes.Int32)
-}
-
-func (t *colTable) int64Col(name string) *numColumn[int64] {
-	return numCol[int64](t, name, arrow.PrimitiveTypes.Int64)
 }
 
 func (t *colTable) uint64Col(name string) *numColumn[uint64] {

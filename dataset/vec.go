@@ -158,7 +158,7 @@ type batchColumn interface {
 }
 
 // numColumn is a column of fixed-width numbers (int8, int32, date32, …).
-type numColumn[T int8 | int16 | int32 | int64 | uint64 | arrow.Date32] struct {
+type numColumn[T int8 | int16 | int32 | uint64 | arrow.Date32] struct {
 	typ   arrow.DataType
 	vals  vec[T]
 	valid validity

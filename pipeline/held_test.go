@@ -13,11 +13,10 @@ import (
 // every file, and reads them back with their verdicts.
 type holder struct {
 	pipeline.NopSink
-	held  *pipeline.Held
-	want  []string
-	got   []string
-	dups  map[int]pipeline.Dup
-	state map[int]string
+	held *pipeline.Held
+	want []string
+	got  []string
+	dups map[int]pipeline.Dup
 }
 
 func (h *holder) Start(info pipeline.Info) (err error) {
