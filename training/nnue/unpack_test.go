@@ -53,8 +53,10 @@ func unpack(tb testing.TB, rec []byte) Entry {
 			e.Pos.Board[sq] = board.MakePiece(board.Color(read(1)), kinds[k])
 		}
 	}
-	if hand := read(35) | read(35); hand != 0 {
-		tb.Fatalf("pieces in hand %x", hand)
+	for range 2 {
+		if hand := read(35); hand != 0 {
+			tb.Fatalf("pieces in hand %x", hand)
+		}
 	}
 	if rest := read(5); rest != 0 {
 		tb.Fatalf("castling or en passant bits %b", rest)
