@@ -15,11 +15,12 @@ import (
 const (
 	formatPlain   = "plain"
 	formatNNUEBin = "nnue-bin"
+	formatPX0     = "px0"
 )
 
 // positionFormat reports whether format is a position-level format.
 func positionFormat(format string) bool {
-	return format == formatPlain || format == formatNNUEBin
+	return format == formatPlain || format == formatNNUEBin || format == formatPX0
 }
 
 // positionFlags are export's flags of the position-level formats.
@@ -32,7 +33,7 @@ type positionFlags struct {
 
 func (f *positionFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
-	fs.StringArrayVar(&f.evals, "evals", nil, "with --format plain or nnue-bin: evals.parquet of xqtool annotate (a file or a directory; repeatable)")
+	fs.StringArrayVar(&f.evals, "evals", nil, "with a position format (plain, nnue-bin, px0): evals.parquet of xqtool annotate (a file or a directory; repeatable)")
 	fs.BoolVar(&f.resultOnly, "result-only", false, "with --format plain or nnue-bin and no --evals: write score 0 (result-only training)")
 	fs.StringVar(&f.policy, "policy", "played", "with a position format: the move of each record, played or best (needs --evals)")
 	fs.IntVar(&f.clean.MinPly, "min-ply", 0, "with a position format: leave out positions before ply N (0 = the start)")
@@ -52,7 +53,7 @@ func (f *positionFlags) options(cmd *cobra.Command, format string, topt training
 	if !positionFormat(format) {
 		for _, name := range positionFlagNames {
 			if cmd.Flags().Changed(name) {
-				return opt, nop, usageErr("--%s needs --format %s or %s", name, formatPlain, formatNNUEBin)
+				return opt, nop, usageErr("--%s needs --format %s, %s or %s", name, formatPlain, formatNNUEBin, formatPX0)
 			}
 		}
 		return opt, nop, nil
@@ -65,7 +66,7 @@ func (f *positionFlags) options(cmd *cobra.Command, format string, topt training
 		return opt, nop, usageErr("--policy must be played or best, got %q", f.policy)
 	}
 	switch {
-	case len(f.evals) == 0 && !f.resultOnly:
+	case len(f.evals) == 0 && !f.resultOnly && format != formatPX0:
 		return opt, nop, usageErr("--format %s needs --evals DIR (scores of xqtool annotate) or --result-only (score 0)", format)
 	case len(f.evals) > 0 && f.resultOnly:
 		return opt, nop, usageErr("--evals and --result-only exclude each other")
@@ -117,8 +118,11 @@ func openEvalsTables(paths []string) (*annotate.Evals, error) {
 // into dir.
 func newPositionSink(format, dir string, opt positions.Options) (*positions.Sink, error) {
 	open := positions.PlainFiles(dir)
-	if format == formatNNUEBin {
+	switch format {
+	case formatNNUEBin:
 		open = positions.BinFiles(dir)
+	case formatPX0:
+		open = positions.PX0Files(dir)
 	}
 	return positions.NewSink(opt, open)
 }

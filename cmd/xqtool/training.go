@@ -31,7 +31,7 @@ type trainingFlags struct {
 func (f *trainingFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	fs.BoolVar(&f.on, "training", false, "write training data: position keys, policy indices, split (see README, Training data)")
-	fs.StringVar(&f.format, "format", formatParquet, "output: parquet, alphazero-csv (gameinfo.csv and moves.csv), plain or nnue-bin (SPLIT.plain or SPLIT.bin of NNUE trainers); all but parquet imply --training")
+	fs.StringVar(&f.format, "format", formatParquet, "output: parquet, alphazero-csv (gameinfo.csv and moves.csv), plain or nnue-bin (SPLIT.plain or SPLIT.bin of NNUE trainers), px0 (SPLIT/chunk-N.gz of V6 records); all but parquet imply --training")
 	fs.BoolVar(&f.mirror, "mirror", false, "with --training: add the left-right mirror of every game")
 	fs.StringVar(&f.split, "split", training.DefaultProportions.String(), "with --training: proportions TRAIN,VALID,TEST")
 	fs.Uint64Var(&f.seed, "split-seed", 0, "with --training: seed of the split")
@@ -48,10 +48,10 @@ func (f *trainingFlags) options(cmd *cobra.Command) (training.Options, bool, err
 	var opt training.Options
 	switch f.format {
 	case formatParquet:
-	case formatAlphaZeroCSV, formatPlain, formatNNUEBin:
+	case formatAlphaZeroCSV, formatPlain, formatNNUEBin, formatPX0:
 		f.on = true
 	default:
-		return opt, false, usageErr("--format must be %s, %s, %s or %s, got %q", formatParquet, formatAlphaZeroCSV, formatPlain, formatNNUEBin, f.format)
+		return opt, false, usageErr("--format must be %s, %s, %s, %s or %s, got %q", formatParquet, formatAlphaZeroCSV, formatPlain, formatNNUEBin, formatPX0, f.format)
 	}
 	if !f.on {
 		for _, name := range []string{"mirror", "split", "split-seed", "min-plies", "require-result", "with-errors", "with-copies"} {

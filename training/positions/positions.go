@@ -121,8 +121,9 @@ type Record struct {
 	Line []board.Position
 	Ply  int
 	// Move is the move the record carries (played or best, Options.Policy);
-	// Played the move played.
-	Move, Played board.Move
+	// Played the move played; Best the engine's best move (NoMove without
+	// an evaluation).
+	Move, Played, Best board.Move
 	// Score from the side to move (0 without evaluations), HasScore when
 	// the position was evaluated.
 	Score    int

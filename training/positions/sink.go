@@ -86,7 +86,7 @@ func (s *Sink) game(g *training.Game) error {
 	r := &s.rec
 	*r = Record{Game: g, Line: s.line}
 	for i, m := range g.Moves {
-		r.Ply, r.Played, r.Move = i, m, m
+		r.Ply, r.Played, r.Move, r.Best = i, m, m, board.NoMove
 		pos := &s.line[i]
 		r.Result = res
 		if pos.Side() == board.Black {
@@ -145,6 +145,7 @@ func (s *Sink) fill(r *Record, pos *board.Position, row *annotate.Row) Skip {
 	if c.SkipCaptureBest && !pos.Piece(best.To()).IsEmpty() {
 		return CaptureBest
 	}
+	r.Best = best
 	if s.opt.Policy == Best {
 		r.Move = best
 	}
