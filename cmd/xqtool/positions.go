@@ -29,6 +29,7 @@ type positionFlags struct {
 	resultOnly bool
 	policy     string
 	clean      positions.Cleaning
+	unique     bool
 }
 
 func (f *positionFlags) register(cmd *cobra.Command) {
@@ -41,14 +42,15 @@ func (f *positionFlags) register(cmd *cobra.Command) {
 	fs.BoolVar(&f.clean.SkipCheck, "skip-check", false, "with a position format: leave out positions whose side to move is in check")
 	fs.BoolVar(&f.clean.SkipCaptureBest, "skip-capture-best", false, "with a position format: leave out positions whose best move is a capture (needs --evals)")
 	fs.IntVar(&f.clean.ScoreClamp, "score-clamp", 0, "with a position format: limit scores to ±N centipawns (0: no limit)")
+	fs.BoolVar(&f.unique, "unique-positions", false, "with a position format: one record per position across the run (the last copy, the copies' results combined; docs/training.md)")
 }
 
-var positionFlagNames = []string{"evals", "result-only", "policy", "min-ply", "max-ply", "skip-check", "skip-capture-best", "score-clamp"}
+var positionFlagNames = []string{"evals", "result-only", "policy", "min-ply", "max-ply", "skip-check", "skip-capture-best", "score-clamp", "unique-positions"}
 
 // options returns the options of a position-level format (the evaluation
 // tables opened: close returns their closer).
 func (f *positionFlags) options(cmd *cobra.Command, format string, topt training.Options) (positions.Options, func(), error) {
-	opt := positions.Options{Training: topt, Clean: f.clean}
+	opt := positions.Options{Training: topt, Clean: f.clean, Unique: f.unique}
 	nop := func() {}
 	if !positionFormat(format) {
 		for _, name := range positionFlagNames {

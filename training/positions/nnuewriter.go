@@ -53,16 +53,31 @@ func Entry(r *Record) nnue.Entry {
 }
 
 func (w *nnueWriter) Write(r *Record) error {
+	var err error
+	if w.buf, err = w.Encode(w.buf[:0], r); err != nil {
+		return err
+	}
+	_, err = w.f.Write(w.buf)
+	return err
+}
+
+// Encode appends the block or record of r.
+func (w *nnueWriter) Encode(dst []byte, r *Record) ([]byte, error) {
 	w.e = Entry(r)
 	if w.bin {
-		var err error
-		if w.buf, err = nnue.AppendBin(w.buf[:0], &w.e); err != nil {
-			return err
-		}
-	} else {
-		w.buf = nnue.AppendPlain(w.buf[:0], &w.e)
+		return nnue.AppendBin(dst, &w.e)
 	}
-	_, err := w.f.Write(w.buf)
+	return nnue.AppendPlain(dst, &w.e), nil
+}
+
+// WriteEncoded writes an encoded record with the combined result.
+func (w *nnueWriter) WriteEncoded(rec []byte, c Combined) error {
+	if w.bin {
+		rec[70] = byte(c.Result())
+	} else {
+		rec = setPlainResult(rec, c.Result())
+	}
+	_, err := w.f.Write(rec)
 	return err
 }
 

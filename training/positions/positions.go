@@ -80,7 +80,7 @@ const (
 
 // String names the reason in a summary.
 func (s Skip) String() string {
-	return [...]string{"written", "outside min/max ply", "in check", "best move a capture", "without evaluation", "without best move", "repeated position"}[s]
+	return [...]string{"written", "outside min/max ply", "in check", "best move a capture", "without evaluation", "without best move", "repeated positions"}[s]
 }
 
 // Counts are the positions of the taken games: written, by split, and

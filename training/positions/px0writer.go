@@ -56,18 +56,39 @@ func Input(r *Record) px0.Input {
 var startKey = func() uint64 { p := board.StartPosition(); return p.Key() }()
 
 func (w *px0Writer) Write(r *Record) error {
+	var err error
+	if w.buf, err = w.Encode(w.buf[:0], r); err != nil {
+		return err
+	}
+	return w.write(w.buf)
+}
+
+// Encode appends the V6 record of r.
+func (w *px0Writer) Encode(dst []byte, r *Record) ([]byte, error) {
+	w.in = Input(r)
+	return px0.AppendRecord(dst, &w.in, w.moves), nil
+}
+
+// WriteEncoded writes an encoded record with the combined result: the
+// mean of the copies' results and their share of draws.
+func (w *px0Writer) WriteEncoded(rec []byte, c Combined) error {
+	setPX0Result(rec, c)
+	return w.write(rec)
+}
+
+// write writes one record into the current chunk.
+func (w *px0Writer) write(rec []byte) error {
 	if w.f == nil {
 		path := filepath.Join(w.dir, fmt.Sprintf("chunk-%06d.gz", len(w.files)))
 		f, err := output.Open(path, nil)
 		if err != nil {
 			return err
 		}
-		w.f, w.z, w.n = f, gzip.NewWriter(f), 0
+		z, _ := gzip.NewWriterLevel(f, gzip.BestSpeed)
+		w.f, w.z, w.n = f, z, 0
 		w.files = append(w.files, path)
 	}
-	w.in = Input(r)
-	w.buf = px0.AppendRecord(w.buf[:0], &w.in, w.moves)
-	if _, err := w.z.Write(w.buf); err != nil {
+	if _, err := w.z.Write(rec); err != nil {
 		return err
 	}
 	if w.n++; w.n == ChunkRecords {

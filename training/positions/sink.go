@@ -5,6 +5,7 @@ import (
 
 	"github.com/xqtool/xqtool/annotate"
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/training"
 )
 
@@ -25,6 +26,10 @@ type Options struct {
 	Policy Policy
 	// Clean are the position filters.
 	Clean Cleaning
+	// Unique writes one record per position_key across the run (the last
+	// copy in input order, with the copies' combined result; see
+	// Combined), sorted by key on disk.
+	Unique bool
 }
 
 // Writer writes the records of one split in one format.
@@ -43,6 +48,7 @@ type Sink struct {
 	counts Counts
 	rec    Record
 	line   []board.Position
+	u      *uniquer // with Options.Unique
 }
 
 // NewSink opens a writer for each split with open and returns the sink.
@@ -60,8 +66,36 @@ func NewSink(opt Options, open func(training.Split) (Writer, error)) (*Sink, err
 		}
 		s.w[sp] = w
 	}
+	if opt.Unique {
+		s.u = &uniquer{count: &s.counts}
+		for i, w := range s.w {
+			e, ok := w.(Encoder)
+			if !ok {
+				s.abortWriters()
+				return nil, ErrNotEncoder
+			}
+			s.u.enc[i] = e
+		}
+	}
 	s.GameSink = training.NewGameSink(opt.Training, s.game)
 	return s, nil
+}
+
+// Start takes the run's temporary directory.
+func (s *Sink) Start(info pipeline.Info) error {
+	if s.u != nil {
+		s.u.dir = info.TempDir
+	}
+	return s.GameSink.Start(info)
+}
+
+// Finish writes the positions of the games taken (with Unique, sorted and
+// one per key).
+func (s *Sink) Finish(v *pipeline.Verdicts) error {
+	if err := s.GameSink.Finish(v); err != nil || s.u == nil {
+		return err
+	}
+	return s.u.finish()
 }
 
 // Positions returns the position counts (complete after Finish).
@@ -99,6 +133,12 @@ func (s *Sink) game(g *training.Game) error {
 		why := s.fill(r, pos, row)
 		if why != Written {
 			s.counts.Left[why]++
+			continue
+		}
+		if s.u != nil {
+			if err := s.u.add(r, g.Split, pos.Key()); err != nil {
+				return err
+			}
 			continue
 		}
 		if err := s.w[g.Split].Write(r); err != nil {
@@ -154,7 +194,7 @@ func (s *Sink) fill(r *Record, pos *board.Position, row *annotate.Row) Skip {
 
 // Commit completes the writers.
 func (s *Sink) Commit() error {
-	s.Close()
+	s.closeAll()
 	var errs []error
 	for i, w := range s.w {
 		if len(errs) > 0 {
@@ -174,8 +214,15 @@ func (s *Sink) Commit() error {
 
 // Abort removes what the writers wrote.
 func (s *Sink) Abort() {
-	s.Close()
+	s.closeAll()
 	s.abortWriters()
+}
+
+func (s *Sink) closeAll() {
+	s.Close()
+	if s.u != nil {
+		s.u.close()
+	}
 }
 
 func (s *Sink) abortWriters() {
