@@ -1,7 +1,6 @@
 package main
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,23 +57,11 @@ func TestExportPositions(t *testing.T) {
 	run("--format", "nnue-bin", "--result-only", "--split", "1,0,0", "-o", bin)
 
 	blocks := func(path string) []nnue.Entry {
-		f, err := os.Open(path)
+		out, err := nnue.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer f.Close()
-		var out []nnue.Entry
-		r := nnue.NewPlainReader(f)
-		for {
-			e, err := r.Next()
-			if err == io.EOF {
-				return out
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, e)
-		}
+		return out
 	}
 	scored := blocks(filepath.Join(plain, "train.plain"))
 	nonzero := 0

@@ -16,23 +16,11 @@ import (
 // readPlain reads every block of a .plain file.
 func readPlain(tb testing.TB, path string) []Entry {
 	tb.Helper()
-	f, err := os.Open(path)
+	out, err := ReadFile(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	defer f.Close()
-	var out []Entry
-	r := NewPlainReader(f)
-	for {
-		e, err := r.Next()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			tb.Fatal(err)
-		}
-		out = append(out, e)
-	}
+	return out
 }
 
 // TestPackGolden packs every block of the shared records.plain and

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 
 	"github.com/xqtool/xqtool/board"
@@ -170,4 +171,31 @@ func missing(have int) string {
 		}
 	}
 	return string(b)
+}
+
+// ReadAll reads every block of a .plain file (for small files and tests;
+// PlainReader reads a block at a time).
+func ReadAll(r io.Reader) ([]Entry, error) {
+	pr := NewPlainReader(r)
+	var out []Entry
+	for {
+		e, err := pr.Next()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, e)
+	}
+}
+
+// ReadFile reads every block of the .plain file at path (ReadAll).
+func ReadFile(path string) ([]Entry, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadAll(f)
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -35,23 +34,11 @@ var allGames = training.Options{
 
 func readBlocks(t *testing.T, path string) []nnue.Entry {
 	t.Helper()
-	f, err := os.Open(path)
+	out, err := nnue.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var out []nnue.Entry
-	r := nnue.NewPlainReader(f)
-	for {
-		e, err := r.Next()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, e)
-	}
+	return out
 }
 
 // memWriter keeps the records' .plain blocks with their game.
