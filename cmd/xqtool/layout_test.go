@@ -12,14 +12,15 @@ import (
 // Layout): a package may import only packages of lower layers.
 var layers = [][]string{
 	{"board", "flags", "tagnorm", "internal/output", "internal/cputime", "internal/shareddata", "internal/browsertest"},
-	{"notation", "svgboard", "engine", "internal/fakeengine"},
+	{"notation", "svgboard", "engine", "internal/fakeengine", "training/nnue"},
 	{"parse"},
 	{"replay", "corpus", "opening"},
 	{"analyze", "dedupe"},
 	{"pipeline"},
 	{"training", "tournament"},
-	{"report", "dataset", "records", "repair", "explorer", "players"},
+	{"report", "dataset", "records", "repair", "explorer", "players", "training/px0"},
 	{"htmlreport", "annotate"},
+	{"training/positions"},
 	{"cmd/xqtool", "internal/samplegen", "internal/testgames", "internal/fontgen", "internal/screenshot"},
 }
 

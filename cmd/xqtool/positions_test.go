@@ -52,6 +52,16 @@ func TestExportPositions(t *testing.T) {
 		return stdout
 	}
 	plain, plain0, bin := filepath.Join(tmp, "plain"), filepath.Join(tmp, "plain0"), filepath.Join(tmp, "bin")
+	px, uniq := filepath.Join(tmp, "px0"), filepath.Join(tmp, "unique")
+	run("--format", "px0", "--evals", evals, "--policy", "best", "-o", px)
+	for _, sp := range []string{"train", "valid", "test"} {
+		if _, err := os.Stat(filepath.Join(px, sp, "chunk-000000.gz")); err != nil {
+			t.Errorf("px0: %v", err)
+		}
+	}
+	if out := run("--format", "plain", "--result-only", "--unique-positions", "--split", "1,0,0", "-o", uniq); !strings.Contains(out, "repeated positions") {
+		t.Errorf("--unique-positions: no repeated positions in the summary:\n%s", out)
+	}
 	run("--format", "plain", "--evals", evals, "--split", "1,0,0", "-o", plain)
 	run("--format", "plain", "--result-only", "--split", "1,0,0", "-o", plain0)
 	run("--format", "nnue-bin", "--result-only", "--split", "1,0,0", "-o", bin)
