@@ -48,7 +48,7 @@ var ErrNotEncoder = errors.New("positions: --unique-positions needs a writer tha
 
 // spillBytes bounds the entries --unique-positions holds in memory before
 // it writes a sorted run to disk (a variable for the tests).
-var spillBytes = 64 << 20
+var spillBytes = 32 << 20
 
 // entry is one candidate position of --unique-positions.
 type entry struct {
