@@ -120,16 +120,22 @@ type bits struct {
 	n    int
 }
 
-// put writes the low n bits of v, lowest first; false past the 512 bits.
+// put writes the low n bits of v, lowest first, a byte at a time; false
+// past the 512 bits.
 func (b *bits) put(v uint, n int) bool {
 	if b.n+n > 8*len(b.data) {
 		return false
 	}
-	for i := range n {
-		if v>>i&1 != 0 {
-			b.data[b.n>>3] |= 1 << (b.n & 7)
-		}
-		b.n++
+	if n < 64 {
+		v &= 1<<n - 1
+	}
+	for n > 0 {
+		off := b.n & 7
+		k := min(8-off, n)
+		b.data[b.n>>3] |= byte(v << off)
+		v >>= k
+		n -= k
+		b.n += k
 	}
 	return true
 }
