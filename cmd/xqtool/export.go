@@ -56,7 +56,10 @@ moves.csv into DIR, the files cchess-alphazero's supervised learner reads;
 --format plain and nnue-bin write one record per position (train.plain,
 valid.plain, test.plain, or .bin: the .plain text and Fairy-Stockfish's
 PackedSfenValue records of NNUE trainers), scored from --evals DIR (xqtool
-annotate) or, with --result-only, score 0 (docs/training.md).
+annotate) or, with --result-only, score 0; --format px0 writes px0's V6
+chunks (DIR/SPLIT/chunk-N.gz). Position filters: --min-ply, --max-ply,
+--skip-check, --skip-capture-best, --score-clamp, --unique-positions
+(docs/training.md).
 
 Players are resolved (README, Players): games.parquet's red_id and black_id
 hold each side's player_id and players.parquet lists the players (as
@@ -72,6 +75,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
   xqtool export --training --mirror --split 90,5,5 --split-seed 7 -o ds/ games/
   xqtool export --training --format alphazero-csv -o az/ games/
   xqtool export --format plain --evals evals/ --skip-check -o nnue/ games/
+  xqtool export --format px0 --unique-positions -o px0/ games/
   duckdb -c "SELECT red, count(*) FROM 'out/games.parquet' GROUP BY red ORDER BY 2 DESC LIMIT 10"`,
 		Args: needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
