@@ -44,7 +44,7 @@ bench:
 	$(GO) test -run '^$$' -bench 'ReadFiles' -benchtime 10x -count $(BENCHCOUNT) ./corpus/ | tee -a bench.txt
 	$(GO) test -run '^$$' -bench 'Index/games=100000$$' -benchtime 1x -count $(BENCHCOUNT) ./dedupe/ | tee -a bench.txt
 	$(GO) test -run '^$$' -bench 'Search|FindOnClean' -benchtime $(BENCHTIME) -count $(BENCHCOUNT) ./repair/ | tee -a bench.txt
-	$(GO) test -run '^$$' -bench . -benchtime $(BENCHTIME) -count $(BENCHCOUNT) ./players/ ./tournament/ ./training/ | tee -a bench.txt
+	$(GO) test -run '^$$' -bench . -benchtime $(BENCHTIME) -count $(BENCHCOUNT) ./players/ ./tournament/ ./training/ ./training/nnue/ ./training/positions/ | tee -a bench.txt
 	$(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da bench.txt
 
 # Every perft row, including the deep ones (several minutes).
@@ -76,7 +76,7 @@ screenshot: build
 FUZZTIME ?= 60s
 FUZZMINIMIZE ?= 5s
 fuzz:
-	@for pkg in board notation parse analyze htmlreport dedupe repair dataset engine annotate explorer players tournament training; do \
+	@for pkg in board notation parse analyze htmlreport dedupe repair dataset engine annotate explorer players tournament training training/nnue; do \
 	  for f in $$($(GO) test -list '^Fuzz' ./$$pkg/ | grep '^Fuzz'); do \
 	    echo "== $$pkg $$f"; $(GO) test ./$$pkg/ -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) -parallel 1 || exit 1; \
 	  done; \

@@ -191,17 +191,9 @@ type evalNotes struct {
 
 // openEvals opens the evals tables at paths and sets the sink's notes.
 func openEvals(paths []string, n records.Notation, ps *records.PGNSink) (*evalNotes, error) {
-	var tables []string
-	for _, p := range paths {
-		t, err := annotate.FindEvals(p)
-		if err != nil {
-			return nil, usageErr("--evals: %v", err)
-		}
-		tables = append(tables, t...)
-	}
-	ev, err := annotate.OpenEvalsSet(tables)
+	ev, err := openEvalsTables(paths)
 	if err != nil {
-		return nil, usageErr("--evals: %v", err)
+		return nil, err
 	}
 	e := &evalNotes{ev: ev}
 	ps.Notes = func(g *pipeline.Game) ([]records.PlyNote, error) {

@@ -12,6 +12,7 @@ import (
 	"github.com/xqtool/xqtool/players"
 	"github.com/xqtool/xqtool/tournament"
 	"github.com/xqtool/xqtool/training"
+	"github.com/xqtool/xqtool/training/positions"
 )
 
 func newExportCmd() *cobra.Command {
@@ -21,6 +22,7 @@ func newExportCmd() *cobra.Command {
 	var aliases string
 	var hf htmlFlags
 	var tf trainingFlags
+	var pf positionFlags
 	cmd := &cobra.Command{
 		Use:   "export -o DIR [flags] PATH...",
 		Short: "Write games, positions and flags as Parquet datasets",
@@ -50,7 +52,14 @@ flags.parquet still list every game. The split (--split 90,5,5,
 first --dup-min-plies plies, so copies of a game are never in two splits
 and adding files moves no game; --mirror adds the left-right mirror of
 every game. --format alphazero-csv writes instead gameinfo.csv and
-moves.csv into DIR, the files cchess-alphazero's supervised learner reads.
+moves.csv into DIR, the files cchess-alphazero's supervised learner reads;
+--format plain and nnue-bin write one record per position (train.plain,
+valid.plain, test.plain, or .bin: the .plain text and Fairy-Stockfish's
+PackedSfenValue records of NNUE trainers), scored from --evals DIR (xqtool
+annotate) or, with --result-only, score 0; --format px0 writes px0's V6
+chunks (DIR/SPLIT/chunk-N.gz). Position filters: --min-ply, --max-ply,
+--skip-check, --skip-capture-best, --score-clamp, --unique-positions
+(docs/training.md).
 
 Players are resolved (README, Players): games.parquet's red_id and black_id
 hold each side's player_id and players.parquet lists the players (as
@@ -65,6 +74,8 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
   xqtool export -o out/ --partition year --only-ok games.zip
   xqtool export --training --mirror --split 90,5,5 --split-seed 7 -o ds/ games/
   xqtool export --training --format alphazero-csv -o az/ games/
+  xqtool export --format plain --evals evals/ --skip-check -o nnue/ games/
+  xqtool export --format px0 --unique-positions -o px0/ games/
   duckdb -c "SELECT red, count(*) FROM 'out/games.parquet' GROUP BY red ORDER BY 2 DESC LIMIT 10"`,
 		Args: needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -114,7 +125,18 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			var sink pipeline.Sink
 			var ps *players.Sink               // nil: players not resolved
 			var counts func() *training.Counts // nil without --training
-			if tf.format == formatAlphaZeroCSV {
+			popt, closeEvals, err := pf.options(cmd, tf.format, topt)
+			if err != nil {
+				return err
+			}
+			defer closeEvals()
+			var pos *positions.Sink // nil without a position format
+			if positionFormat(tf.format) {
+				if pos, err = newPositionSink(tf.format, out, popt); err != nil {
+					return usageErr("%v", err)
+				}
+				sink, counts = pos, func() *training.Counts { c := pos.Counts(); return &c }
+			} else if tf.format == formatAlphaZeroCSV {
 				az, err := training.NewAlphaZeroSink(out, topt)
 				if err != nil {
 					return usageErr("%v", err)
@@ -165,6 +187,9 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			if counts != nil {
 				printTraining(cmd.OutOrStdout(), counts())
 			}
+			if pos != nil {
+				printPositions(cmd.OutOrStdout(), pos.Positions())
+			}
 			if sum.Unreadable > 0 {
 				return &exitError{code: 1}
 			}
@@ -175,6 +200,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 	hf.register(cmd)
 	rf.registerOutput(cmd)
 	tf.register(cmd)
+	pf.register(cmd)
 	cmd.Flags().StringVarP(&out, "output", "o", "", "directory to write the datasets into (required)")
 	cmd.Flags().StringVar(&partition, "partition", "", "partition the datasets: year")
 	cmd.Flags().BoolVar(&onlyOK, "only-ok", false, "export only games with status ok")

@@ -13,14 +13,15 @@ import (
 var layers = [][]string{
 	{"internal/hashid"},
 	{"board", "flags", "tagnorm", "internal/output", "internal/cputime", "internal/shareddata", "internal/browsertest"},
-	{"notation", "svgboard", "engine", "internal/fakeengine"},
+	{"notation", "svgboard", "engine", "internal/fakeengine", "training/nnue"},
 	{"parse"},
 	{"replay", "corpus", "opening"},
 	{"analyze", "dedupe"},
 	{"pipeline", "book"},
 	{"training", "tournament"},
-	{"report", "dataset", "records", "repair", "explorer", "players"},
+	{"report", "dataset", "records", "repair", "explorer", "players", "training/px0"},
 	{"htmlreport", "annotate"},
+	{"training/positions"},
 	{"cmd/xqtool", "internal/samplegen", "internal/testgames", "internal/fontgen", "internal/screenshot", "internal/e2e", "internal/datadict"},
 }
 

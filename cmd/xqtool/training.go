@@ -31,7 +31,7 @@ type trainingFlags struct {
 func (f *trainingFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	fs.BoolVar(&f.on, "training", false, "write training data: position keys, policy indices, split (see README, Training data)")
-	fs.StringVar(&f.format, "format", formatParquet, "output: parquet, or alphazero-csv (gameinfo.csv and moves.csv; implies --training)")
+	fs.StringVar(&f.format, "format", formatParquet, "output: parquet, alphazero-csv (gameinfo.csv and moves.csv), plain or nnue-bin (SPLIT.plain or SPLIT.bin of NNUE trainers), px0 (SPLIT/chunk-N.gz of V6 records); all but parquet imply --training")
 	fs.BoolVar(&f.mirror, "mirror", false, "with --training: add the left-right mirror of every game")
 	fs.StringVar(&f.split, "split", training.DefaultProportions.String(), "with --training: proportions TRAIN,VALID,TEST")
 	fs.Uint64Var(&f.seed, "split-seed", 0, "with --training: seed of the split")
@@ -48,10 +48,10 @@ func (f *trainingFlags) options(cmd *cobra.Command) (training.Options, bool, err
 	var opt training.Options
 	switch f.format {
 	case formatParquet:
-	case formatAlphaZeroCSV:
+	case formatAlphaZeroCSV, formatPlain, formatNNUEBin, formatPX0:
 		f.on = true
 	default:
-		return opt, false, usageErr("--format must be %s or %s, got %q", formatParquet, formatAlphaZeroCSV, f.format)
+		return opt, false, usageErr("--format must be %s, %s, %s, %s or %s, got %q", formatParquet, formatAlphaZeroCSV, formatPlain, formatNNUEBin, formatPX0, f.format)
 	}
 	if !f.on {
 		for _, name := range []string{"mirror", "split", "split-seed", "min-plies", "require-result", "with-errors", "with-copies"} {
@@ -61,10 +61,10 @@ func (f *trainingFlags) options(cmd *cobra.Command) (training.Options, bool, err
 		}
 		return opt, false, nil
 	}
-	if f.format == formatAlphaZeroCSV {
+	if f.format != formatParquet {
 		for _, name := range []string{"partition", "compression", "only-ok"} {
 			if cmd.Flags().Changed(name) {
-				return opt, false, usageErr("--%s does not apply to --format %s", name, formatAlphaZeroCSV)
+				return opt, false, usageErr("--%s does not apply to --format %s", name, f.format)
 			}
 		}
 	}
