@@ -11,15 +11,15 @@ import (
 // layers are the packages of the module by layer, lowest first (README,
 // Layout): a package may import only packages of lower layers.
 var layers = [][]string{
-	{"board", "flags", "tagnorm", "internal/output", "internal/cputime", "internal/shareddata", "internal/browsertest"},
+	{"board", "flags", "tagnorm", "internal/output", "internal/cputime", "internal/shareddata", "internal/browsertest", "internal/table"},
 	{"notation", "svgboard", "engine", "internal/fakeengine"},
 	{"parse"},
 	{"replay", "corpus", "opening"},
 	{"analyze", "dedupe"},
 	{"pipeline"},
 	{"training", "tournament"},
-	{"report", "dataset", "records", "repair", "explorer", "players"},
-	{"htmlreport", "annotate"},
+	{"report", "dataset", "records", "repair", "players"},
+	{"htmlreport", "annotate", "explorer"},
 	{"cmd/xqtool", "internal/samplegen", "internal/testgames", "internal/fontgen", "internal/screenshot"},
 }
 
