@@ -115,11 +115,8 @@ func (r *EvalsReader) read(row *Row) (err error) {
 		}
 	}()
 	defer table.Recover(r.t.Name(), &err)
-	if !r.rows.Next() {
-		if err := r.rows.Err(); err != nil {
-			return err
-		}
-		return io.EOF
+	if err := r.rows.Step(); err != nil {
+		return err
 	}
 	if r.rows.Fresh() {
 		r.cols = r.rows.Batch().Columns()

@@ -276,11 +276,8 @@ func (r *RowReader) Next(row *Row) (err error) {
 		}
 	}()
 	defer table.Recover(r.rows.Name(), &err)
-	if !r.rows.Next() {
-		if err := r.rows.Err(); err != nil {
-			return err
-		}
-		return io.EOF
+	if err := r.rows.Step(); err != nil {
+		return err
 	}
 	if r.rows.Fresh() {
 		if err := r.cols.bind(r.rows.Batch()); err != nil {

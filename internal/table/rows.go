@@ -67,6 +67,18 @@ func (r *Rows) Next() bool {
 	return true
 }
 
+// Step is Next for a reader of one row at a time: nil on a row, io.EOF
+// after the last, or the error that ended the reading.
+func (r *Rows) Step() error {
+	if r.Next() {
+		return nil
+	}
+	if r.err != nil {
+		return r.err
+	}
+	return io.EOF
+}
+
 // Fresh reports whether the last Next moved to another batch (also after
 // Skip).
 func (r *Rows) Fresh() bool { return r.fresh }
