@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -106,6 +107,16 @@ func GamesFiles(dir string) ([]string, error) {
 		return nil, fmt.Errorf("%s: %w", dir, ErrNoGames)
 	}
 	return out, err
+}
+
+// IsDataset reports whether path is a directory holding an export
+// dataset: a games table (see GamesFiles).
+func IsDataset(path string) bool {
+	if st, err := os.Stat(path); err != nil || !st.IsDir() {
+		return false
+	}
+	files, err := GamesFiles(path)
+	return err == nil && len(files) > 0
 }
 
 // batchRows is the number of rows read from a games file at once. Every

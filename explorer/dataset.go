@@ -14,12 +14,6 @@ import (
 // column this package reads, or holds a value it cannot read.
 var ErrDataset = errors.New("explorer: not a dataset of xqtool export")
 
-// IsDataset reports whether dir holds an export dataset (a games table).
-func IsDataset(dir string) bool {
-	files, err := dataset.GamesFiles(dir)
-	return err == nil && len(files) > 0
-}
-
 // DatasetGames reads the games of the export datasets under dir (a
 // dataset, its year partitions, a directory of shards; see dataset.Open)
 // and calls fn with each: the start position, the valid main line, the

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/internal/table"
 )
 
@@ -31,7 +32,7 @@ func Inputs(paths []string, out string) (trees, datasets, records []string) {
 		default:
 			if t := treeFiles(p, out); len(t) > 0 {
 				trees = append(trees, t...)
-			} else if IsDataset(p) {
+			} else if dataset.IsDataset(p) {
 				datasets = append(datasets, p)
 			} else {
 				records = append(records, p)

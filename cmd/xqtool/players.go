@@ -54,7 +54,7 @@ read (the error names its line); 130 interrupted.`,
 			if err != nil {
 				return err
 			}
-			isDS, err := datasetArgs(args)
+			isDS, err := datasetArgs("players", args)
 			if err != nil {
 				return err
 			}
