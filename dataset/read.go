@@ -119,11 +119,24 @@ func IsDataset(path string) bool {
 	return err == nil && len(files) > 0
 }
 
-// batchRows is the number of rows read from a games file at once. Every
-// file of the datasets is open at once (to merge them), each holding a
-// batch and a decompressed page per column (~2.5 MB with the export's
-// pages): small batches keep that down, at no cost in speed.
-const readBatchRows = 64
+// readBatchRows is the number of rows read from a games file at once
+// when files games files are merged. Every file of the datasets is open
+// at once (to merge them), each holding a batch and a decompressed page
+// per column (~2.5 MB with the export's pages and batches of 64 rows):
+// the batches of all files together hold about allBatchRows rows, each at
+// least minBatchRows (small batches cost little) and at most
+// maxBatchRows (larger ones save nothing).
+func readBatchRows(files int) int {
+	return min(maxBatchRows, max(minBatchRows, allBatchRows/max(files, 1)))
+}
+
+const (
+	minBatchRows = 64
+	allBatchRows = 4096
+)
+
+// maxBatchRows is a variable for the tests (rows numbered across batches).
+var maxBatchRows = 1024
 
 // Reader streams the games of several games files merged into the
 // order of a single run (see Less).
@@ -137,7 +150,7 @@ type Reader struct {
 
 // Open opens the games files of the datasets in dirs (see GamesFiles).
 // The files are read one batch of rows at a time: memory depends on the
-// number of files (~2.5 MB each), not of games.
+// number of files (~2.5 MB each; see readBatchRows), not of games.
 //
 // The batches are allocated by Go's garbage-collected allocator, so the
 // strings of a Game stay valid while they are referenced, after the
@@ -149,10 +162,14 @@ type Reader struct {
 func Open(dirs []string) (*Reader, error) {
 	r := &Reader{}
 	seen := map[string]bool{}
+	type input struct {
+		path string
+		dir  int
+	}
+	var inputs []input
 	for d, dir := range dirs {
 		files, err := GamesFiles(dir)
 		if err != nil {
-			r.Close()
 			return nil, err
 		}
 		for _, f := range files {
@@ -161,7 +178,6 @@ func Open(dirs []string) (*Reader, error) {
 				real, err = filepath.EvalSymlinks(real)
 			}
 			if err != nil {
-				r.Close()
 				return nil, err
 			}
 			if seen[real] {
@@ -169,20 +185,24 @@ func Open(dirs []string) (*Reader, error) {
 				continue
 			}
 			seen[real] = true
-			c, err := openCursor(f, d, len(r.files))
-			if err != nil {
-				r.Close()
-				return nil, err
-			}
-			r.files = append(r.files, c)
-			ok, err := c.advance()
-			if err != nil {
-				r.Close()
-				return nil, err
-			}
-			if ok {
-				r.heap = append(r.heap, c)
-			}
+			inputs = append(inputs, input{f, d})
+		}
+	}
+	batch := readBatchRows(len(inputs))
+	for _, in := range inputs {
+		c, err := openCursor(in.path, in.dir, len(r.files), batch)
+		if err != nil {
+			r.Close()
+			return nil, err
+		}
+		r.files = append(r.files, c)
+		ok, err := c.advance()
+		if err != nil {
+			r.Close()
+			return nil, err
+		}
+		if ok {
+			r.heap = append(r.heap, c)
 		}
 	}
 	heap.Init(&r.heap)
@@ -256,8 +276,8 @@ type cursor struct {
 	idx    int
 }
 
-func openCursor(path string, dir, order int) (*cursor, error) {
-	t, err := table.Open(path, readBatchRows)
+func openCursor(path string, dir, order, batchRows int) (*cursor, error) {
+	t, err := table.Open(path, batchRows)
 	if err != nil {
 		return nil, err
 	}

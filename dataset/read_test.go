@@ -139,6 +139,8 @@ func TestGamesFilesErrors(t *testing.T) {
 // decoded line is its start_fen and moves_iccs, played legally from there.
 func TestRowsAndLines(t *testing.T) {
 	recs := shareddata.Dir(t, "records")
+	defer func(n int) { maxBatchRows = n }(maxBatchRows)
+	maxBatchRows = minBatchRows
 	dir := t.TempDir()
 	exportShard(t, dir, corpus.Shard{}, false, filepath.Join(recs, "maksimKorzh__wukong-xiangqi"))
 	r, err := Open([]string{dir})
@@ -184,8 +186,8 @@ func TestRowsAndLines(t *testing.T) {
 			}
 		}
 	}
-	if n := slices.Max(slices.Collect(maps.Values(rows))); n <= readBatchRows {
-		t.Errorf("at most %d rows in a file: the test needs more than a batch (%d)", n, readBatchRows)
+	if n := slices.Max(slices.Collect(maps.Values(rows))); n <= minBatchRows {
+		t.Errorf("at most %d rows in a file: the test needs more than a batch (%d)", n, minBatchRows)
 	}
 	t.Logf("%d files, %d games without a start", len(rows), noStart)
 }
