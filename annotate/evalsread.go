@@ -1,24 +1,18 @@
 package annotate
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/internal/table"
 )
 
 // ErrNotEvals means a file is not an evals table (its columns differ).
@@ -27,75 +21,51 @@ var ErrNotEvals = errors.New("not an evals table")
 // EvalsReader reads an evals.parquet a game at a time, a batch of rows in
 // memory at once (memory does not grow with the table).
 type EvalsReader struct {
-	name string
-	f    *os.File // when opened by path
-	pf   *file.Reader
-	rr   pqarrow.RecordReader
-	rec  arrow.RecordBatch
+	t    *table.File
+	rows *table.Rows
 	cols []arrow.Array
-	row  int // the next row of rec to read
 	meta map[string]string
-	rows []Row // the game returned last (reused)
-	next Row   // the first row of the next game, when hasNext
+	game []Row // the game returned last (reused)
+	next Row   // the first row of the next game, when has
 	has  bool
 	err  error
 }
 
 // OpenEvals opens the evals table at path.
 func OpenEvals(path string) (*EvalsReader, error) {
-	f, err := os.Open(path)
+	t, err := table.Open(path, batchRows)
 	if err != nil {
 		return nil, err
 	}
-	r, err := newEvalsReader(f, path, nil)
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	r.f = f
-	return r, nil
+	return newEvalsReader(t)
 }
 
 // NewEvalsReader reads an evals table from r (named name in errors).
 func NewEvalsReader(r parquet.ReaderAtSeeker, name string) (*EvalsReader, error) {
-	return newEvalsReader(r, name, nil)
+	t, err := table.New(r, name, batchRows)
+	if err != nil {
+		return nil, err
+	}
+	return newEvalsReader(t)
 }
 
-// newEvalsReader reads the columns cols of the table (nil: all).
-func newEvalsReader(r parquet.ReaderAtSeeker, name string, cols []int) (*EvalsReader, error) {
-	props := parquet.NewReaderProperties(memory.DefaultAllocator)
-	props.BufferedStreamEnabled = true
-	pf, err := file.NewParquetReader(r, file.WithReadProps(props))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	er := &EvalsReader{name: name, pf: pf, meta: map[string]string{}}
-	kv := pf.MetaData().KeyValueMetadata()
-	for i, k := range kv.Keys() {
-		er.meta[k] = kv.Values()[i]
-	}
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: batchRows}, memory.DefaultAllocator)
-	if err != nil {
-		pf.Close()
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	schema, err := fr.Schema()
-	if err != nil {
-		pf.Close()
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if err := checkSchema(schema); err != nil {
-		pf.Close()
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if pf.NumRowGroups() > 0 {
-		er.rr, err = fr.GetRecordReader(context.Background(), cols, nil)
-		if err != nil {
-			pf.Close()
-			return nil, fmt.Errorf("%s: %w", name, err)
+// newEvalsReader checks that t is an evals table and reads its rows.
+func newEvalsReader(t *table.File) (*EvalsReader, error) {
+	schema, err := t.Schema()
+	if err == nil {
+		if err = checkSchema(schema); err != nil {
+			err = fmt.Errorf("%s: %w", t.Name(), err)
 		}
 	}
-	return er, nil
+	var rows *table.Rows
+	if err == nil {
+		rows, err = t.Rows(nil, nil)
+	}
+	if err != nil {
+		t.Close()
+		return nil, err
+	}
+	return &EvalsReader{t: t, rows: rows, meta: t.MetaMap()}, nil
 }
 
 // Meta returns the table's key-value metadata (Meta* keys).
@@ -103,17 +73,8 @@ func (r *EvalsReader) Meta() map[string]string { return r.meta }
 
 // Close closes the table.
 func (r *EvalsReader) Close() error {
-	if r.rr != nil {
-		r.rr.Release()
-		r.rr = nil
-	}
-	err := r.pf.Close()
-	if r.f != nil {
-		if cerr := r.f.Close(); err == nil {
-			err = cerr
-		}
-	}
-	return err
+	r.rows.Close()
+	return r.t.Close()
 }
 
 // Next returns the rows of the next game (its rows are consecutive,
@@ -124,43 +85,43 @@ func (r *EvalsReader) Next() ([]Row, error) {
 			return nil, err
 		}
 	}
-	r.rows = append(r.rows[:0], r.next)
+	r.game = append(r.game[:0], r.next)
 	r.has = false
 	for {
 		var row Row
 		err := r.read(&row)
 		if err == io.EOF {
-			return r.rows, nil
+			return r.game, nil
 		}
 		if err != nil {
 			return nil, err
 		}
-		if row.GameID != r.rows[0].GameID || row.Ply == 0 {
+		if row.GameID != r.game[0].GameID || row.Ply == 0 {
 			r.next, r.has = row, true
-			return r.rows, nil
+			return r.game, nil
 		}
-		r.rows = append(r.rows, row)
+		r.game = append(r.game, row)
 	}
 }
 
 // read reads the next row into row.
-func (r *EvalsReader) read(row *Row) error {
+func (r *EvalsReader) read(row *Row) (err error) {
 	if r.err != nil {
 		return r.err
 	}
-	for r.rec == nil || r.row >= int(r.rec.NumRows()) {
-		if r.rr == nil || !r.rr.Next() {
-			r.err = io.EOF
-			if r.rr != nil && r.rr.Err() != nil && !errors.Is(r.rr.Err(), io.EOF) {
-				r.err = fmt.Errorf("%s: %w", r.name, r.rr.Err())
-			}
-			return r.err
+	defer func() {
+		if err != nil {
+			r.err = err
 		}
-		r.rec, r.row = r.rr.RecordBatch(), 0
-		r.cols = r.rec.Columns()
+	}()
+	defer table.Recover(r.t.Name(), &err)
+	if err := r.rows.Step(); err != nil {
+		return err
 	}
-	readRow(r.cols, r.row, row)
-	r.row++
+	if r.rows.Fresh() {
+		r.cols = r.rows.Batch().Columns()
+	}
+	readRow(r.cols, r.rows.Index(), row)
 	return nil
 }
 
@@ -275,25 +236,5 @@ func FindEvals(path string) ([]string, error) {
 	if !st.IsDir() {
 		return []string{path}, nil
 	}
-	var out []string
-	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && p != path && strings.HasPrefix(d.Name(), ".") {
-			return filepath.SkipDir
-		}
-		if !d.IsDir() && d.Name() == EvalsName {
-			out = append(out, p)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no %s", path, EvalsName)
-	}
-	slices.Sort(out)
-	return out, nil
+	return table.Find(path, strings.TrimSuffix(EvalsName, ".parquet"), table.FindOptions{})
 }

@@ -1,9 +1,8 @@
 package annotate
 
 import (
-	"errors"
 	"fmt"
-	"strings"
+	"slices"
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/dataset"
@@ -25,30 +24,19 @@ type Game struct {
 }
 
 // ErrNoStart means a dataset row has no start position to annotate from:
-// its record could not be read (an empty start_fen), or its start FEN is
-// not valid.
-var ErrNoStart = errors.New("no start position")
+// its record could not be read (an empty start_fen).
+var ErrNoStart = dataset.ErrNoStart
 
-// GameFromDataset makes a Game of a row of an exported dataset (start_fen
-// and moves_iccs). A row without a usable start position gives ErrNoStart.
-// The row's slices are copied.
+// GameFromDataset makes a Game of a row of an exported dataset: its start
+// position and moves as the row decodes them (dataset.Game.Line). A row
+// without a start position gives an error wrapping ErrNoStart. The row's
+// moves are copied.
 func GameFromDataset(g *dataset.Game) (Game, error) {
-	if g.StartFEN == "" {
-		return Game{}, fmt.Errorf("annotate: game %s: %w (the record could not be read)", g.GameID, ErrNoStart)
-	}
-	start, err := board.PositionFromFEN(g.StartFEN)
+	start, moves, err := g.Line()
 	if err != nil {
-		return Game{}, fmt.Errorf("annotate: game %s: %w: start_fen: %w", g.GameID, ErrNoStart, err)
+		return Game{}, fmt.Errorf("annotate: %w", err)
 	}
-	moves := make([]board.Move, 0, len(g.MovesICCS))
-	for i, s := range g.MovesICCS {
-		m, err := board.ParseMove(strings.ToLower(strings.ReplaceAll(s, "-", "")))
-		if err != nil {
-			return Game{}, fmt.Errorf("annotate: game %s: moves_iccs[%d]: %w", g.GameID, i, err)
-		}
-		moves = append(moves, m)
-	}
-	return Game{ID: g.GameID, Start: start, Moves: moves, Result: g.Result}, nil
+	return Game{ID: g.GameID, Start: start, Moves: slices.Clone(moves), Result: g.Result}, nil
 }
 
 // positions replays g and returns its positions: the start and the position

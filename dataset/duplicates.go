@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -13,9 +14,11 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
+	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/internal/hashid"
 	"github.com/xqtool/xqtool/internal/output"
+	"github.com/xqtool/xqtool/internal/table"
 )
 
 // DuplicatesName is the file FindDuplicates writes into each dataset directory.
@@ -33,13 +36,20 @@ var DuplicatesSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "duplicate_of", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
-// row returns the games.parquet row of g as package dedupe reads it.
+// row returns the games.parquet row of g as package dedupe reads it (its
+// line decoded when it has moves).
 func row(g *Game) *dedupe.Row {
-	return &dedupe.Row{
-		Source: g.Source, Index: g.Index, StartFEN: g.StartFEN, MovesICCS: g.MovesICCS,
+	r := &dedupe.Row{
+		Source: g.Source, Index: g.Index,
 		ResultDeclared: g.Result, FlagCodes: g.Codes,
 		Event: g.Event, Date: g.Date, Site: g.Site, Round: g.Round, Red: g.Red, Black: g.Black,
 	}
+	if len(g.MovesICCS) > 0 {
+		var start board.Position
+		start, r.Moves, r.LineErr = g.Line()
+		r.Start = start.Setup()
+	}
+	return r
 }
 
 // DuplicatesOptions configures FindDuplicates.
@@ -283,4 +293,40 @@ func abortAll(ws []*dupWriter) {
 			w.abort()
 		}
 	}
+}
+
+// ReadCopies reads the duplicates.parquet at path (see FindDuplicates):
+// for each game listed, whether it is a copy (its duplicate_kind is set).
+// A missing file gives an empty map.
+func ReadCopies(path string) (_ map[string]bool, err error) {
+	defer table.Recover(path, &err)
+	if _, err := os.Stat(path); err != nil {
+		return nil, nil
+	}
+	t, err := table.Open(path, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Close()
+	idName, kindName := DuplicatesSchema.Field(0).Name, DuplicatesSchema.Field(2).Name
+	rows, err := t.Rows([]string{idName, kindName}, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.NextBatch() {
+		ids, err := table.Column[*array.String](rows.Batch(), idName)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		kinds, err := table.Column[*array.String](rows.Batch(), kindName)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		for i := range ids.Len() {
+			out[ids.Value(i)] = table.String(kinds, i) != ""
+		}
+	}
+	return out, rows.Err()
 }

@@ -2,11 +2,9 @@ package dataset
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -69,18 +67,4 @@ func FuzzReader(f *testing.F) {
 		}
 		FindDuplicates([]string{dir}, DuplicatesOptions{TempDir: dir})
 	})
-}
-
-// TestRecovered: the guard the reader defers around arrow-go (cursor
-// advance) turns a panic into an error wrapping ErrDamaged that names the
-// file. (FuzzReader found no input that makes arrow-go panic here, so the
-// guard is tested with a panic of its own.)
-func TestRecovered(t *testing.T) {
-	read := func() (err error) {
-		defer recovered("x.parquet", &err)
-		panic("index out of range in a page header")
-	}
-	if err := read(); !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), "x.parquet") {
-		t.Errorf("got %v", err)
-	}
 }

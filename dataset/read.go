@@ -9,22 +9,16 @@ package dataset
 
 import (
 	"container/heap"
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
-	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/xqtool/xqtool/internal/table"
 )
 
 // Errors of this package.
@@ -35,25 +29,18 @@ var (
 	// ErrDamaged is wrapped by the error of a file the Parquet library
 	// could not decode without failing inside (a damaged or hostile
 	// file): the reader turns its panic into this error.
-	ErrDamaged = errors.New("damaged Parquet file")
+	ErrDamaged = table.ErrDamaged
 )
 
-// recovered turns a panic of the Parquet library while reading path into
-// an error wrapping ErrDamaged; it must be the deferred function itself
-// (recover works only there).
-func recovered(path string, err *error) {
-	if p := recover(); p != nil {
-		*err = fmt.Errorf("%s: %w: %v", path, ErrDamaged, p)
-	}
-}
-
-// Game is what a games.parquet row tells of one game. Its slices are
-// reused by the next call of Reader.Next.
+// Game is what a games.parquet row tells of one game: the one decoded
+// row every reader of games tables uses (dedupe, explorer, annotate,
+// players). Its slices are reused by the next call of Reader.Next.
 type Game struct {
 	GameID string
 	Source string
 	Index  int
-	// StartFEN is the start position ("" when unknown).
+	// StartFEN is the start position ("" when unknown: the record could
+	// not be read).
 	StartFEN string
 	// MovesICCS is the valid prefix of the main line, lowercase ICCS.
 	MovesICCS []string
@@ -63,14 +50,22 @@ type Game struct {
 	Event, Date, Site, Round, Red, Black string
 	// Result is result_declared ("*" when none).
 	Result string
+	// Year is the year of the Date tag (0 when unknown).
+	Year int
 	// ClusterID is the game_id of the game's cluster of copies
-	// (cluster_id).
-	ClusterID string
+	// (cluster_id); DuplicateKind is "exact", "prefix" or "mirror" for a
+	// copy that is not the cluster's kept copy, else "".
+	ClusterID, DuplicateKind string
 	// Dir is the position of the dataset directory (in Open's dirs) the
 	// game was read from.
 	Dir int
-	// File is the games file it was read from.
+	// File is the games file it was read from, and Row the game's row
+	// there (from 1).
 	File string
+	Row  int64
+
+	// the decoded start position and moves (see Line)
+	line lineCache
 }
 
 // readColumns are the leaf columns of games.parquet read, in the order
@@ -78,6 +73,7 @@ type Game struct {
 var readColumns = []string{
 	colGameID, colSource, colIndex, colStartFEN, leafMoves, leafFlagCodes,
 	colEvent, colDate, colSite, colRound, colRed, colBlack, colResultDeclared, colClusterID,
+	colDuplicateKind, colYear,
 }
 
 // Positions of the columns in readColumns.
@@ -96,6 +92,8 @@ const (
 	rdBlack
 	rdResult
 	rdCluster
+	rdDupKind
+	rdYear
 )
 
 // GamesFiles returns the games files of the datasets under dir, sorted:
@@ -104,47 +102,41 @@ const (
 // shards). Temporary directories of an export in progress (names starting
 // with ".") are skipped.
 func GamesFiles(dir string) ([]string, error) {
-	var out []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if path != dir && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.Name() == "games.parquet" || (strings.HasSuffix(d.Name(), ".parquet") && underGames(dir, path)) {
-			out = append(out, path)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if len(out) == 0 {
+	out, err := table.Find(dir, "games", table.FindOptions{Partitioned: true})
+	if errors.Is(err, table.ErrNotFound) {
 		return nil, fmt.Errorf("%s: %w", dir, ErrNoGames)
 	}
-	slices.Sort(out)
-	return out, nil
+	return out, err
 }
 
-// underGames reports whether path has a directory named games between
-// root and itself.
-func underGames(root, path string) bool {
-	rel, err := filepath.Rel(root, filepath.Dir(path))
-	if err != nil {
+// IsDataset reports whether path is a directory holding an export
+// dataset: a games table (see GamesFiles).
+func IsDataset(path string) bool {
+	if st, err := os.Stat(path); err != nil || !st.IsDir() {
 		return false
 	}
-	return slices.Contains(strings.Split(filepath.ToSlash(rel), "/"), "games")
+	files, err := GamesFiles(path)
+	return err == nil && len(files) > 0
 }
 
-// batchRows is the number of rows read from a games file at once. Every
-// file of the datasets is open at once (to merge them), each holding a
-// batch and a decompressed page per column (~2.5 MB with the export's
-// pages): small batches keep that down, at no cost in speed.
-const readBatchRows = 64
+// readBatchRows is the number of rows read from a games file at once
+// when files games files are merged. Every file of the datasets is open
+// at once (to merge them), each holding a batch and a decompressed page
+// per column (~2.5 MB with the export's pages and batches of 64 rows):
+// the batches of all files together hold about allBatchRows rows, each at
+// least minBatchRows (small batches cost little) and at most
+// maxBatchRows (larger ones save nothing).
+func readBatchRows(files int) int {
+	return min(maxBatchRows, max(minBatchRows, allBatchRows/max(files, 1)))
+}
+
+const (
+	minBatchRows = 64
+	allBatchRows = 4096
+)
+
+// maxBatchRows is a variable for the tests (rows numbered across batches).
+var maxBatchRows = 1024
 
 // Reader streams the games of several games files merged into the
 // order of a single run (see Less).
@@ -158,7 +150,7 @@ type Reader struct {
 
 // Open opens the games files of the datasets in dirs (see GamesFiles).
 // The files are read one batch of rows at a time: memory depends on the
-// number of files (~2.5 MB each), not of games.
+// number of files (~2.5 MB each; see readBatchRows), not of games.
 //
 // The batches are allocated by Go's garbage-collected allocator, so the
 // strings of a Game stay valid while they are referenced, after the
@@ -168,13 +160,16 @@ type Reader struct {
 // one named too, or through a symbolic link) is read once, from the first
 // directory that reaches it (see Repeated).
 func Open(dirs []string) (*Reader, error) {
-	mem := memory.NewGoAllocator()
 	r := &Reader{}
 	seen := map[string]bool{}
+	type input struct {
+		path string
+		dir  int
+	}
+	var inputs []input
 	for d, dir := range dirs {
 		files, err := GamesFiles(dir)
 		if err != nil {
-			r.Close()
 			return nil, err
 		}
 		for _, f := range files {
@@ -183,7 +178,6 @@ func Open(dirs []string) (*Reader, error) {
 				real, err = filepath.EvalSymlinks(real)
 			}
 			if err != nil {
-				r.Close()
 				return nil, err
 			}
 			if seen[real] {
@@ -191,20 +185,24 @@ func Open(dirs []string) (*Reader, error) {
 				continue
 			}
 			seen[real] = true
-			c, err := openCursor(f, d, len(r.files), mem)
-			if err != nil {
-				r.Close()
-				return nil, err
-			}
-			r.files = append(r.files, c)
-			ok, err := c.advance()
-			if err != nil {
-				r.Close()
-				return nil, err
-			}
-			if ok {
-				r.heap = append(r.heap, c)
-			}
+			inputs = append(inputs, input{f, d})
+		}
+	}
+	batch := readBatchRows(len(inputs))
+	for _, in := range inputs {
+		c, err := openCursor(in.path, in.dir, len(r.files), batch)
+		if err != nil {
+			r.Close()
+			return nil, err
+		}
+		r.files = append(r.files, c)
+		ok, err := c.advance()
+		if err != nil {
+			r.Close()
+			return nil, err
+		}
+		if ok {
+			r.heap = append(r.heap, c)
 		}
 	}
 	heap.Init(&r.heap)
@@ -265,14 +263,12 @@ type cursor struct {
 	path  string
 	dir   int
 	order int // position among all files
-	f     *os.File
-	pf    *file.Reader
-	rr    pqarrow.RecordReader
-	rec   arrow.RecordBatch
-	row   int
-	// the columns of rec, by col* index.
-	str   [rdCluster + 1]*array.String
+	t     *table.File
+	rows  *table.Rows
+	// the columns of the current batch, by rd* index.
+	str   [rdDupKind + 1]*array.String
 	index *array.Int32
+	year  *array.Int32
 	moves *array.List
 	codes *array.List
 	// the key of the current row
@@ -280,90 +276,61 @@ type cursor struct {
 	idx    int
 }
 
-func openCursor(path string, dir, order int, mem memory.Allocator) (c *cursor, err error) {
-	f, err := os.Open(path)
+func openCursor(path string, dir, order, batchRows int) (*cursor, error) {
+	t, err := table.Open(path, batchRows)
 	if err != nil {
 		return nil, err
 	}
-	defer func() {
-		if p := recover(); p != nil {
-			f.Close()
-			c, err = nil, fmt.Errorf("%s: %w: %v", path, ErrDamaged, p)
+	c := &cursor{path: path, dir: dir, order: order, t: t}
+	if c.rows, err = t.Rows(readColumns, nil); err != nil {
+		t.Close()
+		if errors.Is(err, table.ErrColumn) {
+			err = fmt.Errorf("%w: %w", ErrSchema, err)
 		}
-	}()
-	props := parquet.NewReaderProperties(mem)
-	props.BufferedStreamEnabled = true
-	pf, err := file.NewParquetReader(f, file.WithReadProps(props))
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	c = &cursor{path: path, dir: dir, order: order, f: f, pf: pf}
-	schema := pf.MetaData().Schema
-	idx := make([]int, len(readColumns))
-	for i, name := range readColumns {
-		if idx[i] = schema.ColumnIndexByName(name); idx[i] < 0 {
-			c.close()
-			return nil, fmt.Errorf("%s: %w: no column %s", path, ErrSchema, name)
-		}
-	}
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: readBatchRows}, mem)
-	if err != nil {
-		c.close()
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if pf.NumRowGroups() == 0 {
-		return c, nil
-	}
-	c.rr, err = fr.GetRecordReader(context.Background(), idx, nil)
-	if err != nil {
-		c.close()
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
 	return c, nil
 }
 
 // advance moves to the next row and reports whether there is one.
 func (c *cursor) advance() (ok bool, err error) {
-	defer recovered(c.path, &err)
-	c.row++
-	for c.rec == nil || c.row >= int(c.rec.NumRows()) {
-		if c.rr == nil || !c.rr.Next() {
-			if c.rr != nil && c.rr.Err() != nil && !errors.Is(c.rr.Err(), io.EOF) {
-				return false, fmt.Errorf("%s: %w", c.path, c.rr.Err())
-			}
-			return false, nil
-		}
-		c.rec, c.row = c.rr.RecordBatch(), 0
+	defer table.Recover(c.path, &err)
+	if !c.rows.Next() {
+		return false, c.rows.Err()
+	}
+	if c.rows.Fresh() {
 		if err := c.bind(); err != nil {
 			return false, err
 		}
 	}
-	if c.str[rdSource].IsNull(c.row) || c.index.IsNull(c.row) {
-		return false, fmt.Errorf("%s: row %d: %w: null source or index", c.path, c.row, ErrRow)
+	i := c.rows.Index()
+	if c.str[rdSource].IsNull(i) || c.index.IsNull(i) {
+		return false, c.rows.Errorf(i, "%w: null source or index", ErrRow)
 	}
-	c.source = c.str[rdSource].Value(c.row)
-	c.idx = int(c.index.Value(c.row))
+	c.source = c.str[rdSource].Value(i)
+	c.idx = int(c.index.Value(i))
 	return true, nil
 }
 
-// bind takes the typed columns of the batch just read (the record
-// reader's columns are in the order of columns).
+// bind takes the typed columns of the batch just read.
 func (c *cursor) bind() error {
-	for i, col := range c.rec.Columns() {
-		var ok bool
-		switch i {
+	rec := c.rows.Batch()
+	var err error
+	for i, leaf := range readColumns {
+		switch name, _, _ := strings.Cut(leaf, "."); i {
 		case rdIndex:
-			c.index, ok = col.(*array.Int32)
+			c.index, err = table.Column[*array.Int32](rec, name)
+		case rdYear:
+			c.year, err = table.Column[*array.Int32](rec, name)
 		case rdMoves:
-			c.moves, ok = col.(*array.List)
+			c.moves, _, err = table.ListOf[*array.String](rec, name)
 		case rdCodes:
-			c.codes, ok = col.(*array.List)
+			c.codes, _, err = table.ListOf[*array.String](rec, name)
 		default:
-			c.str[i], ok = col.(*array.String)
+			c.str[i], err = table.Column[*array.String](rec, name)
 		}
-		if !ok {
-			return fmt.Errorf("%s: %w: column %s is %s", c.path, ErrSchema, readColumns[i], col.DataType())
+		if err != nil {
+			return fmt.Errorf("%s: %w: %w", c.path, ErrSchema, err)
 		}
 	}
 	return nil
@@ -371,20 +338,21 @@ func (c *cursor) bind() error {
 
 // game fills g from the current row. Its strings point into the batch
 // (see Open).
-func (c *cursor) game(g *Game) error {
-	i := c.row
-	s := func(col int) string {
-		if c.str[col].IsNull(i) {
-			return ""
-		}
-		return c.str[col].Value(i)
-	}
+func (c *cursor) game(g *Game) (err error) {
+	defer table.Recover(c.path, &err)
+	i := c.rows.Index()
+	s := func(col int) string { return table.String(c.str[col], i) }
 	g.GameID, g.Source, g.Index = s(rdGameID), c.source, c.idx
 	g.StartFEN = s(rdStartFEN)
 	g.Event, g.Date, g.Site, g.Round, g.Red, g.Black = s(rdEvent), s(rdDate), s(rdSite), s(rdRound), s(rdRed), s(rdBlack)
 	g.Result = s(rdResult)
-	g.ClusterID = s(rdCluster)
-	g.Dir, g.File = c.dir, c.path
+	g.ClusterID, g.DuplicateKind = s(rdCluster), s(rdDupKind)
+	g.Year = 0
+	if !c.year.IsNull(i) {
+		g.Year = int(c.year.Value(i))
+	}
+	g.Dir, g.File, g.Row = c.dir, c.path, c.rows.Row(i)
+	g.line = lineCache{}
 	g.MovesICCS = g.MovesICCS[:0]
 	start, end := c.moves.ValueOffsets(i)
 	mv := c.moves.ListValues().(*array.String)
@@ -401,16 +369,13 @@ func (c *cursor) game(g *Game) error {
 }
 
 func (c *cursor) close() error {
-	if c.rec != nil {
-		c.rec = nil
+	if c.rows != nil {
+		c.rows.Close()
+		c.rows = nil
 	}
-	if c.rr != nil {
-		c.rr.Release()
-		c.rr = nil
-	}
-	if c.f != nil {
-		err := c.f.Close()
-		c.f = nil
+	if c.t != nil {
+		err := c.t.Close()
+		c.t = nil
 		return err
 	}
 	return nil

@@ -2,14 +2,18 @@ package dataset
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/corpus"
 	"github.com/xqtool/xqtool/internal/shareddata"
 	"github.com/xqtool/xqtool/pipeline"
@@ -127,5 +131,84 @@ func TestGamesFilesErrors(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "games.parquet"), []byte("not parquet"), 0o644)
 	if _, err := Open([]string{dir}); err == nil {
 		t.Error("a broken games.parquet: no error")
+	}
+}
+
+// TestRowsAndLines: every game read names its row in its file (counted
+// from 1 over the whole file, not within a batch of the reader), and its
+// decoded line is its start_fen and moves_iccs, played legally from there.
+func TestRowsAndLines(t *testing.T) {
+	recs := shareddata.Dir(t, "records")
+	defer func(n int) { maxBatchRows = n }(maxBatchRows)
+	maxBatchRows = minBatchRows
+	dir := t.TempDir()
+	exportShard(t, dir, corpus.Shard{}, false, filepath.Join(recs, "maksimKorzh__wukong-xiangqi"))
+	r, err := Open([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	rows := map[string]int64{}
+	noStart := 0
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows[g.File]++
+		if g.Row != rows[g.File] {
+			t.Fatalf("game %s is row %d of %s, read as row %d", g.GameID, rows[g.File], g.File, g.Row)
+		}
+		start, moves, err := g.Line()
+		if g.StartFEN == "" {
+			noStart++
+			if !errors.Is(err, ErrNoStart) || !strings.Contains(err.Error(), fmt.Sprintf("row %d", g.Row)) {
+				t.Errorf("game %s without start_fen: %v", g.GameID, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("game %s: %v", g.GameID, err)
+		}
+		if start.FEN() != g.StartFEN || len(moves) != len(g.MovesICCS) {
+			t.Fatalf("game %s: start %s and %d moves, row %s and %d", g.GameID, start.FEN(), len(moves), g.StartFEN, len(g.MovesICCS))
+		}
+		p := start
+		for i, m := range moves {
+			if m.String() != g.MovesICCS[i] {
+				t.Fatalf("game %s ply %d: %s, row %s", g.GameID, i+1, m, g.MovesICCS[i])
+			}
+			if p, err = p.Play(m); err != nil {
+				t.Fatalf("game %s ply %d: %v", g.GameID, i+1, err)
+			}
+		}
+	}
+	if n := slices.Max(slices.Collect(maps.Values(rows))); n <= minBatchRows {
+		t.Errorf("at most %d rows in a file: the test needs more than a batch (%d)", n, minBatchRows)
+	}
+	t.Logf("%d files, %d games without a start", len(rows), noStart)
+}
+
+func TestLineErrors(t *testing.T) {
+	for _, c := range []struct {
+		g       Game
+		noStart bool
+	}{
+		{Game{GameID: "u"}, true},
+		{Game{GameID: "f", StartFEN: "not a fen"}, true},
+		{Game{GameID: "k", StartFEN: "9/9/9/9/9/9/9/9/9/9 w - - 0 1"}, true}, // no kings
+		{Game{GameID: "m", StartFEN: board.StartFEN, MovesICCS: []string{"h2e2", "h2"}}, false},
+	} {
+		_, _, err := c.g.Line()
+		if err == nil || errors.Is(err, ErrNoStart) != c.noStart || errors.Is(err, ErrRow) == c.noStart || !strings.Contains(err.Error(), "game "+c.g.GameID) {
+			t.Errorf("%s: %v", c.g.GameID, err)
+		}
+	}
+	g := Game{StartFEN: board.StartFEN, MovesICCS: []string{"h2e2", "H9-G7"}}
+	if _, moves, err := g.Line(); err != nil || len(moves) != 2 || moves[1].String() != "h9g7" {
+		t.Errorf("ICCS with a dash and capitals: %v %v", moves, err)
 	}
 }

@@ -40,7 +40,17 @@ func realGames(tb testing.TB) []Game {
 		if err := json.Unmarshal(bytes.TrimSpace(sc.Bytes()), &e); err != nil || len(e.Moves) == 0 {
 			continue
 		}
-		row := Row{Source: e.File, Index: e.Index, StartFEN: e.FEN, MovesICCS: e.Moves, ResultDeclared: e.Result,
+		start, err := board.ParseFEN(e.FEN)
+		if err != nil {
+			continue
+		}
+		moves := make([]board.Move, len(e.Moves))
+		for i, m := range e.Moves {
+			if moves[i], err = board.ParseMove(m); err != nil {
+				break
+			}
+		}
+		row := Row{Source: e.File, Index: e.Index, Start: start, Moves: moves, LineErr: err, ResultDeclared: e.Result,
 			Event: e.Headers["Event"], Date: e.Headers["Date"], Site: e.Headers["Site"], Round: e.Headers["Round"],
 			Red: e.Headers["Red"], Black: e.Headers["Black"]}
 		if g, err := FromRow(&row); err == nil && g.Complete {

@@ -90,6 +90,17 @@ func (k Kind) String() string {
 	return ""
 }
 
+// ParseKind reads a Kind as String writes it (duplicate_kind); any other
+// text is None.
+func ParseKind(s string) Kind {
+	for k := Exact; k <= Mirror; k++ {
+		if s == k.String() {
+			return k
+		}
+	}
+	return None
+}
+
 // TagNames are the tags the kept-copy rule counts and --fill-tags fills,
 // in the order of Game.Tags.
 var TagNames = [7]string{"Event", "Date", "Site", "Round", "Red", "Black", "Result"}

@@ -347,3 +347,14 @@ func TestChunks(t *testing.T) {
 		t.Errorf("prefix of b: %+v", v)
 	}
 }
+
+func TestParseKind(t *testing.T) {
+	for k := None; k <= Mirror; k++ {
+		if got := ParseKind(k.String()); got != k {
+			t.Errorf("ParseKind(%q) = %v", k.String(), got)
+		}
+	}
+	if ParseKind("other") != None {
+		t.Error("other text is not None")
+	}
+}

@@ -7,12 +7,17 @@ import (
 	"github.com/xqtool/xqtool/flags"
 )
 
-// Row is one row of games.parquet as FromRow reads it.
+// Row is one row of games.parquet as FromRow reads it, its start
+// position and moves decoded by the table's reader (dataset.Game.Line).
 type Row struct {
-	Source         string
-	Index          int
-	StartFEN       string   // start_fen
-	MovesICCS      []string // moves_iccs
+	Source string
+	Index  int
+	// Start and Moves are the start position (start_fen) and the valid
+	// main line (moves_iccs); LineErr is the error of decoding them (nil
+	// when they are valid).
+	Start          board.Setup
+	Moves          []board.Move
+	LineErr        error
 	ResultDeclared string   // result_declared
 	FlagCodes      []string // flag_codes
 	// Tags are the event, date, site, round, red and black columns
@@ -21,7 +26,9 @@ type Row struct {
 }
 
 // FromRow returns the Game of a games.parquet row: the same Game
-// FromReport returns for the report the row was written from.
+// FromReport returns for the report the row was written from. Its Moves
+// are the row's (not copied). A row's LineErr is its error when the game
+// is complete (its start and moves are needed).
 func FromRow(row *Row) (Game, error) {
 	g := Game{
 		Source: row.Source, Index: row.Index,
@@ -41,20 +48,13 @@ func FromRow(row *Row) (Game, error) {
 			complete = false
 		}
 	}
-	if !complete || len(row.MovesICCS) == 0 {
+	if !complete || len(row.Moves) == 0 {
 		return g, nil
 	}
-	s, err := board.ParseFEN(row.StartFEN)
-	if err != nil {
-		return g, fmt.Errorf("dedupe: %s#%d: %w", row.Source, row.Index+1, err)
+	if row.LineErr != nil {
+		return g, fmt.Errorf("dedupe: %s#%d: %w", row.Source, row.Index+1, row.LineErr)
 	}
-	g.Start = s
-	g.Moves = make([]board.Move, len(row.MovesICCS))
-	for i, m := range row.MovesICCS {
-		if g.Moves[i], err = board.ParseMove(m); err != nil {
-			return g, fmt.Errorf("dedupe: %s#%d: ply %d: %w", row.Source, row.Index+1, i+1, err)
-		}
-	}
+	g.Start, g.Moves = row.Start, row.Moves
 	g.Complete = true
 	return g, nil
 }

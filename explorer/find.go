@@ -9,10 +9,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
-
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/dataset"
 )
 
 // ErrMaterial is wrapped by the errors of ParseMaterial.
@@ -161,11 +159,6 @@ func Find(dir string, q Query) ([]Hit, FindStats, error) {
 			}
 		}
 	}
-	files, err := datasetFiles(dir, "positions")
-	if err != nil {
-		return nil, st, err
-	}
-	st.PositionFiles = len(files)
 	found := map[string]*Hit{} // by game_id: the first match
 	match := func(gameID string, ply int, fen string) error {
 		if h, ok := found[gameID]; ok && h.Ply <= ply {
@@ -178,27 +171,15 @@ func Find(dir string, q Query) ([]Hit, FindStats, error) {
 		found[gameID] = &Hit{GameID: gameID, Ply: ply, Mirrored: mirrored}
 		return nil
 	}
-	for _, path := range files {
-		pf, err := openParquet(path)
-		if err != nil {
-			return nil, st, err
-		}
-		leaves := []string{"game_id", "ply", "fen", "move_iccs", "plies_to_end"}
-		keyed := q.HasPosition && !q.HasMaterial && pf.has("position_key")
-		if keyed {
-			leaves = append(leaves, "position_key")
-			st.UsedKeys = true
-		}
-		first := -1 // the ply of the file's first row: 0, or 1 before ply was the position's
-		err = pf.each(leaves, func(rec arrow.RecordBatch) error {
-			n, err := q.positionsBatch(rec, targets, keyed, &first, found, match)
-			st.Rows += n
-			return err
-		})
-		pf.close()
-		if err != nil {
-			return nil, st, err
-		}
+	var err error
+	st.PositionFiles, err = dataset.ReadPositions(dir, q.HasPosition && !q.HasMaterial, func(b *dataset.PositionsBatch) error {
+		st.UsedKeys = st.UsedKeys || b.Key != nil
+		err := q.positionsBatch(b, targets, found, match)
+		st.Rows += int64(b.Len())
+		return err
+	})
+	if err != nil {
+		return nil, st, err
 	}
 	// Games without a move are reached only at their start; then the
 	// players of every hit.
@@ -246,136 +227,77 @@ func samePosition(fen, target string) bool {
 	return len(target) == len(place)+2 && target[:len(place)] == place && target[len(place)+1:] == side
 }
 
-// positionsBatch matches the rows of a batch of positions.parquet, and
-// the position after each game's last move.
-//
-// A row's ply is its position's (0 the start). Datasets written before
-// ply meant that numbered the moves from 1: first is the ply of the
-// file's first row (a game's start, so 0 in a dataset of this version),
-// set by the first batch and subtracted from every row's.
-func (q *Query) positionsBatch(rec arrow.RecordBatch, targets []target, keyed bool, first *int, found map[string]*Hit,
-	match func(string, int, string) error) (int64, error) {
-	ids, err := column[*array.String](rec, "game_id")
-	if err != nil {
-		return 0, err
-	}
-	plies, err := column[*array.Int32](rec, "ply")
-	if err != nil {
-		return 0, err
-	}
-	fens, err := column[*array.String](rec, "fen")
-	if err != nil {
-		return 0, err
-	}
-	moves, err := column[*array.String](rec, "move_iccs")
-	if err != nil {
-		return 0, err
-	}
-	toEnd, err := column[*array.Int32](rec, "plies_to_end")
-	if err != nil {
-		return 0, err
-	}
-	var keys func(i int) uint64
-	if keyed {
-		col := rec.Column(rec.Schema().FieldIndices("position_key")[0])
-		switch k := col.(type) {
-		case *array.Uint64:
-			keys = func(i int) uint64 { return k.Value(i) }
-		case *array.Int64:
-			keys = func(i int) uint64 { return uint64(k.Value(i)) }
-		default:
-			return 0, fmt.Errorf("%w: position_key is %s", ErrDataset, col.DataType())
-		}
-	}
-	n := int(rec.NumRows())
-	if *first < 0 && n > 0 {
-		*first = int(plies.Value(0))
-	}
-	for i := range n {
-		id, ply := ids.Value(i), int(plies.Value(i))-*first
-		if keyed {
-			k := keys(i)
+// positionsBatch matches the rows of a batch of positions.parquet (by
+// their keys when the batch has them), and the position after each game's
+// last move.
+func (q *Query) positionsBatch(b *dataset.PositionsBatch, targets []target, found map[string]*Hit,
+	match func(string, int, string) error) error {
+	for i := range b.Len() {
+		id, ply := b.GameID.Value(i), b.Ply(i)
+		if b.Key != nil {
+			k := b.Key(i)
 			if slices.ContainsFunc(targets, func(t target) bool { return t.key == k }) {
 				// Keys only select: the FEN decides (no false match on a
 				// key collision).
-				if err := match(id, ply, fens.Value(i)); err != nil {
-					return 0, err
+				if err := match(id, ply, b.FEN.Value(i)); err != nil {
+					return err
 				}
 			}
-		} else if err := match(id, ply, fens.Value(i)); err != nil {
-			return 0, err
+		} else if err := match(id, ply, b.FEN.Value(i)); err != nil {
+			return err
 		}
-		if toEnd.Value(i) != 1 {
+		if b.PliesToEnd.Value(i) != 1 {
 			continue
 		}
 		// The last move: the final position.
 		if h, ok := found[id]; ok && h.Ply <= ply+1 {
 			continue
 		}
-		p, err := positionOfFEN(fens.Value(i))
+		p, err := positionOfFEN(b.FEN.Value(i))
 		if err != nil {
-			return 0, fmt.Errorf("%w: game %s ply %d: %w", ErrDataset, id, ply, err)
+			return b.Errorf(i, "%w: game %s ply %d: %w", ErrDataset, id, ply+1, err)
 		}
-		m, err := board.ParseMove(moves.Value(i))
+		m, err := board.ParseMove(b.MoveICCS.Value(i))
 		if err != nil || !p.IsLegal(m) {
-			return 0, fmt.Errorf("%w: game %s ply %d: move %q", ErrDataset, id, ply, moves.Value(i))
+			return b.Errorf(i, "%w: game %s ply %d: move %q", ErrDataset, id, ply+1, b.MoveICCS.Value(i))
 		}
 		p.MakeMove(m)
 		if err := match(id, ply+1, fenOf(&p)); err != nil {
-			return 0, err
+			return err
 		}
 	}
-	return int64(n), nil
+	return nil
 }
 
 // joinGames reads the games table: it calls noMoves for each game without
 // a move, then fills in the players of the hits and returns them in the
 // order of the games' sources and indexes.
 func joinGames(dir string, found map[string]*Hit, noMoves func(gameID, startFEN string) error) ([]Hit, error) {
-	files, err := datasetFiles(dir, "games")
+	r, err := dataset.Open([]string{dir})
 	if err != nil {
 		return nil, err
 	}
-	leaves := []string{"game_id", "source", "index", "start_fen", "ply_count", "result_declared", "event", "date", "red", "black"}
-	for _, path := range files {
-		pf, err := openParquet(path)
+	defer r.Close()
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			break
+		}
 		if err != nil {
 			return nil, err
 		}
-		err = pf.each(leaves, func(rec arrow.RecordBatch) error {
-			strs, err := stringColumns(rec, "game_id", "source", "start_fen", "result_declared", "event", "date", "red", "black")
-			if err != nil {
-				return err
+		if len(g.MovesICCS) == 0 {
+			if err := noMoves(g.GameID, g.StartFEN); err != nil {
+				return nil, err
 			}
-			index, err := column[*array.Int32](rec, "index")
-			if err != nil {
-				return err
-			}
-			plies, err := column[*array.Int32](rec, "ply_count")
-			if err != nil {
-				return err
-			}
-			for i := range int(rec.NumRows()) {
-				id := strs["game_id"].Value(i)
-				if plies.Value(i) == 0 {
-					if err := noMoves(id, strAt(strs["start_fen"], i)); err != nil {
-						return err
-					}
-				}
-				h, ok := found[id]
-				if !ok {
-					continue
-				}
-				h.Source, h.Index = strAt(strs["source"], i), int(index.Value(i))
-				h.Red, h.Black = strAt(strs["red"], i), strAt(strs["black"], i)
-				h.Event, h.Date, h.Result = strAt(strs["event"], i), strAt(strs["date"], i), strAt(strs["result_declared"], i)
-			}
-			return nil
-		})
-		pf.close()
-		if err != nil {
-			return nil, err
 		}
+		h, ok := found[g.GameID]
+		if !ok {
+			continue
+		}
+		h.Source, h.Index = g.Source, g.Index
+		h.Red, h.Black = g.Red, g.Black
+		h.Event, h.Date, h.Result = g.Event, g.Date, g.Result
 	}
 	hits := make([]Hit, 0, len(found))
 	for _, h := range found {

@@ -1,11 +1,12 @@
 package explorer
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
+
+	"github.com/xqtool/xqtool/dataset"
+	"github.com/xqtool/xqtool/internal/table"
 )
 
 // Inputs sorts the arguments of "xqtool explore": trees (a tree file,
@@ -31,7 +32,7 @@ func Inputs(paths []string, out string) (trees, datasets, records []string) {
 		default:
 			if t := treeFiles(p, out); len(t) > 0 {
 				trees = append(trees, t...)
-			} else if IsDataset(p) {
+			} else if dataset.IsDataset(p) {
 				datasets = append(datasets, p)
 			} else {
 				records = append(records, p)
@@ -44,30 +45,8 @@ func Inputs(paths []string, out string) (trees, datasets, records []string) {
 // treeFiles returns the tree.parquet files under dir, sorted; directories
 // starting with "." and the directory skip are passed over.
 func treeFiles(dir, skip string) []string {
-	var out []string
-	skipAbs := ""
-	if skip != "" {
-		skipAbs, _ = filepath.Abs(skip)
-	}
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() && path != dir && strings.HasPrefix(d.Name(), ".") {
-			return filepath.SkipDir
-		}
-		if d.IsDir() && skipAbs != "" {
-			if abs, _ := filepath.Abs(path); abs == skipAbs {
-				return filepath.SkipDir
-			}
-		}
-		if !d.IsDir() && d.Name() == TreeFile {
-			out = append(out, path)
-		}
-		return nil
-	})
-	slices.Sort(out)
-	return out
+	files, _ := table.Find(dir, strings.TrimSuffix(TreeFile, ".parquet"), table.FindOptions{Skip: skip})
+	return files
 }
 
 // OpenTreeAt opens the tree at path: a tree file, or a directory with a

@@ -2,8 +2,6 @@ package explorer
 
 import (
 	"cmp"
-	"context"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -12,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/internal/table"
 	"github.com/xqtool/xqtool/notation"
 )
 
@@ -19,11 +18,9 @@ import (
 // checked: its FEN must give its key, its move must be legal there, its
 // counts must add up.
 type treeSource struct {
-	t    *Tree
-	rr   *RowReader
-	path string
-	row  Row
-	n    int64
+	t   *Tree
+	rr  *RowReader
+	row Row
 }
 
 func openTreeSource(path string) (*treeSource, error) {
@@ -34,9 +31,9 @@ func openTreeSource(path string) (*treeSource, error) {
 	rr, err := t.Rows(nil)
 	if err != nil {
 		t.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
-	return &treeSource{t: t, rr: rr, path: path}, nil
+	return &treeSource{t: t, rr: rr}, nil
 }
 
 func (s *treeSource) close() error {
@@ -45,18 +42,14 @@ func (s *treeSource) close() error {
 }
 
 func (s *treeSource) next() (*entry, error) {
-	err := s.rr.Next(&s.row)
-	if err == io.EOF {
-		return nil, io.EOF
+	if err := s.rr.Next(&s.row); err != nil {
+		return nil, err // io.EOF, or an error naming the file and row
 	}
-	s.n++
-	if err == nil {
-		var e *entry
-		if e, err = rowEntry(&s.row, s.t.meta.MergeMirrors); err == nil {
-			return e, nil
-		}
+	e, err := rowEntry(&s.row, s.t.meta.MergeMirrors)
+	if err != nil {
+		return nil, s.rr.errorf(err)
 	}
-	return nil, fmt.Errorf("%s: row %d: %w", s.path, s.n, err)
+	return e, nil
 }
 
 // rowEntry checks a row read from a tree and returns it as an entry.
@@ -214,21 +207,17 @@ func ParsePosition(fen string) (board.Position, error) {
 // groupRows returns the rows of key in row group g: it reads the group's
 // keys, and then only the rows of key.
 func (t *Tree) groupRows(g int, key uint64) (rows []Row, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			rows, err = nil, fmt.Errorf("%w: %v", ErrTree, p)
-		}
-	}()
-	kr, err := t.fr.GetRecordReader(context.Background(), []int{colKey}, []int{g})
+	keyName := TreeSchema.Field(colKey).Name
+	kr, err := t.t.Rows([]string{keyName}, []int{g})
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrTree, err)
+		return nil, treeErr(err)
 	}
 	lo, hi, n := -1, -1, 0
-	for kr.Next() {
-		keys, ok := kr.RecordBatch().Column(0).(*array.Uint64)
-		if !ok {
-			kr.Release()
-			return nil, fmt.Errorf("%w: position_key is not uint64", ErrTree)
+	for kr.NextBatch() {
+		keys, err := table.Column[*array.Uint64](kr.Batch(), keyName)
+		if err != nil {
+			kr.Close()
+			return nil, treeErr(err)
 		}
 		for i := range keys.Len() {
 			k := keys.Value(i)
@@ -244,19 +233,17 @@ func (t *Tree) groupRows(g int, key uint64) (rows []Row, err error) {
 			break // the rows are sorted: no more of key
 		}
 	}
-	err = kr.Err()
-	kr.Release()
-	if err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("%w: %w", ErrTree, err)
+	kr.Close()
+	if err := kr.Err(); err != nil {
+		return nil, treeErr(err)
 	}
 	if lo < 0 {
 		return nil, nil
 	}
-	rr, err := t.fr.GetRecordReader(context.Background(), nil, []int{g})
+	r, err := t.Rows([]int{g})
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrTree, err)
+		return nil, err
 	}
-	r := &RowReader{rr: rr}
 	defer r.Close()
 	// (The reader's SeekToRow would skip pages, but it decodes them in
 	// goroutines of its own, where a damaged page panics out of reach of

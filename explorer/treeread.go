@@ -1,21 +1,18 @@
 package explorer
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/internal/table"
 )
 
 // ErrTree is wrapped by the errors of a file that is not a tree of this
@@ -71,9 +68,7 @@ const maxGroupRows = 1 << 20
 
 // Tree is an open tree file.
 type Tree struct {
-	f    io.Closer
-	pf   *file.Reader
-	fr   *pqarrow.FileReader
+	t    *table.File
 	meta TreeMeta
 	// first and last key of each row group (from its statistics; ok
 	// false when it has none)
@@ -85,18 +80,20 @@ type keyRange struct {
 	ok     bool
 }
 
+// treeBatchRows is the number of rows a tree is read at a time.
+const treeBatchRows = 1024
+
 // OpenTree opens a tree file.
 func OpenTree(path string) (*Tree, error) {
-	f, err := os.Open(path)
+	f, err := table.Open(path, treeBatchRows)
 	if err != nil {
-		return nil, err
+		return nil, treeErr(err)
 	}
-	t, err := NewTree(f)
+	t, err := openTree(f)
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	t.f = f
 	return t, nil
 }
 
@@ -111,48 +108,51 @@ func ReadMeta(path string) (TreeMeta, error) {
 }
 
 // NewTree reads a tree from r (the caller closes r).
-func NewTree(r parquet.ReaderAtSeeker) (t *Tree, err error) {
-	defer func() {
-		// arrow-go panics on some malformed files: a bad file is an error.
-		if p := recover(); p != nil {
-			t, err = nil, fmt.Errorf("%w: %v", ErrTree, p)
-		}
-	}()
-	mem := memory.NewGoAllocator()
-	props := parquet.NewReaderProperties(mem)
-	props.BufferedStreamEnabled = true
-	pf, err := file.NewParquetReader(r, file.WithReadProps(props))
+func NewTree(r parquet.ReaderAtSeeker) (*Tree, error) {
+	f, err := table.New(r, "tree", treeBatchRows)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrTree, err)
+		return nil, treeErr(err)
 	}
-	t = &Tree{pf: pf}
-	kv := pf.MetaData().KeyValueMetadata()
-	js := kv.FindValue(metaKey)
-	if js == nil {
+	return openTree(f)
+}
+
+// treeErr makes err (of package table) wrap ErrTree.
+func treeErr(err error) error {
+	if err == nil || errors.Is(err, ErrTree) {
+		return err
+	}
+	return fmt.Errorf("%w: %w", ErrTree, err)
+}
+
+// openTree checks that f is a tree, and reads its metadata.
+func openTree(f *table.File) (t *Tree, err error) {
+	// arrow-go panics on some malformed files: a bad file is an error.
+	defer func() { err = treeErr(err) }()
+	defer table.Recover(f.Name(), &err)
+	t = &Tree{t: f}
+	js, ok := f.Meta(metaKey)
+	if !ok {
 		return nil, fmt.Errorf("%w: no %s metadata", ErrTree, metaKey)
 	}
-	if err := json.Unmarshal([]byte(*js), &t.meta); err != nil {
+	if err := json.Unmarshal([]byte(js), &t.meta); err != nil {
 		return nil, fmt.Errorf("%w: metadata: %w", ErrTree, err)
 	}
 	if t.meta.Version != treeVersion {
 		return nil, fmt.Errorf("%w: version %d (this program reads %d)", ErrTree, t.meta.Version, treeVersion)
 	}
+	pf := f.Parquet()
 	schema := pf.MetaData().Schema
 	// pqarrow decodes a stored Arrow schema without bounds (a damaged one
 	// can ask for any amount of memory): trees are written without one.
-	if kv.FindValue("ARROW:schema") != nil {
+	if _, ok := f.Meta("ARROW:schema"); ok {
 		return nil, fmt.Errorf("%w: an Arrow schema is stored (not written by this package)", ErrTree)
 	}
-	if schema.NumColumns() < 1 || schema.Column(0).Name() != "position_key" {
-		return nil, fmt.Errorf("%w: the first column is not position_key", ErrTree)
+	if schema.NumColumns() < 1 || schema.Column(0).Name() != TreeSchema.Field(colKey).Name {
+		return nil, fmt.Errorf("%w: the first column is not %s", ErrTree, TreeSchema.Field(colKey).Name)
 	}
-	t.fr, err = pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: 1024}, mem)
+	sc, err := f.Schema()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrTree, err)
-	}
-	sc, err := t.fr.Schema()
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrTree, err)
+		return nil, err
 	}
 	if !sameSchema(sc, TreeSchema) {
 		return nil, fmt.Errorf("%w: schema %s", ErrTree, sc)
@@ -242,109 +242,66 @@ func rowGroupRange(pf *file.Reader, i int) keyRange {
 func (t *Tree) Meta() TreeMeta { return t.meta }
 
 // NumRows returns the number of rows.
-func (t *Tree) NumRows() int64 { return t.pf.NumRows() }
+func (t *Tree) NumRows() int64 { return t.t.NumRows() }
 
 // Close closes the file.
-func (t *Tree) Close() error {
-	if t.f != nil {
-		return t.f.Close()
-	}
-	return nil
-}
+func (t *Tree) Close() error { return t.t.Close() }
 
 // RowReader reads a tree's rows in order.
 type RowReader struct {
-	rr   pqarrow.RecordReader
-	rec  arrow.RecordBatch
+	rows *table.Rows
 	cols treeCols
-	i    int
 	err  error
 }
 
 // Rows returns a reader of the rows of the given row groups (nil: all).
-func (t *Tree) Rows(rowGroups []int) (rr *RowReader, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			rr, err = nil, fmt.Errorf("%w: %v", ErrTree, p)
-		}
-	}()
-	if rowGroups == nil {
-		rowGroups = make([]int, t.pf.NumRowGroups())
-		for i := range rowGroups {
-			rowGroups[i] = i
-		}
-	}
-	r, err := t.fr.GetRecordReader(context.Background(), nil, rowGroups)
+func (t *Tree) Rows(rowGroups []int) (*RowReader, error) {
+	rows, err := t.t.Rows(nil, rowGroups)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrTree, err)
+		return nil, treeErr(err)
 	}
-	return &RowReader{rr: r}, nil
+	return &RowReader{rows: rows}, nil
 }
 
 // Next reads the next row into row, and returns io.EOF after the last.
+// An error names the file and the row.
 func (r *RowReader) Next(row *Row) (err error) {
 	if r.err != nil {
 		return r.err
 	}
 	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("%w: %v", ErrTree, p)
-		}
-		if err != nil {
+		if err != nil && err != io.EOF {
+			err = treeErr(err)
 			r.err = err
 		}
 	}()
-	for r.rec == nil || r.i >= int(r.rec.NumRows()) {
-		if !r.rr.Next() {
-			if err := r.rr.Err(); err != nil && !errors.Is(err, io.EOF) {
-				return fmt.Errorf("%w: %w", ErrTree, err)
-			}
-			return io.EOF
-		}
-		r.rec, r.i = r.rr.RecordBatch(), 0
-		if err := r.cols.bind(r.rec); err != nil {
+	defer table.Recover(r.rows.Name(), &err)
+	if err := r.rows.Step(); err != nil {
+		return err
+	}
+	if r.rows.Fresh() {
+		if err := r.cols.bind(r.rows.Batch()); err != nil {
 			return err
 		}
 	}
-	err = r.cols.row(r.i, row)
-	r.i++
-	return err
-}
-
-// skip passes over n rows.
-func (r *RowReader) skip(n int) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("%w: %v", ErrTree, p)
-		}
-	}()
-	for n > 0 {
-		if r.rec == nil || r.i >= int(r.rec.NumRows()) {
-			if !r.rr.Next() {
-				if err := r.rr.Err(); err != nil && !errors.Is(err, io.EOF) {
-					return fmt.Errorf("%w: %w", ErrTree, err)
-				}
-				return fmt.Errorf("%w: fewer rows than the keys", ErrTree)
-			}
-			r.rec, r.i = r.rr.RecordBatch(), 0
-			if err := r.cols.bind(r.rec); err != nil {
-				return err
-			}
-		}
-		k := min(n, int(r.rec.NumRows())-r.i)
-		r.i += k
-		n -= k
+	if err := r.cols.row(r.rows.Index(), row); err != nil {
+		return r.errorf(err)
 	}
 	return nil
 }
 
-// Close releases the reader.
-func (r *RowReader) Close() {
-	if r.rr != nil {
-		r.rr.Release()
-		r.rr = nil
-	}
+// errorf positions err at the row read last.
+func (r *RowReader) errorf(err error) error { return r.rows.Errorf(r.rows.Index(), "%w", err) }
+
+// skip passes over n rows.
+func (r *RowReader) skip(n int) (err error) {
+	defer func() { err = treeErr(err) }()
+	defer table.Recover(r.rows.Name(), &err)
+	return r.rows.Skip(n)
 }
+
+// Close releases the reader.
+func (r *RowReader) Close() { r.rows.Close() }
 
 // treeCols are the typed columns of a batch of rows.
 type treeCols struct {
@@ -430,13 +387,6 @@ func (c *treeCols) bind(rec arrow.RecordBatch) error {
 	return nil
 }
 
-func str(a *array.String, i int) string {
-	if a.IsNull(i) {
-		return ""
-	}
-	return a.Value(i)
-}
-
 func i32(a *array.Int32, i int) int {
 	if a.IsNull(i) {
 		return 0
@@ -454,11 +404,11 @@ func (c *treeCols) row(i int, row *Row) error {
 		return fmt.Errorf("%w: move %q", ErrTree, c.iccs.Value(i))
 	}
 	*row = Row{
-		Key: c.key.Value(i), FEN: c.fen.Value(i), Move: m, MoveChinese: str(c.chinese, i),
+		Key: c.key.Value(i), FEN: c.fen.Value(i), Move: m, MoveChinese: table.String(c.chinese, i),
 		Games: c.games.Value(i), RedWins: c.red.Value(i), Draws: c.draws.Value(i),
 		BlackWins: c.black.Value(i), Unknown: c.unknown.Value(i),
 		FirstYear: i32(c.first, i), LastYear: i32(c.last, i),
-		ECCO: str(c.ecco, i), ECCOName: str(c.name, i),
+		ECCO: table.String(c.ecco, i), ECCOName: table.String(c.name, i),
 		Votes: row.Votes[:0], Examples: row.Examples[:0],
 	}
 	lo, hi := c.votes.ValueOffsets(i)
@@ -466,7 +416,7 @@ func (c *treeCols) row(i int, row *Row) error {
 		return fmt.Errorf("%w: votes offsets", ErrTree)
 	}
 	for j := int(lo); j < int(hi); j++ {
-		row.Votes = append(row.Votes, Vote{str(c.vCode, j), c.vGames.Value(j)})
+		row.Votes = append(row.Votes, Vote{table.String(c.vCode, j), c.vGames.Value(j)})
 	}
 	lo, hi = c.examples.ValueOffsets(i)
 	if lo < 0 || hi > int64(c.xID.Len()) || lo > hi {
@@ -474,9 +424,9 @@ func (c *treeCols) row(i int, row *Row) error {
 	}
 	for j := int(lo); j < int(hi); j++ {
 		row.Examples = append(row.Examples, Example{
-			GameID: str(c.xID, j), Source: str(c.xSource, j), Index: i32(c.xIndex, j),
-			Red: str(c.xRed, j), Black: str(c.xBlack, j), Event: str(c.xEv, j), Date: str(c.xDate, j),
-			Year: i32(c.xYear, j), Result: ParseResult(str(c.xResult, j)), Tags: int(c.xTags.Value(j)), Ply: i32(c.xPly, j),
+			GameID: table.String(c.xID, j), Source: table.String(c.xSource, j), Index: i32(c.xIndex, j),
+			Red: table.String(c.xRed, j), Black: table.String(c.xBlack, j), Event: table.String(c.xEv, j), Date: table.String(c.xDate, j),
+			Year: i32(c.xYear, j), Result: ParseResult(table.String(c.xResult, j)), Tags: int(c.xTags.Value(j)), Ply: i32(c.xPly, j),
 		})
 	}
 	return nil

@@ -68,11 +68,7 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 		if err != nil {
 			return err
 		}
-		// A prefix copy may be another game with the same opening: only
-		// whole copies (exact, mirrored) are the same game.
-		if d.Kind != dedupe.Prefix {
-			s.r.games[i].Cluster = d.ClusterID(s.ids[i])
-		}
+		s.r.games[i].Cluster = Cluster(d.Kind, d.ClusterID(s.ids[i]))
 	}
 	s.table = s.r.Resolve()
 	return nil
@@ -110,6 +106,19 @@ func (s *Sink) Annotate(num int) pipeline.Annotation {
 		notes = append(notes, pipeline.Note{Key: kid, Value: id}, pipeline.Note{Key: kname, Value: name})
 	}
 	return pipeline.Annotation{Notes: notes}
+}
+
+// Cluster is the cluster of copies a game is counted in to tell players
+// apart (Game.Cluster), from its duplicate kind and cluster id (the
+// pipeline's verdict, or duplicate_kind and cluster_id of games.parquet):
+// the cluster of a kept copy or a whole copy (exact, mirrored), "" for a
+// prefix copy, which may be another game with the same opening. Players
+// from records and from their export use this one rule.
+func Cluster(kind dedupe.Kind, clusterID string) string {
+	if kind == dedupe.Prefix {
+		return ""
+	}
+	return clusterID
 }
 
 // intern returns s as a canonical copy, shared by every equal string

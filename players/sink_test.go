@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/internal/shareddata"
 	"github.com/xqtool/xqtool/parse"
 	"github.com/xqtool/xqtool/pipeline"
@@ -65,5 +66,16 @@ func TestSinkNotes(t *testing.T) {
 	}
 	if id, name := s.Player(-1, true); id != "" || name != "" {
 		t.Errorf("Player of no game: %q %q", id, name)
+	}
+}
+
+func TestCluster(t *testing.T) {
+	for _, c := range []struct {
+		kind string
+		want string
+	}{{"", "c"}, {"exact", "c"}, {"mirror", "c"}, {"prefix", ""}} {
+		if got := Cluster(dedupe.ParseKind(c.kind), "c"); got != c.want {
+			t.Errorf("%q: %q, want %q", c.kind, got, c.want)
+		}
 	}
 }

@@ -156,7 +156,7 @@ row says why); 2 usage or I/O error, or an engine that cannot start;
 			if err != nil {
 				return err
 			}
-			isDS, err := datasetArgs(args)
+			isDS, err := datasetArgs("annotate", args)
 			if err != nil {
 				return err
 			}
@@ -224,14 +224,10 @@ row says why); 2 usage or I/O error, or an engine that cannot start;
 // datasetArgs reports whether the inputs are export datasets (every one a
 // directory holding a games.parquet, a partition or shards of one) rather
 // than records; a mix is an error.
-func datasetArgs(args []string) (bool, error) {
+func datasetArgs(command string, args []string) (bool, error) {
 	n := 0
 	for _, a := range args {
-		st, err := os.Stat(a)
-		if err != nil || !st.IsDir() {
-			continue
-		}
-		if files, err := dataset.GamesFiles(a); err == nil && len(files) > 0 {
+		if dataset.IsDataset(a) {
 			n++
 		}
 	}
@@ -241,7 +237,7 @@ func datasetArgs(args []string) (bool, error) {
 	case len(args):
 		return true, nil
 	}
-	return false, usageErr("annotate: give records or datasets (directories holding games.parquet), not both")
+	return false, usageErr("%s: give records or datasets (directories holding games.parquet), not both", command)
 }
 
 // annotateDone prints what the run did and gives its exit code.

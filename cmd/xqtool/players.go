@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/dataset"
+	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/players"
 	"github.com/xqtool/xqtool/tagnorm"
@@ -53,7 +54,7 @@ read (the error names its line); 130 interrupted.`,
 			if err != nil {
 				return err
 			}
-			isDS, err := datasetArgs(args)
+			isDS, err := datasetArgs("players", args)
 			if err != nil {
 				return err
 			}
@@ -123,7 +124,8 @@ func readAliasFile(path string) (*players.Aliases, error) {
 }
 
 // playersOfDatasets resolves the players of exported datasets (their
-// games.parquet: red, black, event, date, result and cluster_id).
+// games.parquet: red, black, event, date, result, cluster_id and
+// duplicate_kind, read as players.Sink reads a run's games).
 func playersOfDatasets(dirs []string, a *players.Aliases) (*players.Table, error) {
 	rd, err := dataset.Open(dirs)
 	if err != nil {
@@ -142,7 +144,8 @@ func playersOfDatasets(dirs []string, a *players.Aliases) (*players.Table, error
 		r.Add(players.Game{
 			Red: strings.Clone(g.Red), Black: strings.Clone(g.Black),
 			Event: tagnorm.Text(g.Event), Year: tagnorm.ParseDate(g.Date).Year,
-			Result: strings.Clone(g.Result), Source: strings.Clone(g.Source), Cluster: strings.Clone(g.ClusterID),
+			Result: strings.Clone(g.Result), Source: strings.Clone(g.Source),
+			Cluster: strings.Clone(players.Cluster(dedupe.ParseKind(g.DuplicateKind), g.ClusterID)),
 		})
 	}
 	return r.Resolve(), nil

@@ -62,6 +62,23 @@ func TestPlayersCLI(t *testing.T) {
 	if out2 != strings.Replace(out, filepath.Join(tmp, "p"), filepath.Join(tmp, "p2"), 1) {
 		t.Errorf("players on the dataset:\n%s\nwant as on the records:\n%s", out2, out)
 	}
+	if fromDS := testgames.Columns(t, filepath.Join(tmp, "p2", "players.parquet"), "player_id", "name", "games"); !slices.EqualFunc(rows, fromDS, slices.Equal) {
+		t.Error("players.parquet of players on the dataset differs from players on the records")
+	}
+	// The evidence of --suggest (the same game under two names) counts
+	// clusters of copies alike from the records and from the dataset: a
+	// prefix copy is another game on both sides (players.Cluster).
+	sugRecords, stderr, code := runCLI(t, "", "players", "--suggest", "--quiet", records)
+	if code != 0 {
+		t.Fatalf("players --suggest: exit %d\n%s", code, stderr)
+	}
+	sugDS, stderr, code := runCLI(t, "", "players", "--suggest", ds)
+	if code != 0 {
+		t.Fatalf("players --suggest on a dataset: exit %d\n%s", code, stderr)
+	}
+	if sugRecords != sugDS || !strings.Contains(sugRecords, "same_games=") {
+		t.Errorf("players --suggest on the dataset:\n%s\nwant as on the records:\n%s", sugDS, sugRecords)
+	}
 	ids := map[string]bool{}
 	for _, r := range rows {
 		ids[r[0]] = true
