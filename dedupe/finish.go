@@ -335,13 +335,25 @@ func (ix *Index) names(fin *finished) error {
 	}
 	if ix.opt.SameName != nil {
 		fin.pairs = map[int32][][2]string{}
+		// Cluster by cluster, each copy in file order: the kept copy is
+		// read once per cluster, not once per copy.
+		slices.SortFunc(members, func(a, b int32) int {
+			if ka, kb := fin.kept[a], fin.kept[b]; ka != kb {
+				return int(ka - kb)
+			}
+			return int(a - b)
+		})
+		readK := int32(-1)
 		for _, g := range members {
 			k := fin.kept[g]
 			if err := ix.spool.at(ix.off.at(g), &rec, true); err != nil {
 				return err
 			}
-			if err := ix.spool.at(ix.off.at(k), &kr, true); err != nil {
-				return err
+			if k != readK {
+				if err := ix.spool.at(ix.off.at(k), &kr, true); err != nil {
+					return err
+				}
+				readK = k
 			}
 			for _, t := range []int{4, 5} { // Red, Black
 				x, y := rec.tags[t], kr.tags[t]

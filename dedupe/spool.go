@@ -26,6 +26,9 @@ type spool struct {
 	pos  int64
 	tmp  []byte
 	rbuf []byte // moves read back
+	// sec and br are at's reader, kept from one record to the next.
+	sec io.SectionReader
+	br  *bufio.Reader
 }
 
 // errCorrupt means the temporary file did not read back as written.
@@ -157,11 +160,21 @@ func (s *spool) sequential() *reader {
 	return &reader{s: s, br: bufio.NewReaderSize(io.NewSectionReader(s.f, 0, s.pos), 1<<16)}
 }
 
-// at reads the record at off into rec.
+// at reads the record at off into rec. Its buffer is reused: a record
+// (start, moves, source, tags) most often fits in one read of atBuf bytes.
 func (s *spool) at(off int64, rec *record, text bool) error {
-	r := reader{s: s, br: bufio.NewReaderSize(io.NewSectionReader(s.f, off, s.pos-off), 4096), pos: off}
+	s.sec = *io.NewSectionReader(s.f, off, s.pos-off)
+	if s.br == nil {
+		s.br = bufio.NewReaderSize(&s.sec, atBuf)
+	} else {
+		s.br.Reset(&s.sec)
+	}
+	r := reader{s: s, br: s.br, pos: off}
 	return r.next(rec, text)
 }
+
+// atBuf is the read size of at.
+const atBuf = 1024
 
 // next decodes the next record into rec; the source and tags only when
 // text is true (else the reader stops after the moves: seek skips the
