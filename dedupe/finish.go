@@ -1,6 +1,7 @@
 package dedupe
 
 import (
+	"io"
 	"math/bits"
 	"slices"
 
@@ -90,12 +91,20 @@ func (ix *Index) finish() error {
 	H := map[uint64]int32{} // line hash → representative
 	var a, b record
 	bOf := int32(-1) // the game in b
+	aOf := int32(-1) // the game in a
+	// The copies are read in increasing order, the classes' first games
+	// wherever they are.
+	fwd := ix.spool.forward()
+	var abuf []byte
 	same := func(i, r int32, mirror bool) (bool, error) {
 		if ix.n.at(i) != ix.n.at(r) {
 			return false, nil
 		}
-		if err := ix.spool.moves(ix.off.at(i), ix.n.at(i), &a); err != nil {
-			return false, err
+		if aOf != i {
+			if err := fwd.moves(ix.off.at(i), ix.n.at(i), &a, &abuf); err != nil {
+				return false, err
+			}
+			aOf = i
 		}
 		if bOf != r { // copies of one game often follow each other
 			if err := ix.spool.moves(ix.off.at(r), ix.n.at(r), &b); err != nil {
@@ -157,7 +166,7 @@ func (ix *Index) finish() error {
 	for i := range ext {
 		ext[i] = -1
 	}
-	rd := ix.spool.sequential()
+	rd := ix.spool.forward()
 	var c record
 	check := func(ci int32, mirror bool) (bool, error) {
 		if err := ix.spool.moves(ix.off.at(ci), ix.n.at(ci), &c); err != nil {
@@ -275,9 +284,14 @@ func (ix *Index) finish() error {
 // pairs back from the temporary file.
 func (ix *Index) names(fin *finished) error {
 	fin.refs = map[int32]Ref{}
-	rd := ix.spool.sequential()
+	rd := ix.spool.forward()
 	var members []int32
-	var rec, kr record
+	var rec record
+	// The Red and Black names of the kept copies, for the name pairs.
+	var keptNames map[int32][2]string
+	if ix.opt.SameName != nil {
+		keptNames = map[int32][2]string{}
+	}
 	for i := range int32(len(fin.kept)) {
 		k := fin.kept[i]
 		if fin.count[k] < 2 {
@@ -292,6 +306,9 @@ func (ix *Index) names(fin *finished) error {
 				return err
 			}
 			fin.refs[k] = rec.ref
+			if keptNames != nil {
+				keptNames[k] = [2]string{rec.tags[4], rec.tags[5]}
+			}
 		} else {
 			members = append(members, i)
 		}
@@ -335,28 +352,20 @@ func (ix *Index) names(fin *finished) error {
 	}
 	if ix.opt.SameName != nil {
 		fin.pairs = map[int32][][2]string{}
-		// Cluster by cluster, each copy in file order: the kept copy is
-		// read once per cluster, not once per copy.
-		slices.SortFunc(members, func(a, b int32) int {
-			if ka, kb := fin.kept[a], fin.kept[b]; ka != kb {
-				return int(ka - kb)
-			}
-			return int(a - b)
-		})
-		readK := int32(-1)
+		// The copies in file order, read forward; the kept copies' names
+		// were read with their clusters.
+		slices.Sort(members)
+		fwd := ix.spool.forward()
 		for _, g := range members {
-			k := fin.kept[g]
-			if err := ix.spool.at(ix.off.at(g), &rec, true); err != nil {
+			if err := fwd.seek(ix.off.at(g)); err != nil {
 				return err
 			}
-			if k != readK {
-				if err := ix.spool.at(ix.off.at(k), &kr, true); err != nil {
-					return err
-				}
-				readK = k
+			if err := fwd.next(&rec, true); err != nil {
+				return err
 			}
-			for _, t := range []int{4, 5} { // Red, Black
-				x, y := rec.tags[t], kr.tags[t]
+			kn := keptNames[fin.kept[g]]
+			for t, y := range kn {
+				x := rec.tags[4+t] // Red, Black
 				if x != y && x != "" && y != "" && ix.opt.SameName(x, y) {
 					fin.pairs[g] = append(fin.pairs[g], [2]string{x, y})
 				}
@@ -385,6 +394,11 @@ func (r *record) setup() board.Setup {
 func (r *reader) seek(off int64) error {
 	if off < r.pos {
 		return errCorrupt
+	}
+	if r.jump && off-r.pos > int64(r.br.Buffered()) {
+		r.br.Reset(io.NewSectionReader(r.s.f, off, r.s.pos-off))
+		r.pos = off
+		return nil
 	}
 	if err := r.discard(int(off - r.pos)); err != nil {
 		return corrupt(err)
