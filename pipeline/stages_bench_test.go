@@ -77,9 +77,12 @@ func BenchmarkStage(b *testing.B) {
 		dir := recordsDir(b)
 		cpu0 := cputime.Process().Nanoseconds()
 		for b.Loop() {
-			w := &corpus.Walker{}
+			w := &corpus.Walker{Raw: true} // as validate walks
 			err := w.Walk(context.Background(), []string{dir}, func(it corpus.Item) error {
 				it.Load()
+				if it.Rec != nil {
+					it.Rec.Release() // as validate does once a game is judged
+				}
 				return nil
 			})
 			if err != nil {
