@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/xqtool/xqtool/internal/cputime"
 	"github.com/xqtool/xqtool/internal/shareddata"
 	"github.com/xqtool/xqtool/replay"
 )
@@ -48,11 +49,15 @@ func BenchmarkReadFiles(b *testing.B) {
 	walk(dir) // count, and warm the page cache
 	perPass := files
 	b.SetBytes(int64(bytes))
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		walk(dir)
 	}
+	cpu := cputime.Process() - cpu0
 	b.ReportMetric(b.Elapsed().Seconds()*1e6/float64(perPass*b.N), "µs/file")
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(benchPlies(b, dir)*b.N), "ns/ply")
+	plies := benchPlies(b, dir)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(plies*b.N), "ns/ply")
+	b.ReportMetric(float64(cpu.Nanoseconds())/float64(plies*b.N), "cpu-ns/ply")
 }
 
 // benchPlies counts the plies of the replayed main lines of the games
