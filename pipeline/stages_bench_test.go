@@ -11,7 +11,6 @@ import (
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/corpus"
 	"github.com/xqtool/xqtool/dedupe"
-	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/internal/cputime"
 	"github.com/xqtool/xqtool/opening"
 	"github.com/xqtool/xqtool/parse"
@@ -147,7 +146,7 @@ func BenchmarkStage(b *testing.B) {
 			ix := dedupe.New(dedupe.Options{TempDir: tmp})
 			var buf []board.Move
 			for i, r := range reps {
-				g := stageDedupeGame(r, pipeline.GameID("bench", i), buf)
+				g := pipeline.DedupeGame(r, pipeline.GameID("bench", i), r.Declared(), buf)
 				buf = g.Moves
 				if _, err := ix.Add(&g); err != nil {
 					b.Fatal(err)
@@ -175,27 +174,4 @@ func BenchmarkStage(b *testing.B) {
 		}
 		perPly(b, cpu0, c.plies)
 	})
-}
-
-// stageDedupeGame is the dedupe.Game of a report, as validate adds it
-// (the pipeline's own is unexported).
-func stageDedupeGame(r *analyze.Report, id string, buf []board.Move) dedupe.Game {
-	g := dedupe.Game{Moves: buf[:0], ID: id}
-	rec := r.Record
-	g.Source, g.Index = rec.Source, rec.Index
-	for i, name := range dedupe.TagNames[:6] {
-		g.Tags[i] = rec.Tags.Value(name)
-	}
-	if res := r.Declared(); res != analyze.ResultUnknown {
-		g.Tags[6], g.Result = res, true
-	}
-	g.Clean = flags.Worst(r.Flags) != flags.Error
-	if gm := r.Game; gm != nil && gm.HasStart && gm.Fail == nil {
-		g.Complete = true
-		g.Start = gm.Start.Setup()
-		for _, p := range gm.Plies {
-			g.Moves = append(g.Moves, p.Move)
-		}
-	}
-	return g
 }
