@@ -89,13 +89,15 @@ func (ix *Index) finish() error {
 	rep := make([]int32, n) // class representative, -1 when not eligible
 	mir := make([]bool, n)  // the game is the mirror of its representative
 	H := map[uint64]int32{} // line hash → representative
-	var a, b record
-	bOf := int32(-1) // the game in b
+	var a record
 	aOf := int32(-1) // the game in a
 	// The copies are read in increasing order, the classes' first games
-	// wherever they are.
+	// wherever they are: those are kept in a small cache, since the
+	// copies of a game seldom follow each other (a collection copied
+	// whole repeats each of its games a collection later).
 	fwd := ix.spool.forward()
 	var abuf []byte
+	var reps repCache
 	same := func(i, r int32, mirror bool) (bool, error) {
 		if ix.n.at(i) != ix.n.at(r) {
 			return false, nil
@@ -106,13 +108,11 @@ func (ix *Index) finish() error {
 			}
 			aOf = i
 		}
-		if bOf != r { // copies of one game often follow each other
-			if err := ix.spool.moves(ix.off.at(r), ix.n.at(r), &b); err != nil {
-				return false, err
-			}
-			bOf = r
+		b, err := reps.get(ix, r)
+		if err != nil {
+			return false, err
 		}
-		return sameStart(&b, &a, mirror) && hasPrefix(b.moves, a.moves, mirror), nil
+		return sameStart(b, &a, mirror) && hasPrefix(b.moves, a.moves, mirror), nil
 	}
 	for i := range int32(n) {
 		rep[i] = -1
@@ -404,4 +404,44 @@ func (r *reader) seek(off int64) error {
 		return corrupt(err)
 	}
 	return nil
+}
+
+// repCache holds the start and moves of the classes' first games most
+// recently compared, by game number modulo repCacheSize: at most
+// repCacheSize lines of at most repCacheMoves moves (a longer line is
+// read each time into the slot of its own, not cached).
+type repCache struct {
+	of   []int32
+	recs []record
+	long record
+}
+
+const (
+	repCacheSize  = 1 << 12
+	repCacheMoves = 512
+)
+
+// get returns the record of game r, read from the spool unless cached.
+func (c *repCache) get(ix *Index, r int32) (*record, error) {
+	n := ix.n.at(r)
+	if n > repCacheMoves {
+		return &c.long, ix.spool.moves(ix.off.at(r), n, &c.long)
+	}
+	if c.of == nil {
+		c.of = make([]int32, repCacheSize)
+		for i := range c.of {
+			c.of[i] = -1
+		}
+		c.recs = make([]record, repCacheSize)
+	}
+	slot := r & (repCacheSize - 1)
+	rec := &c.recs[slot]
+	if c.of[slot] != r {
+		c.of[slot] = -1
+		if err := ix.spool.moves(ix.off.at(r), n, rec); err != nil {
+			return nil, err
+		}
+		c.of[slot] = r
+	}
+	return rec, nil
 }
