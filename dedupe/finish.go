@@ -409,7 +409,8 @@ func (r *reader) seek(off int64) error {
 // repCache holds the start and moves of the classes' first games most
 // recently compared, by game number modulo repCacheSize: at most
 // repCacheSize lines of at most repCacheMoves moves (a longer line is
-// read each time into the slot of its own, not cached).
+// read each time into the slot of its own, not cached): about 1 MB of
+// records and their moves, 5 MB at most.
 type repCache struct {
 	of   []int32
 	recs []record
