@@ -167,12 +167,12 @@ func (ix *Index) finish() error {
 		ext[i] = -1
 	}
 	rd := ix.spool.forward()
-	var c record
 	check := func(ci int32, mirror bool) (bool, error) {
-		if err := ix.spool.moves(ix.off.at(ci), ix.n.at(ci), &c); err != nil {
+		c, err := reps.get(ix, ci) // ci is a class's first game too
+		if err != nil {
 			return false, err
 		}
-		return sameStart(&a, &c, mirror) && hasPrefix(a.moves, c.moves, mirror), nil
+		return sameStart(&a, c, mirror) && hasPrefix(a.moves, c.moves, mirror), nil
 	}
 	for i := range int32(n) {
 		if rep[i] != i || int(ix.n.at(i)) <= ix.minN {
