@@ -1,6 +1,7 @@
 package dedupe
 
 import (
+	"io"
 	"math/bits"
 	"slices"
 
@@ -88,22 +89,30 @@ func (ix *Index) finish() error {
 	rep := make([]int32, n) // class representative, -1 when not eligible
 	mir := make([]bool, n)  // the game is the mirror of its representative
 	H := map[uint64]int32{} // line hash → representative
-	var a, b record
-	bOf := int32(-1) // the game in b
+	var a record
+	aOf := int32(-1) // the game in a
+	// The copies are read in increasing order, the classes' first games
+	// wherever they are: those are kept in a small cache, since the
+	// copies of a game seldom follow each other (a collection copied
+	// whole repeats each of its games a collection later).
+	fwd := ix.spool.forward()
+	var abuf []byte
+	var reps repCache
 	same := func(i, r int32, mirror bool) (bool, error) {
 		if ix.n.at(i) != ix.n.at(r) {
 			return false, nil
 		}
-		if err := ix.spool.moves(ix.off.at(i), ix.n.at(i), &a); err != nil {
-			return false, err
-		}
-		if bOf != r { // copies of one game often follow each other
-			if err := ix.spool.moves(ix.off.at(r), ix.n.at(r), &b); err != nil {
+		if aOf != i {
+			if err := fwd.moves(ix.off.at(i), ix.n.at(i), &a, &abuf); err != nil {
 				return false, err
 			}
-			bOf = r
+			aOf = i
 		}
-		return sameStart(&b, &a, mirror) && hasPrefix(b.moves, a.moves, mirror), nil
+		b, err := reps.get(ix, r)
+		if err != nil {
+			return false, err
+		}
+		return sameStart(b, &a, mirror) && hasPrefix(b.moves, a.moves, mirror), nil
 	}
 	for i := range int32(n) {
 		rep[i] = -1
@@ -157,13 +166,13 @@ func (ix *Index) finish() error {
 	for i := range ext {
 		ext[i] = -1
 	}
-	rd := ix.spool.sequential()
-	var c record
+	rd := ix.spool.forward()
 	check := func(ci int32, mirror bool) (bool, error) {
-		if err := ix.spool.moves(ix.off.at(ci), ix.n.at(ci), &c); err != nil {
+		c, err := reps.get(ix, ci) // ci is a class's first game too
+		if err != nil {
 			return false, err
 		}
-		return sameStart(&a, &c, mirror) && hasPrefix(a.moves, c.moves, mirror), nil
+		return sameStart(&a, c, mirror) && hasPrefix(a.moves, c.moves, mirror), nil
 	}
 	for i := range int32(n) {
 		if rep[i] != i || int(ix.n.at(i)) <= ix.minN {
@@ -275,9 +284,14 @@ func (ix *Index) finish() error {
 // pairs back from the temporary file.
 func (ix *Index) names(fin *finished) error {
 	fin.refs = map[int32]Ref{}
-	rd := ix.spool.sequential()
+	rd := ix.spool.forward()
 	var members []int32
-	var rec, kr record
+	var rec record
+	// The Red and Black names of the kept copies, for the name pairs.
+	var keptNames map[int32][2]string
+	if ix.opt.SameName != nil {
+		keptNames = map[int32][2]string{}
+	}
 	for i := range int32(len(fin.kept)) {
 		k := fin.kept[i]
 		if fin.count[k] < 2 {
@@ -292,6 +306,9 @@ func (ix *Index) names(fin *finished) error {
 				return err
 			}
 			fin.refs[k] = rec.ref
+			if keptNames != nil {
+				keptNames[k] = [2]string{rec.tags[4], rec.tags[5]}
+			}
 		} else {
 			members = append(members, i)
 		}
@@ -335,16 +352,20 @@ func (ix *Index) names(fin *finished) error {
 	}
 	if ix.opt.SameName != nil {
 		fin.pairs = map[int32][][2]string{}
+		// The copies in file order, read forward; the kept copies' names
+		// were read with their clusters.
+		slices.Sort(members)
+		fwd := ix.spool.forward()
 		for _, g := range members {
-			k := fin.kept[g]
-			if err := ix.spool.at(ix.off.at(g), &rec, true); err != nil {
+			if err := fwd.seek(ix.off.at(g)); err != nil {
 				return err
 			}
-			if err := ix.spool.at(ix.off.at(k), &kr, true); err != nil {
+			if err := fwd.next(&rec, true); err != nil {
 				return err
 			}
-			for _, t := range []int{4, 5} { // Red, Black
-				x, y := rec.tags[t], kr.tags[t]
+			kn := keptNames[fin.kept[g]]
+			for t, y := range kn {
+				x := rec.tags[4+t] // Red, Black
 				if x != y && x != "" && y != "" && ix.opt.SameName(x, y) {
 					fin.pairs[g] = append(fin.pairs[g], [2]string{x, y})
 				}
@@ -374,8 +395,54 @@ func (r *reader) seek(off int64) error {
 	if off < r.pos {
 		return errCorrupt
 	}
+	if r.jump && off-r.pos > int64(r.br.Buffered()) {
+		r.br.Reset(io.NewSectionReader(r.s.f, off, r.s.pos-off))
+		r.pos = off
+		return nil
+	}
 	if err := r.discard(int(off - r.pos)); err != nil {
 		return corrupt(err)
 	}
 	return nil
+}
+
+// repCache holds the start and moves of the classes' first games most
+// recently compared, by game number modulo repCacheSize: at most
+// repCacheSize lines of at most repCacheMoves moves (a longer line is
+// read each time into the slot of its own, not cached): about 1 MB of
+// records and their moves, 5 MB at most.
+type repCache struct {
+	of   []int32
+	recs []record
+	long record
+}
+
+const (
+	repCacheSize  = 1 << 12
+	repCacheMoves = 512
+)
+
+// get returns the record of game r, read from the spool unless cached.
+func (c *repCache) get(ix *Index, r int32) (*record, error) {
+	n := ix.n.at(r)
+	if n > repCacheMoves {
+		return &c.long, ix.spool.moves(ix.off.at(r), n, &c.long)
+	}
+	if c.of == nil {
+		c.of = make([]int32, repCacheSize)
+		for i := range c.of {
+			c.of[i] = -1
+		}
+		c.recs = make([]record, repCacheSize)
+	}
+	slot := r & (repCacheSize - 1)
+	rec := &c.recs[slot]
+	if c.of[slot] != r {
+		c.of[slot] = -1
+		if err := ix.spool.moves(ix.off.at(r), n, rec); err != nil {
+			return nil, err
+		}
+		c.of[slot] = r
+	}
+	return rec, nil
 }

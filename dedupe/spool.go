@@ -26,6 +26,9 @@ type spool struct {
 	pos  int64
 	tmp  []byte
 	rbuf []byte // moves read back
+	// sec and br are at's reader, kept from one record to the next.
+	sec io.SectionReader
+	br  *bufio.Reader
 }
 
 // errCorrupt means the temporary file did not read back as written.
@@ -125,11 +128,12 @@ func hasPrefix(long, short []board.Move, mirror bool) bool {
 	return true
 }
 
-// reader decodes records, sequentially or at an offset.
+// reader decodes records, forward or at an offset.
 type reader struct {
-	s   *spool
-	br  *bufio.Reader
-	pos int64 // offset of the next byte
+	s    *spool
+	br   *bufio.Reader
+	pos  int64 // offset of the next byte
+	jump bool  // seek past the buffer by starting a new read (forward)
 }
 
 // ReadByte and Read count the bytes read.
@@ -153,15 +157,32 @@ func (r *reader) discard(n int) error {
 	return err
 }
 
-func (s *spool) sequential() *reader {
-	return &reader{s: s, br: bufio.NewReaderSize(io.NewSectionReader(s.f, 0, s.pos), 1<<16)}
+// forward returns a reader for records read in increasing order of
+// offset, some of them far apart: seek skips a gap wider than what is
+// buffered without reading it, and the buffer (seqBuf) holds a few
+// records, so that neighbours come with one read.
+func (s *spool) forward() *reader {
+	return &reader{s: s, br: bufio.NewReaderSize(io.NewSectionReader(s.f, 0, s.pos), seqBuf), jump: true}
 }
 
-// at reads the record at off into rec.
+// seqBuf is the buffer of a forward reader.
+const seqBuf = 16 << 10
+
+// at reads the record at off into rec. Its buffer is reused: a record
+// (start, moves, source, tags) most often fits in one read of atBuf bytes.
 func (s *spool) at(off int64, rec *record, text bool) error {
-	r := reader{s: s, br: bufio.NewReaderSize(io.NewSectionReader(s.f, off, s.pos-off), 4096), pos: off}
+	s.sec = *io.NewSectionReader(s.f, off, s.pos-off)
+	if s.br == nil {
+		s.br = bufio.NewReaderSize(&s.sec, atBuf)
+	} else {
+		s.br.Reset(&s.sec)
+	}
+	r := reader{s: s, br: s.br, pos: off}
 	return r.next(rec, text)
 }
+
+// atBuf is the read size of at.
+const atBuf = 1024
 
 // next decodes the next record into rec; the source and tags only when
 // text is true (else the reader stops after the moves: seek skips the
@@ -226,7 +247,7 @@ func (r *reader) next(rec *record, text bool) error {
 // moves reads the start position and the n moves of the record at off
 // into rec with one read.
 func (s *spool) moves(off int64, n uint32, rec *record) error {
-	size := 1 + board.Squares + binary.PutUvarint(make([]byte, binary.MaxVarintLen64), uint64(n)) + 2*int(n)
+	size := movesSize(n)
 	if cap(s.rbuf) < size {
 		s.rbuf = make([]byte, size)
 	}
@@ -234,6 +255,34 @@ func (s *spool) moves(off int64, n uint32, rec *record) error {
 	if _, err := s.f.ReadAt(b, off); err != nil {
 		return corrupt(err)
 	}
+	return decodeMoves(b, n, rec)
+}
+
+// movesSize is the size of the start position and n moves of a record.
+func movesSize(n uint32) int {
+	var tmp [binary.MaxVarintLen64]byte
+	return 1 + board.Squares + binary.PutUvarint(tmp[:], uint64(n)) + 2*int(n)
+}
+
+// moves reads the start position and the n moves of the record at off
+// into rec (buf holds them as read).
+func (r *reader) moves(off int64, n uint32, rec *record, buf *[]byte) error {
+	if err := r.seek(off); err != nil {
+		return err
+	}
+	size := movesSize(n)
+	if cap(*buf) < size {
+		*buf = make([]byte, size)
+	}
+	b := (*buf)[:size]
+	if _, err := io.ReadFull(r, b); err != nil {
+		return corrupt(err)
+	}
+	return decodeMoves(b, n, rec)
+}
+
+// decodeMoves decodes the start position and n moves of b into rec.
+func decodeMoves(b []byte, n uint32, rec *record) error {
 	rec.side = b[0]
 	copy(rec.board[:], b[1:1+board.Squares])
 	b = b[1+board.Squares:]

@@ -32,6 +32,7 @@ func benchRun(b *testing.B, opt pipeline.Options, newSinks func() []pipeline.Sin
 	cpu := (cputime.Process() - cpu0).Seconds()
 	b.ReportMetric(float64(plies)/sec, "plies/s")
 	b.ReportMetric(float64(plies)/cpu, "plies/cpu-s")
+	b.ReportMetric(cpu*1e9/float64(plies), "cpu-ns/ply") // against BenchmarkStage
 	b.ReportMetric(float64(plies)/sec/float64(opt.Workers), "plies/s/worker")
 	b.ReportMetric(float64(games)/sec, "games/s")
 }
