@@ -341,6 +341,9 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 		},
 		func(v result) error {
 			switch {
+			case v.problem != nil && errors.Is(v.problem.Err, corpus.ErrDocumentation):
+				r.sum.Docs++
+				tally.problem = v.problem.Err
 			case v.problem != nil:
 				r.sum.NoGames = append(r.sum.NoGames, v.problem.Error())
 				tally.problem = v.problem.Err
@@ -424,6 +427,8 @@ func noGames(inputs []string, sum *Summary) error {
 		what += " (no file)"
 	case len(sum.NoGames) > 0:
 		what += fmt.Sprintf(" (%d file(s), none a game record: %s)", n, sum.NoGames[0])
+	case sum.Docs > 0:
+		what += fmt.Sprintf(" (%d file(s), documentation only)", n)
 	}
 	return fmt.Errorf("%w: %s", ErrNoGames, what)
 }

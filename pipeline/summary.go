@@ -16,6 +16,9 @@ type Summary struct {
 	// NoGames lists the input files that gave no game, each with the
 	// reason ("name: problem").
 	NoGames []string
+	// Docs counts the files passed over as documentation or pictures
+	// (corpus.ErrDocumentation), which are not in NoGames.
+	Docs int
 	// Repeated counts the inputs reached again (named twice, or inside
 	// another input) and read once; RepeatedPaths names the first few.
 	Repeated      int

@@ -126,6 +126,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 					return usageErr("%v", err)
 				}
 				sink = ds
+				rf.listed = filepath.Join(out, dataset.FilesName+".parquet")
 				if !noPlayers {
 					ps = players.NewSink(a)
 					ds.SetPlayers(func() []dataset.PlayerRow { return playerRows(ps.Table()) })

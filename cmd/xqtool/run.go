@@ -37,6 +37,10 @@ type runFlags struct {
 
 	// outputs are the paths the command writes (never read as inputs).
 	outputs []string
+	// listed is the output of the command that lists every input file
+	// (a report, files.parquet), named by the note on the files without
+	// games; "" when the command writes none.
+	listed string
 }
 
 func (f *runFlags) register(cmd *cobra.Command) {
@@ -130,7 +134,7 @@ func (f *runFlags) run(cmd *cobra.Command, args []string, opt pipeline.Options, 
 		return sum, runError(err)
 	}
 	if !f.quiet {
-		noteNoGames(cmd.ErrOrStderr(), sum)
+		noteNoGames(cmd.ErrOrStderr(), sum, f.listed)
 	}
 	noteRepeated(cmd.ErrOrStderr(), sum)
 	return sum, nil

@@ -25,9 +25,14 @@ func printSummary(w io.Writer, s *pipeline.Summary) {
 		fmt.Fprintf(w, "%*s%-*s %10d\n", indent, "", labelWidth-indent, name, n)
 	}
 	row(0, "files", s.Files)
+	if len(s.NoGames) > 0 || s.Docs > 0 {
+		row(2, "with games", s.Files-len(s.NoGames)-s.Docs)
+	}
 	if len(s.NoGames) > 0 {
-		row(2, "with games", s.Files-len(s.NoGames))
 		row(2, "other files", len(s.NoGames))
+	}
+	if s.Docs > 0 {
+		row(2, "documentation", s.Docs)
 	}
 	row(0, "games", s.Games)
 	codes := make([]flags.Code, 0, len(s.ByCode))
@@ -83,8 +88,9 @@ func printDups(w io.Writer, s *pipeline.Summary) {
 }
 
 // noteNoGames says on stderr, in one line, which input files gave no
-// game (the first three; the report and files.parquet list them all).
-func noteNoGames(w io.Writer, s *pipeline.Summary) {
+// game (the first three); listed names the output of the command that
+// lists them all ("" for none: validate --report is suggested).
+func noteNoGames(w io.Writer, s *pipeline.Summary, listed string) {
 	n := len(s.NoGames)
 	if n == 0 {
 		return
@@ -94,8 +100,11 @@ func noteNoGames(w io.Writer, s *pipeline.Summary) {
 	if n > len(names) {
 		more = fmt.Sprintf(" and %d more", n-len(names))
 	}
-	fmt.Fprintf(w, "xqtool: %d input file(s) held no game: %s%s (--report and files.parquet list each)\n",
-		n, strings.Join(names, "; "), more)
+	if listed == "" {
+		listed = "xqtool validate --report FILE"
+	}
+	fmt.Fprintf(w, "xqtool: %d input file(s) held no game: %s%s (%s lists each)\n",
+		n, strings.Join(names, "; "), more, listed)
 }
 
 // noteRepeated says on stderr which inputs were reached again (named

@@ -50,8 +50,10 @@ read, 130 interrupted.`,
 				if err != nil {
 					return usageErr("%v", err)
 				}
+				rf.listed = "the report"
 				if out.Path() != "" {
 					rf.outputs = append(rf.outputs, reportPath)
+					rf.listed = reportPath
 				}
 				sinks = append(sinks, report.NewSink(out, report.SinkOptions{WithMoves: withMoves, Files: true}))
 			}
