@@ -18,6 +18,7 @@ func newExploreCmd() *cobra.Command {
 	var opt explorer.Options
 	var page explorer.PageOptions
 	var memoryMB int
+	var strict bool
 	cmd := &cobra.Command{
 		Use:   "explore -o DIR [flags] PATH... | explore --fen FEN TREE",
 		Short: "Build an opening tree and its explorer page, or ask a tree for a position",
@@ -41,8 +42,9 @@ With --fen, explore reads the tree at TREE (a tree.parquet or its directory)
 and prints the moves played in the position: games, share, results, Red's
 score and years, then example games.
 
-Exit code: 0 written (or the position printed); 1 some record could not be
-read; 2 usage or I/O error; 130 interrupted.`,
+Exit code: 0 written (or the position printed; --strict: 1 when some record
+has an error or some game of a dataset could not be read); 2 usage or I/O
+error; 130 interrupted.`,
 		Example: `  xqtool explore -o tree/ games/
   xqtool explore --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w' tree/
   xqtool explore --shard 0/2 --all-copies -o shards/ games/ && xqtool explore --all-copies -o tree/ shards/`,
@@ -67,7 +69,7 @@ read; 2 usage or I/O error; 130 interrupted.`,
 				return usageErr("explore: records (%s) cannot be mixed with trees or datasets", strings.Join(records, ", "))
 			}
 			if len(records) == 0 {
-				return exploreBuilt(cmd.OutOrStdout(), out, trees, datasets, opt, page)
+				return exploreBuilt(cmd.OutOrStdout(), out, trees, datasets, opt, page, strict)
 			}
 			popt, err := rf.options(cmd)
 			if err != nil {
@@ -88,7 +90,7 @@ read; 2 usage or I/O error; 130 interrupted.`,
 			w := cmd.OutOrStdout()
 			printSummary(w, sum)
 			printExplore(w, out, sink.Output())
-			if sum.Errors > 0 {
+			if strict && sum.Errors > 0 {
 				return &exitError{code: 1}
 			}
 			return nil
@@ -107,11 +109,12 @@ read; 2 usage or I/O error; 130 interrupted.`,
 	fs.IntVar(&page.MaxNodes, "page-positions", explorer.DefaultPageNodes, "most positions in index.html")
 	fs.Int64Var(&page.MinGames, "page-min-games", explorer.DefaultPageMinGames, "fewest games of a position in index.html (raised to fit --page-positions)")
 	fs.StringVar(&title, "title", "", "title of index.html")
+	registerStrict(cmd, &strict, "some record has an error or some game of a dataset could not be read")
 	return cmd
 }
 
 // exploreBuilt builds the tree of trees and datasets (no records to read).
-func exploreBuilt(w io.Writer, out string, trees, datasets []string, opt explorer.Options, page explorer.PageOptions) error {
+func exploreBuilt(w io.Writer, out string, trees, datasets []string, opt explorer.Options, page explorer.PageOptions, strict bool) error {
 	b := explorer.NewBuilder(opt)
 	defer b.Close()
 	for _, t := range trees {
@@ -141,7 +144,9 @@ func exploreBuilt(w io.Writer, out string, trees, datasets []string, opt explore
 	printExplore(w, out, o)
 	if bad > 0 {
 		fmt.Fprintf(w, "%-24s %10d\n", "games skipped", bad)
-		return &exitError{code: 1}
+		if strict {
+			return &exitError{code: 1}
+		}
 	}
 	return nil
 }

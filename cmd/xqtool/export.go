@@ -21,6 +21,7 @@ func newExportCmd() *cobra.Command {
 	var aliases string
 	var hf htmlFlags
 	var tf trainingFlags
+	var strict bool
 	cmd := &cobra.Command{
 		Use:   "export -o DIR [flags] PATH...",
 		Short: "Write games, positions and flags as Parquet datasets",
@@ -58,9 +59,9 @@ hold each side's player_id and players.parquet lists the players (as
 --no-players leaves both out (red_id and black_id are then null).
 
 Exit code: 0 the datasets were written (flagged games included: their flags
-are data, in flags.parquet); 1 the datasets were written but some game could
-not be read at all (it has a games row and an unreadable_record flag, but no
-moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
+are data, in flags.parquet; --strict: 1 when some game could not be read at
+all: it has a games row and an unreadable_record flag, but no moves or
+positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 		Example: `  xqtool export -o out/ games/
   xqtool export -o out/ --partition year --only-ok games.zip
   xqtool export --training --mirror --split 90,5,5 --split-seed 7 -o ds/ games/
@@ -166,7 +167,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			if counts != nil {
 				printTraining(cmd.OutOrStdout(), counts())
 			}
-			if sum.Unreadable > 0 {
+			if strict && sum.Unreadable > 0 {
 				return &exitError{code: 1}
 			}
 			return nil
@@ -176,6 +177,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 	hf.register(cmd)
 	rf.registerOutput(cmd)
 	tf.register(cmd)
+	registerStrict(cmd, &strict, "some record could not be read at all (unreadable_record)")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "directory to write the datasets into (required)")
 	cmd.Flags().StringVar(&partition, "partition", "", "partition the datasets: year")
 	cmd.Flags().BoolVar(&onlyOK, "only-ok", false, "export only games with status ok")

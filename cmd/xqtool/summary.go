@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/pipeline"
@@ -17,9 +18,9 @@ import (
 const labelWidth = 28
 
 // printSummary writes the summary table of a run: the files, the games by
-// state (ok, warning, error) with the codes of each severity under its
-// state (a code counts the games carrying it), the info codes, the copies,
-// the plies and the speed.
+// state (ok, warning, error) with, under each state, the warning and error
+// codes of the games in that state (a code counts the games carrying it),
+// the info codes, the copies, the plies and the speed.
 func printSummary(w io.Writer, s *pipeline.Summary) {
 	row := func(indent int, name string, n int) {
 		fmt.Fprintf(w, "%*s%-*s %10d\n", indent, "", labelWidth-indent, name, n)
@@ -40,18 +41,20 @@ func printSummary(w io.Writer, s *pipeline.Summary) {
 		codes = append(codes, c)
 	}
 	slices.SortFunc(codes, func(a, b flags.Code) int { return a.Order() - b.Order() })
-	byState := func(sev flags.Severity) {
+	// Under a state, the warning and error codes of the games in that
+	// state (an error game's warnings too); info codes apart.
+	byState := func(st analyze.Status) {
 		for _, c := range codes {
-			if c.Severity() == sev {
-				row(4, string(c), s.ByCode[c])
+			if n := s.ByState[st][c]; n > 0 && c.Severity() != flags.Info {
+				row(4, string(c), n)
 			}
 		}
 	}
 	row(2, "ok", s.OK)
 	row(2, "warning", s.Warnings)
-	byState(flags.Warning)
+	byState(analyze.StatusWarning)
 	row(2, "error", s.Errors)
-	byState(flags.Error)
+	byState(analyze.StatusError)
 	if s.Unreadable > 0 {
 		row(4, "(unreadable)", s.Unreadable)
 	}
@@ -61,7 +64,11 @@ func printSummary(w io.Writer, s *pipeline.Summary) {
 	}
 	if info {
 		fmt.Fprintln(w, "info (any state)")
-		byState(flags.Info)
+		for _, c := range codes {
+			if c.Severity() == flags.Info {
+				row(4, string(c), s.ByCode[c])
+			}
+		}
 	}
 	printDups(w, s)
 	row(0, "plies", s.Plies)
