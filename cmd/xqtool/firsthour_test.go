@@ -132,7 +132,7 @@ func TestStatesAndExitCodes(t *testing.T) {
 			t.Errorf("validate %v: exit %d, want %d (%s)", c.args, code, c.code, errs)
 		}
 	}
-	out, _, _ := runCLI(t, "", "validate", "--quiet", dir)
+	out, _, _ := runCLI(t, "", "validate", "--quiet", "--list", "none", dir)
 	want := []string{"  ok ", "  warning ", "    missing_result ", "  error ", "    illegal_move ", "info (any state)", "    duplicate "}
 	last := -1
 	for _, w := range want {

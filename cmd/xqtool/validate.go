@@ -25,7 +25,8 @@ func newValidateCmd() *cobra.Command {
 flags what is wrong with it. It prints one line per error found —
 source#game  state  code  ply  detail — at most --list-max of them
 (--list warnings: the warnings too; --list all: every error and warning,
-no limit; --list none: no line), then a summary table: games by state — ok,
+no limit; --list none, the default with --report -: no line), then a
+summary table: games by state — ok,
 warning (missing tags or result, suspect encoding, rule notes), error (moves,
 start position or result wrong or unreadable) — and the games carrying each
 flag code. --report writes one JSON line per game, and one of kind "file" per
@@ -60,6 +61,9 @@ read, 130 interrupted.`,
 			sinks, err = hf.add(cmd, &rf, sinks)
 			if err != nil {
 				return err
+			}
+			if reportPath == "-" && !cmd.Flags().Changed("list") {
+				list = "none" // standard output is the report's
 			}
 			lopt := report.ListOptions{Max: listMax, More: "--list all"}
 			switch list {
