@@ -30,10 +30,10 @@ deps:
 	$(GO) mod download
 
 # The main job: export the project's own sample corpus to out/ and print
-# the summary (exit 1 from export only means some record was unreadable,
-# which the sample has on purpose).
+# the summary (the sample's broken records, on purpose, are flagged in the
+# datasets and the page; export exits 0 once they are written).
 run: build
-	$(BIN) export -o out --html out/report.html sample || [ $$? -eq 1 ]
+	$(BIN) export -o out --html out/report.html sample
 	@ls -l out
 
 test: deps
@@ -76,7 +76,7 @@ screenshot: build
 	{ $(BIN) validate --quiet --with-moves --html "$$tmp/report.html" sample >/dev/null || [ $$? -eq 1 ]; } && \
 	$(GO) run ./internal/screenshot -width 1100 -height 2250 -o docs/report.png "$$tmp/report.html" && \
 	$(GO) run ./internal/screenshot -width 420 -height 1500 -o docs/report-phone.png "$$tmp/report.html" && \
-	{ $(BIN) explore --quiet -o "$$tmp/tree" sample >/dev/null || [ $$? -eq 1 ]; } && \
+	$(BIN) explore --quiet -o "$$tmp/tree" sample >/dev/null && \
 	$(GO) run ./internal/screenshot -width 1100 -height 900 -o docs/explorer.png "$$tmp/tree/index.html" && \
 	$(GO) run ./internal/screenshot -width 420 -height 1300 -o docs/explorer-phone.png "$$tmp/tree/index.html"
 

@@ -79,3 +79,58 @@ func TestValidateListsFlags(t *testing.T) {
 		t.Errorf("slip.pgn: the error line with its question is missing:\n%s", out)
 	}
 }
+
+// TestSummaryGroupsByState: under each state heading the summary lists
+// the warning and error codes of the games in that state, counted from
+// the report of the same run (a game in error with a missing result is
+// counted under error, not under warning).
+func TestSummaryGroupsByState(t *testing.T) {
+	dir := sampleDir(t)
+	rep := filepath.Join(t.TempDir(), "r.jsonl")
+	out, errs, _ := runCLI(t, "", "validate", "--quiet", "--list", "none", "--report", rep, dir)
+	data, err := os.ReadFile(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]map[string]int{}
+	for _, g := range jsonLines(t, string(data)) {
+		if g.Source == "" {
+			continue
+		}
+		seen := map[flags.Code]bool{}
+		for _, f := range g.Flags {
+			if seen[f.Code] || f.Severity == flags.Info {
+				continue
+			}
+			seen[f.Code] = true
+			if want[string(g.Status)] == nil {
+				want[string(g.Status)] = map[string]int{}
+			}
+			want[string(g.Status)][string(f.Code)]++
+		}
+	}
+	got := map[string]map[string]int{}
+	state := ""
+	for line := range strings.Lines(out) {
+		f := strings.Fields(line)
+		switch {
+		case strings.HasPrefix(line, "  ") && !strings.HasPrefix(line, "    ") && len(f) == 2:
+			state = f[0]
+		case strings.HasPrefix(line, "    ") && len(f) == 2 && f[0] != "(unreadable)" && (state == "warning" || state == "error"):
+			var n int
+			fmt.Sscan(f[1], &n)
+			if got[state] == nil {
+				got[state] = map[string]int{}
+			}
+			got[state][f[0]] = n
+		case !strings.HasPrefix(line, " "):
+			state = ""
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("codes by state:\n got %v\nwant %v\n%s%s", got, want, out, errs)
+	}
+	if want["error"][string(flags.MissingResult)] == 0 {
+		t.Error("the sample should have a game in error that lacks its result (the case this test is about)")
+	}
+}
