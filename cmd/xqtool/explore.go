@@ -210,7 +210,7 @@ else by the fen column) and games.parquet.
 
 Exit code: 0 some game found; 1 none; 2 usage or I/O error.`,
 		Example: `  xqtool find --fen 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b' out/
-  xqtool find --material 'KCP vs KB' out/`,
+  xqtool find --material 'KR vs K' out/`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var q explorer.Query
