@@ -67,7 +67,8 @@ sample:
 	$(GO) run ./internal/samplegen -o sample
 
 # Regenerate the pictures in docs/ so that they show what the pages show
-# now: the report page of the sample corpus (docs/report.png, in README)
+# now: the report page of the sample corpus (docs/report.png; its top,
+# docs/report-top.png, is README's picture and links to it)
 # and the opening explorer of the sample, each 1100 px wide and at a
 # phone's 420 px (-phone.png), in headless Chromium (apt-get install
 # chromium) once their fonts are loaded.
@@ -75,6 +76,7 @@ screenshot: build
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	{ $(BIN) validate --quiet --with-moves --html "$$tmp/report.html" sample >/dev/null || [ $$? -eq 1 ]; } && \
 	$(GO) run ./internal/screenshot -width 1100 -height 2250 -o docs/report.png "$$tmp/report.html" && \
+	$(GO) run ./internal/screenshot -width 1100 -height 560 -o docs/report-top.png "$$tmp/report.html" && \
 	$(GO) run ./internal/screenshot -width 420 -height 1500 -o docs/report-phone.png "$$tmp/report.html" && \
 	$(BIN) explore --quiet -o "$$tmp/tree" sample >/dev/null && \
 	$(GO) run ./internal/screenshot -width 1100 -height 900 -o docs/explorer.png "$$tmp/tree/index.html" && \

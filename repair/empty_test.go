@@ -17,7 +17,7 @@ func TestNeverAnEmptyGame(t *testing.T) {
 		line []string
 	}{
 		{"4k4/3P1P3/4P4/3P1P3/9/9/9/9/9/4K4 w - - 0 1", []string{"前兵平五"}}, // 前兵 names two pawns
-		{"4k4/9/9/9/9/9/9/4n4/3A5/3K5 w - - 0 1", []string{"帅六进一"}},      // onto its own advisor
+		{"4k4/9/9/9/9/9/9/4n4/3A5/3K5 w - - 0 1", []string{"帅六进一"}},       // onto its own advisor
 	} {
 		setup, err := board.ParseFEN(c.fen)
 		if err != nil {
