@@ -50,7 +50,7 @@ func (f *runFlags) register(cmd *cobra.Command) {
 	fs.StringVar(&f.requireTags, "require-tags", strings.Join(analyze.DefaultRequiredTags, ","),
 		`tags a record must carry (comma-separated; "" for none)`)
 	fs.BoolVar(&f.noVars, "no-variations", false, "do not replay variations")
-	fs.StringVar(&f.rules, "rules", "cxa", "repetition rules: cxa (Chinese, default) or axf (Asian/World)")
+	fs.StringVar(&f.rules, "rules", "cxa", "repetition rules: cxa (Chinese) or axf (Asian/World)")
 	fs.IntVar(&f.repetitions, "repetitions", 3, "occurrence of a position at which a repetition cycle is judged")
 	completeValues(cmd, "rules", "cxa", "axf")
 	f.shard.register(cmd)
