@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/xqtool/xqtool/board"
@@ -46,9 +45,8 @@ func NewSink(dir string, opt Options) (*Sink, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
+	// Open makes dir when missing, and Abort removes it again: a run
+	// that fails (an engine that cannot start) leaves no empty directory.
 	out, err := output.Open(filepath.Join(dir, EvalsName), nil)
 	if err != nil {
 		return nil, err

@@ -626,6 +626,9 @@ func (w *Walker) games(ctx context.Context, name string, r io.Reader, size int64
 	head, _ := br.Peek(headSize)
 	format := parse.Detect(head, name)
 	if format == "" {
+		if IsDocumentation(name) {
+			return w.sizedProblem(name, size, ErrDocumentation, yield)
+		}
 		return w.sizedProblem(name, size, ErrUnknownFormat, yield)
 	}
 	var src io.Reader = br

@@ -18,6 +18,42 @@ var ErrExcluded = errors.New("an output of this run (not read)")
 // Walker.Patterns excludes: it is not read (status skipped).
 var ErrPattern = errors.New("excluded by --exclude")
 
+// ErrDocumentation is the problem of a file that documentation or a
+// picture comes in (README.md, notes.txt, a .png: see IsDocumentation)
+// and whose content holds no game record: it is not an input and is not
+// read (status skipped). A file of such a name that holds game text (a
+// .txt of PGN) is read as any other.
+var ErrDocumentation = errors.New("documentation, no game record in it")
+
+// docExts are the extensions of documentation and pictures.
+var docExts = []string{
+	".md", ".markdown", ".rst", ".adoc", ".txt", ".text", ".pdf", ".doc", ".docx", ".odt", ".rtf",
+	".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".bmp", ".ico", ".tif", ".tiff",
+}
+
+// docNames are the names of documentation files without an extension.
+var docNames = []string{"README", "LICENSE", "LICENCE", "COPYING", "NOTICE", "AUTHORS", "CHANGELOG", "CHANGES"}
+
+// IsDocumentation reports whether a file's name says that it holds
+// documentation or a picture (by extension, or a README or LICENSE
+// without one). The walker decides on the content too: such a file is
+// passed over (ErrDocumentation) only when no game format is detected in
+// it.
+func IsDocumentation(name string) bool {
+	base := path.Base(filepath.ToSlash(name))
+	for _, e := range docExts {
+		if hasSuffixFold(base, e) {
+			return true
+		}
+	}
+	for _, n := range docNames {
+		if strings.EqualFold(base, n) {
+			return true
+		}
+	}
+	return false
+}
+
 // matches reports the pattern of Walker.Patterns that excludes q (a path
 // under the current root), "" when none does. A pattern with a slash is
 // matched against the path relative to the input argument ("sub/*.txt"),
@@ -50,7 +86,7 @@ type FileStatus string
 const (
 	FileRead       FileStatus = "read"       // its format was recognised and its games read
 	FileUnreadable FileStatus = "unreadable" // unknown format, I/O error, too large
-	FileSkipped    FileStatus = "skipped"    // deliberately not read: an output of the run, an insecure archive member
+	FileSkipped    FileStatus = "skipped"    // deliberately not read: an output of the run, documentation, an insecure archive member
 )
 
 // FileEnd closes the items of one input file (Walker.FileEnds): what the
@@ -74,7 +110,7 @@ func (w *Walker) fileEnd(fi int, e FileEnd, yield func(Item) error) error {
 
 // problemStatus is the status of a file that gave problem err.
 func problemStatus(err error) FileStatus {
-	if errors.Is(err, ErrExcluded) || errors.Is(err, ErrPattern) || errors.Is(err, ErrInsecurePath) {
+	if errors.Is(err, ErrExcluded) || errors.Is(err, ErrPattern) || errors.Is(err, ErrInsecurePath) || errors.Is(err, ErrDocumentation) {
 		return FileSkipped
 	}
 	return FileUnreadable

@@ -5,7 +5,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 )
 
 // WriteTable writes the book as a table, the way an opening book query
@@ -28,8 +27,7 @@ func (b *Book) WriteTable(w io.Writer) error {
 		return err
 	}
 	sb.WriteString("\n")
-	tw := tabwriter.NewWriter(&sb, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "\tmove\ticcs\tgames\tshare\tred\tdraw\tblack\tscore\tunknown\tyears\t")
+	rows := [][]string{{"", "move", "iccs", "games", "share", "red", "draw", "black", "score", "unknown", "years"}}
 	for i, r := range b.Moves {
 		known := r.RedWins + r.Draws + r.BlackWins
 		pct := func(n int64) string {
@@ -43,12 +41,10 @@ func (b *Book) WriteTable(w io.Writer) error {
 			score = strconv.FormatFloat(100*(float64(r.RedWins)+float64(r.Draws)/2)/float64(known), 'f', 1, 64) + "%"
 		}
 		share := strconv.FormatFloat(100*float64(r.Games)/float64(b.Games), 'f', 1, 64) + "%"
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", i+1, r.MoveChinese, r.Move,
-			thousands(r.Games), share, pct(r.RedWins), pct(r.Draws), pct(r.BlackWins), score, thousands(r.Unknown), years(r.FirstYear, r.LastYear))
+		rows = append(rows, []string{strconv.Itoa(i + 1), r.MoveChinese, r.Move.String(),
+			thousands(r.Games), share, pct(r.RedWins), pct(r.Draws), pct(r.BlackWins), score, thousands(r.Unknown), years(r.FirstYear, r.LastYear)})
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
+	writeRightAligned(&sb, rows, 2)
 	if len(b.Examples) > 0 {
 		sb.WriteString("\nexample games\n")
 		for _, x := range b.Examples {

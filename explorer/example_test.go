@@ -62,7 +62,7 @@ func Example() {
 	// games     2
 	// ECCO      A40 起马局
 	//
-	//      move  iccs  games   share  red  draw  black  score  unknown      years
+	//          move  iccs  games   share  red  draw  black  score  unknown      years
 	//   1  车９平８  i9h9      2  100.0%  50%   50%     0%  75.0%        0  1990–2001
 	//
 	// example games

@@ -16,7 +16,7 @@ import (
 
 // eventsCSS adds the crosstables to the report page's style.
 const eventsCSS = `
-section.event{background:#fff;border:1px solid #ddd;border-radius:4px;padding:12px;margin:12px 0}
+section.event{background:#fff;border:1px solid #ddd;border-radius:4px;padding:12px;margin:12px 0}section.event>h2{margin-top:0}
 table.cross{border-collapse:collapse;font-size:12px;margin:6px 0}table.cross th,table.cross td{border:1px solid #ddd;padding:2px 6px;text-align:center}
 table.cross th.name,table.cross td.name{text-align:left;white-space:nowrap}table.cross td.self{background:#eee}table.cross td.pts{font-weight:600}
 table.cross a{color:inherit;text-decoration:none}table.cross a:hover{text-decoration:underline}

@@ -336,7 +336,7 @@ func (b *Builder) writeGames(p *page) {
 			noMoves++
 		}
 	}
-	p.raw("<section id=\"diagrams\"><h2>Games with an error or a warning</h2>\n<p id=\"drawn\">")
+	p.raw("<section id=\"diagrams\"><h2>The flagged games, board by board</h2>\n<p id=\"drawn\">")
 	switch {
 	case len(sel) > 0 && noMoves == len(sel):
 		p.raw("No diagrams: the report these games come from was written without <code>--with-moves</code>, so it holds no moves to set up the positions from. ")

@@ -235,7 +235,7 @@ func Run(ctx context.Context, inputs []string, opt Options, sinks ...Sink) (*Sum
 	if rules == "" {
 		rules = string(analyze.RulesCXA)
 	}
-	sum := &Summary{ByCode: map[flags.Code]int{}, Workers: workers, Rules: rules, Duplicates: opt.Duplicates}
+	sum := &Summary{ByCode: map[flags.Code]int{}, ByState: map[analyze.Status]map[flags.Code]int{}, Workers: workers, Rules: rules, Duplicates: opt.Duplicates}
 	r := &run{opt: opt, sinks: sinks, sum: sum, prog: opt.Progress}
 	info := Info{Inputs: inputs, Rules: rules, Duplicates: opt.Duplicates, TempDir: opt.TempDir}
 	for _, s := range sinks {
@@ -289,6 +289,9 @@ type run struct {
 	// state is each game's state after the pass (StatusOK, ...), from
 	// which the verdicts decide the final one (FinalState).
 	state []analyze.Status
+	// codes is each game's set of codes after the pass (codeSet), to
+	// move them with the game when a late flag makes its state worse.
+	codes []codeSet
 	// The hash of the current file's identity, for the games' ids.
 	idKey  string
 	idHash fileHash
@@ -341,6 +344,9 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 		},
 		func(v result) error {
 			switch {
+			case v.problem != nil && errors.Is(v.problem.Err, corpus.ErrDocumentation):
+				r.sum.Docs++
+				tally.problem = v.problem.Err
 			case v.problem != nil:
 				r.sum.NoGames = append(r.sum.NoGames, v.problem.Error())
 				tally.problem = v.problem.Err
@@ -390,8 +396,8 @@ func (r *run) game(v result) error {
 	}
 	g.id = r.idHash.id(rec.Index)
 	r.games++
-	r.sum.add(v.report)
 	r.state = append(r.state, v.report.Status)
+	r.codes = append(r.codes, r.sum.add(v.report))
 	if r.dups != nil {
 		if err := r.dups.add(g); err != nil {
 			return err
@@ -424,6 +430,8 @@ func noGames(inputs []string, sum *Summary) error {
 		what += " (no file)"
 	case len(sum.NoGames) > 0:
 		what += fmt.Sprintf(" (%d file(s), none a game record: %s)", n, sum.NoGames[0])
+	case sum.Docs > 0:
+		what += fmt.Sprintf(" (%d file(s), documentation only)", n)
 	}
 	return fmt.Errorf("%w: %s", ErrNoGames, what)
 }
@@ -509,7 +517,7 @@ func (r *run) tally(v *Verdicts) error {
 		if err != nil {
 			return err
 		}
-		r.sum.addDup(d, r.state[num])
+		r.sum.addDup(d, r.state[num], r.codes[num])
 	}
 	return nil
 }

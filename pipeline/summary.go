@@ -16,6 +16,9 @@ type Summary struct {
 	// NoGames lists the input files that gave no game, each with the
 	// reason ("name: problem").
 	NoGames []string
+	// Docs counts the files passed over as documentation or pictures
+	// (corpus.ErrDocumentation), which are not in NoGames.
+	Docs int
 	// Repeated counts the inputs reached again (named twice, or inside
 	// another input) and read once; RepeatedPaths names the first few.
 	Repeated      int
@@ -32,6 +35,10 @@ type Summary struct {
 	// the flags of duplicate detection and of annotators included; OK,
 	// Warnings and Errors count a game by its state after them.
 	ByCode map[flags.Code]int
+	// ByState counts, for each state, the games in that state carrying
+	// each code: the codes of the games a state heading counts (an
+	// error game's warning codes are under error).
+	ByState map[analyze.Status]map[flags.Code]int
 	// Clusters is the number of clusters of copies (of more than one
 	// game); Dropped counts the copies Duplicates.KeptOnly left out, by
 	// kind.
@@ -44,7 +51,14 @@ type Summary struct {
 	Rules      string
 }
 
-func (s *Summary) add(r *analyze.Report) {
+// codeSet is a set of flag codes, one bit per code of the flags table
+// (by Code.Order; codes outside it share the last bit).
+type codeSet uint64
+
+func codeBit(c flags.Code) codeSet { return 1 << min(c.Order(), 63) }
+
+// add counts one game after the pass and returns its set of codes.
+func (s *Summary) add(r *analyze.Report) codeSet {
 	s.Games++
 	switch r.Status {
 	case analyze.StatusOK:
@@ -60,25 +74,49 @@ func (s *Summary) add(r *analyze.Report) {
 	if r.Game != nil {
 		s.Plies += len(r.Game.Plies)
 	}
+	var set codeSet
 	for i, f := range r.Flags {
 		if !flags.Has(r.Flags[:i], f.Code) {
 			s.ByCode[f.Code]++
+			s.stateCode(r.Status, f.Code, 1)
+			set |= codeBit(f.Code)
 		}
+	}
+	return set
+}
+
+// stateCode adds by to the count of code among the games in state st.
+func (s *Summary) stateCode(st analyze.Status, c flags.Code, by int) {
+	m := s.ByState[st]
+	if m == nil {
+		m = map[flags.Code]int{}
+		s.ByState[st] = m
+	}
+	if m[c] += by; m[c] == 0 {
+		delete(m, c)
 	}
 }
 
 // addDup counts what a verdict adds to a game whose state after the pass
-// was was: each code once, and the game moved to its final state now
-// (Dup.State) when a flag of the verdict (an annotator's warning) made it
-// worse.
-func (s *Summary) addDup(d Dup, was analyze.Status) {
-	for i, f := range d.Flags {
-		if !flags.Has(d.Flags[:i], f.Code) {
-			s.ByCode[f.Code]++
+// was was and whose codes were codes: each new code once, and the game
+// moved to its final state (Dup.State), with its codes, when a flag of the
+// verdict (an annotator's warning) made it worse.
+func (s *Summary) addDup(d Dup, was analyze.Status, codes codeSet) {
+	now := d.State
+	if now != was {
+		s.move(was, now)
+		for c := range s.ByState[was] {
+			if codes&codeBit(c) != 0 {
+				s.stateCode(was, c, -1)
+				s.stateCode(now, c, 1)
+			}
 		}
 	}
-	if d.State != was {
-		s.move(was, d.State)
+	for i, f := range d.Flags {
+		if !flags.Has(d.Flags[:i], f.Code) && codes&codeBit(f.Code) == 0 {
+			s.ByCode[f.Code]++
+			s.stateCode(now, f.Code, 1)
+		}
 	}
 	if d.Drop {
 		s.Dropped[d.Kind]++

@@ -283,7 +283,14 @@ func (t *Table) identities(a *Aliases) {
 		if sp.how == RuleKey && !isHanName(sp.key) {
 			sp.how = RuleLiteral
 		}
-		sp.player = player("k:"+sp.key, sp.key, sp.key, false)
+		// A key without cased letters (Han) is the name; a key of
+		// letters is lower case: the name is then the most frequent
+		// spelling (stats), "R" and "Study" not "r" and "study".
+		name := sp.key
+		if strings.ToUpper(sp.key) != sp.key {
+			name = ""
+		}
+		sp.player = player("k:"+sp.key, sp.key, name, false)
 		if isHanName(sp.key) {
 			hanKeys[sp.key] = "k:" + sp.key
 		}

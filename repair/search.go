@@ -54,7 +54,27 @@ type searcher struct {
 // further on) stands only if the repairs after it, each proven the same
 // way, make the whole line replay: a repaired line always replays to its
 // end.
+//
+// It never proposes a game without moves: a repair or a candidate that
+// removes every written move is left out (anything "fits" an empty game).
 func Search(in Input, opt Options) Result {
+	return keepMoves(search(in, opt), len(in.Line))
+}
+
+// keepMoves leaves out of res what would leave the game without a move:
+// a repaired line that is empty, a candidate that removes the only one of
+// the written moves.
+func keepMoves(res Result, written int) Result {
+	if res.Complete && len(res.Line) == 0 {
+		res = Result{Fail: res.Fail, GaveUp: res.GaveUp}
+	}
+	if written == 1 {
+		res.Candidates = slices.DeleteFunc(res.Candidates, func(c Candidate) bool { return c.Kind == Extra })
+	}
+	return res
+}
+
+func search(in Input, opt Options) Result {
 	s := &searcher{in: in, opt: opt}
 	s.replay()
 	if s.fail < 0 {

@@ -45,6 +45,7 @@ func (f *engineFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	fs.StringVar(&f.command, "engine", "", "the engine's command line: program and arguments (required)")
 	fs.StringVar(&f.protocol, "protocol", "auto", "uci, ucci, or auto (try UCI, then UCCI)")
+	completeValues(cmd, "protocol", "auto", "uci", "ucci")
 	fs.StringArrayVar(&f.opts, "option", nil, "an engine option Name=Value (repeatable, set in order)")
 	fs.IntVar(&f.depth, "depth", 0, "search each position to this depth (plies)")
 	fs.Int64Var(&f.nodes, "nodes", 0, "search each position this many nodes")

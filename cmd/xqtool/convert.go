@@ -22,6 +22,7 @@ func newConvertCmd() *cobra.Command {
 	var hf htmlFlags
 	var classify, fixECCO, onlyOK, noErrors bool
 	var evalsPaths []string
+	var strict bool
 	cmd := &cobra.Command{
 		Use:   "convert [--to jsonl|pgn|xqf] [--notation chinese|iccs|wxf] [-o FILE|DIR] PATH...",
 		Short: "Write the records as JSON lines, normalized PGN or XQF",
@@ -54,8 +55,9 @@ also replaces them where the declared ECCO differs from the computed one.
 error (the HTML page and the summary still count every game).
 
 Files are written to a temporary name and renamed when complete. Exit code:
-0 every game written; 1 some game could not be written (unreadable record,
-or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
+0 written (the games that could not be written, an unreadable record or a
+position XQF cannot hold, are named on stderr; --strict: 1 when there is
+one); 2 usage or I/O error; 130 interrupted.`,
 		Example: `  xqtool convert --to jsonl games/ > games.jsonl
   xqtool convert --to pgn --notation wxf -o clean.pgn games.zip
   xqtool convert --to xqf -o xqf/ games.pgn
@@ -140,7 +142,9 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 			if failed != nil {
 				if f := failed(); f.N > 0 {
 					printFailures(cmd.ErrOrStderr(), f)
-					return &exitError{code: 1}
+					if strict {
+						return &exitError{code: 1}
+					}
 				}
 			}
 			return nil
@@ -148,6 +152,7 @@ or a position XQF cannot hold); 2 usage or I/O error; 130 interrupted.`,
 	}
 	rf.register(cmd)
 	hf.register(cmd)
+	registerStrict(cmd, &strict, "some game could not be written")
 	rf.registerOutput(cmd)
 	cmd.Flags().StringVar(&to, "to", "jsonl", "output format: jsonl, pgn or xqf")
 	cmd.Flags().StringVar(&nota, "notation", "chinese", "move notation of PGN output: chinese, wxf or iccs")

@@ -19,6 +19,7 @@ func newExploreCmd() *cobra.Command {
 	var page explorer.PageOptions
 	var memoryMB int
 	var bf bookFlags
+	var strict bool
 	cmd := &cobra.Command{
 		Use:   "explore -o DIR [flags] PATH... | explore --fen FEN TREE | explore --book FILE --fen FEN",
 		Short: "Build an opening tree and its explorer page, or ask a tree for a position",
@@ -45,8 +46,9 @@ moves of an opening book in the position instead: ElephantEye's BOOK.DAT
 (.dat), 冰河's OBK (.obk) or 勇芳's YFK (.yfk). --write-book FILE.obk or
 FILE.dat also writes the tree as such a book (docs/books.md).
 
-Exit code: 0 written (or the position printed); 1 some record could not be
-read; 2 usage or I/O error; 130 interrupted.`,
+Exit code: 0 written (or the position printed; --strict: 1 when some record
+has an error or some game of a dataset could not be read); 2 usage or I/O
+error; 130 interrupted.`,
 		Example: `  xqtool explore -o tree/ games/
   xqtool explore --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w' tree/
   xqtool explore --shard 0/2 --all-copies -o shards/ games/ && xqtool explore --all-copies -o tree/ shards/
@@ -87,7 +89,7 @@ read; 2 usage or I/O error; 130 interrupted.`,
 				return usageErr("explore: records (%s) cannot be mixed with trees or datasets", strings.Join(records, ", "))
 			}
 			if len(records) == 0 {
-				return withBook(cmd.OutOrStdout(), exploreBuilt(cmd.OutOrStdout(), out, trees, datasets, opt, page), out, bf.write)
+				return withBook(cmd.OutOrStdout(), exploreBuilt(cmd.OutOrStdout(), out, trees, datasets, opt, page, strict), out, bf.write)
 			}
 			popt, err := rf.options(cmd)
 			if err != nil {
@@ -116,7 +118,7 @@ read; 2 usage or I/O error; 130 interrupted.`,
 					return err
 				}
 			}
-			if sum.Errors > 0 {
+			if strict && sum.Errors > 0 {
 				return &exitError{code: 1}
 			}
 			return nil
@@ -136,11 +138,12 @@ read; 2 usage or I/O error; 130 interrupted.`,
 	fs.Int64Var(&page.MinGames, "page-min-games", explorer.DefaultPageMinGames, "fewest games of a position in index.html (raised to fit --page-positions)")
 	fs.StringVar(&title, "title", "", "title of index.html")
 	bf.register(fs)
+	registerStrict(cmd, &strict, "some record has an error or some game of a dataset could not be read")
 	return cmd
 }
 
 // exploreBuilt builds the tree of trees and datasets (no records to read).
-func exploreBuilt(w io.Writer, out string, trees, datasets []string, opt explorer.Options, page explorer.PageOptions) error {
+func exploreBuilt(w io.Writer, out string, trees, datasets []string, opt explorer.Options, page explorer.PageOptions, strict bool) error {
 	b := explorer.NewBuilder(opt)
 	defer b.Close()
 	for _, t := range trees {
@@ -170,7 +173,9 @@ func exploreBuilt(w io.Writer, out string, trees, datasets []string, opt explore
 	printExplore(w, out, o)
 	if bad > 0 {
 		fmt.Fprintf(w, "%-24s %10d\n", "games skipped", bad)
-		return &exitError{code: 1}
+		if strict {
+			return &exitError{code: 1}
+		}
 	}
 	return nil
 }
@@ -235,7 +240,7 @@ else by the fen column) and games.parquet.
 
 Exit code: 0 some game found; 1 none; 2 usage or I/O error.`,
 		Example: `  xqtool find --fen 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b' out/
-  xqtool find --material 'KCP vs KB' out/`,
+  xqtool find --material 'KR vs K' out/`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var q explorer.Query

@@ -23,6 +23,7 @@ func newExportCmd() *cobra.Command {
 	var hf htmlFlags
 	var tf trainingFlags
 	var pf positionFlags
+	var strict bool
 	cmd := &cobra.Command{
 		Use:   "export -o DIR [flags] PATH...",
 		Short: "Write games, positions and flags as Parquet datasets",
@@ -67,9 +68,9 @@ hold each side's player_id and players.parquet lists the players (as
 --no-players leaves both out (red_id and black_id are then null).
 
 Exit code: 0 the datasets were written (flagged games included: their flags
-are data, in flags.parquet); 1 the datasets were written but some game could
-not be read at all (it has a games row and an unreadable_record flag, but no
-moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
+are data, in flags.parquet; --strict: 1 when some game could not be read at
+all: it has a games row and an unreadable_record flag, but no moves or
+positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 		Example: `  xqtool export -o out/ games/
   xqtool export -o out/ --partition year --only-ok games.zip
   xqtool export --training --mirror --split 90,5,5 --split-seed 7 -o ds/ games/
@@ -148,6 +149,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 					return usageErr("%v", err)
 				}
 				sink = ds
+				rf.listed = filepath.Join(out, dataset.FilesName+".parquet")
 				if !noPlayers {
 					ps = players.NewSink(a)
 					ds.SetPlayers(func() []dataset.PlayerRow { return playerRows(ps.Table()) })
@@ -190,7 +192,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			if pos != nil {
 				printPositions(cmd.OutOrStdout(), pos.Positions())
 			}
-			if sum.Unreadable > 0 {
+			if strict && sum.Unreadable > 0 {
 				return &exitError{code: 1}
 			}
 			return nil
@@ -201,6 +203,7 @@ moves or positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 	rf.registerOutput(cmd)
 	tf.register(cmd)
 	pf.register(cmd)
+	registerStrict(cmd, &strict, "some record could not be read at all (unreadable_record)")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "directory to write the datasets into (required)")
 	cmd.Flags().StringVar(&partition, "partition", "", "partition the datasets: year")
 	cmd.Flags().BoolVar(&onlyOK, "only-ok", false, "export only games with status ok")

@@ -132,7 +132,7 @@ func TestStatesAndExitCodes(t *testing.T) {
 			t.Errorf("validate %v: exit %d, want %d (%s)", c.args, code, c.code, errs)
 		}
 	}
-	out, _, _ := runCLI(t, "", "validate", "--quiet", dir)
+	out, _, _ := runCLI(t, "", "validate", "--quiet", "--list", "none", dir)
 	want := []string{"  ok ", "  warning ", "    missing_result ", "  error ", "    illegal_move ", "info (any state)", "    duplicate "}
 	last := -1
 	for _, w := range want {
@@ -148,30 +148,41 @@ func TestStatesAndExitCodes(t *testing.T) {
 }
 
 // TestOtherFilesAndExclude: files that are no game records are counted in
-// one line, named once on stderr (not with --quiet), listed in the report;
-// --exclude skips them, accounted for as skipped.
+// one line, named once on stderr (not with --quiet) with the output that
+// lists them all, listed in the report; documentation (README.md, a .txt
+// of notes, a picture) is passed over without a note; --exclude skips
+// files, accounted for as skipped.
 func TestOtherFilesAndExclude(t *testing.T) {
 	dir := t.TempDir()
 	onePGN(t, dir, "a.pgn", "1-0")
-	for _, n := range []string{"README.md", "notes.txt"} {
+	for _, n := range []string{"README.md", "notes.txt", "board.png", "junk.dat", "old.bin"} {
 		if err := os.WriteFile(filepath.Join(dir, n), []byte("text\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	out, errs, _ := runCLI(t, "", "validate", dir)
-	if summaryCount(t, out, "other files") != 2 || strings.Contains(out, "no games") || strings.Count(errs, "held no game") != 1 {
+	if summaryCount(t, out, "other files") != 2 || summaryCount(t, out, "documentation") != 3 || summaryCount(t, out, "with games") != 1 ||
+		strings.Contains(out, "no games") || strings.Count(errs, "held no game") != 1 ||
+		strings.Contains(errs, "README") || strings.Contains(errs, "files.parquet") || !strings.Contains(errs, "validate --report FILE lists each") {
 		t.Errorf("stdout:\n%s\nstderr:\n%s", out, errs)
 	}
 	if _, errs, _ := runCLI(t, "", "validate", "--quiet", dir); errs != "" {
 		t.Errorf("--quiet: stderr %q", errs)
 	}
+	exp := filepath.Join(t.TempDir(), "out")
+	if _, errs, _ := runCLI(t, "", "export", "--no-duplicates", "-o", exp, dir); !strings.Contains(errs, filepath.Join(exp, "files.parquet")+" lists each") {
+		t.Errorf("export: the note does not name its files.parquet: %q", errs)
+	}
+	if _, errs, _ := runCLI(t, "", "convert", "--no-duplicates", "--to", "pgn", "-o", filepath.Join(t.TempDir(), "c.pgn"), dir); strings.Contains(errs, "files.parquet") {
+		t.Errorf("convert names an output it does not write: %q", errs)
+	}
 	rep := filepath.Join(t.TempDir(), "r.jsonl")
-	out, _, _ = runCLI(t, "", "validate", "--quiet", "--exclude", "*.md", "--exclude", "notes*", "--report", rep, dir)
+	out, _, _ = runCLI(t, "", "validate", "--quiet", "--exclude", "*.dat", "--exclude", "old*", "--report", rep, dir)
 	b, err := os.ReadFile(rep)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Count(string(b), `"status":"skipped"`) != 2 || !strings.Contains(string(b), "excluded by --exclude *.md") {
+	if strings.Count(string(b), `"status":"skipped"`) != 5 || !strings.Contains(string(b), "excluded by --exclude *.dat") {
 		t.Errorf("report of the excluded files:\n%s", b)
 	}
 	if summaryCount(t, out, "with games") != 1 {

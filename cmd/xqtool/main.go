@@ -67,6 +67,13 @@ func exitCode(err error, stderr io.Writer) int {
 	return 2
 }
 
+// registerStrict adds --strict to a command that produces something:
+// it exits 0 once its output is written, whatever the records hold (their
+// findings are in the output), unless --strict asks for 1 when when says.
+func registerStrict(cmd *cobra.Command, strict *bool, when string) {
+	cmd.Flags().BoolVar(strict, "strict", false, "exit 1 when "+when+" (default: 0 once the output is written)")
+}
+
 // needArgs is the Args check of the commands that read inputs: without
 // one, a line that says what to give, and the usage line.
 func needArgs(cmd *cobra.Command, args []string) error {

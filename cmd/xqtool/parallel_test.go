@@ -80,7 +80,7 @@ func TestREADMEParallelRecipe(t *testing.T) {
 	total := summaryCount(t, mustRun(t, "validate", "--quiet", filepath.Join(root, "sample")), "games")
 	games := 0
 	for i := range n {
-		shard := filepath.Join(dir, "shards", fmt.Sprintf("shard=%d-of-%d", i, n))
+		shard := filepath.Join(dir, "out", "shards", fmt.Sprintf("shard=%d-of-%d", i, n))
 		rows := testgames.Columns(t, filepath.Join(shard, "games.parquet"), "game_id")
 		games += len(rows)
 	}

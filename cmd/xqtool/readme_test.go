@@ -14,9 +14,10 @@ import (
 
 // TestREADMECommands runs every xqtool command line shown in README.md
 // (lines of code blocks that start with "xqtool", or pipe into it from
-// cat), from a scratch directory that links to the sample corpus, and
-// expects an exit code of 0 or 1 (1 = flagged games, by design of the
-// sample).
+// cat), in order, from a scratch directory that links to the sample
+// corpus. Each must show something on the sample: exit 0 (validate, a
+// check: 0 or 1, the sample's broken records being on purpose) with some
+// output; and every file they write lies under out/.
 func TestREADMECommands(t *testing.T) {
 	root, _ := filepath.Abs(filepath.Join("..", ".."))
 	f, err := os.Open(filepath.Join(root, "README.md"))
@@ -69,8 +70,19 @@ func TestREADMECommands(t *testing.T) {
 			}
 			args := shellWords(strings.TrimPrefix(c, "xqtool "))
 			out, errs, code := runCLI(t, stdin, append(args[:len(args):len(args)], quietFor(args)...)...)
-			if code != 0 && code != 1 {
-				t.Errorf("exit %d: %s", code, errs)
+			if code != 0 && (code != 1 || args[0] != "validate") {
+				t.Errorf("exit %d: %s%s", code, out, errs)
+			}
+			wrote := redirect != ""
+			for i, a := range args[:len(args)-1] {
+				if a == "-o" || a == "--output" || a == "--html" || a == "--report" {
+					if _, err := os.Stat(args[i+1]); err == nil {
+						wrote = true
+					}
+				}
+			}
+			if strings.TrimSpace(out+errs) == "" && !wrote {
+				t.Error("prints nothing and writes nothing")
 			}
 			if redirect != "" {
 				// A later command may read the file (players --suggest
@@ -80,6 +92,15 @@ func TestREADMECommands(t *testing.T) {
 				}
 			}
 		})
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.Name() != "sample" && e.Name() != "out" {
+			t.Errorf("a README example wrote %s outside out/", e.Name())
+		}
 	}
 }
 

@@ -37,6 +37,10 @@ type runFlags struct {
 
 	// outputs are the paths the command writes (never read as inputs).
 	outputs []string
+	// listed is the output of the command that lists every input file
+	// (a report, files.parquet), named by the note on the files without
+	// games; "" when the command writes none.
+	listed string
 }
 
 func (f *runFlags) register(cmd *cobra.Command) {
@@ -46,7 +50,7 @@ func (f *runFlags) register(cmd *cobra.Command) {
 	fs.StringVar(&f.requireTags, "require-tags", strings.Join(analyze.DefaultRequiredTags, ","),
 		`tags a record must carry (comma-separated; "" for none)`)
 	fs.BoolVar(&f.noVars, "no-variations", false, "do not replay variations")
-	fs.StringVar(&f.rules, "rules", "cxa", "repetition rules: cxa (Chinese, default) or axf (Asian/World)")
+	fs.StringVar(&f.rules, "rules", "cxa", "repetition rules: cxa (Chinese) or axf (Asian/World)")
 	fs.IntVar(&f.repetitions, "repetitions", 3, "occurrence of a position at which a repetition cycle is judged")
 	completeValues(cmd, "rules", "cxa", "axf")
 	f.shard.register(cmd)
@@ -130,7 +134,7 @@ func (f *runFlags) run(cmd *cobra.Command, args []string, opt pipeline.Options, 
 		return sum, runError(err)
 	}
 	if !f.quiet {
-		noteNoGames(cmd.ErrOrStderr(), sum)
+		noteNoGames(cmd.ErrOrStderr(), sum, f.listed)
 	}
 	noteRepeated(cmd.ErrOrStderr(), sum)
 	return sum, nil

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/pipeline"
@@ -17,17 +18,22 @@ import (
 const labelWidth = 28
 
 // printSummary writes the summary table of a run: the files, the games by
-// state (ok, warning, error) with the codes of each severity under its
-// state (a code counts the games carrying it), the info codes, the copies,
-// the plies and the speed.
+// state (ok, warning, error) with, under each state, the warning and error
+// codes of the games in that state (a code counts the games carrying it),
+// the info codes, the copies, the plies and the speed.
 func printSummary(w io.Writer, s *pipeline.Summary) {
 	row := func(indent int, name string, n int) {
 		fmt.Fprintf(w, "%*s%-*s %10d\n", indent, "", labelWidth-indent, name, n)
 	}
 	row(0, "files", s.Files)
+	if len(s.NoGames) > 0 || s.Docs > 0 {
+		row(2, "with games", s.Files-len(s.NoGames)-s.Docs)
+	}
 	if len(s.NoGames) > 0 {
-		row(2, "with games", s.Files-len(s.NoGames))
 		row(2, "other files", len(s.NoGames))
+	}
+	if s.Docs > 0 {
+		row(2, "documentation", s.Docs)
 	}
 	row(0, "games", s.Games)
 	codes := make([]flags.Code, 0, len(s.ByCode))
@@ -35,18 +41,20 @@ func printSummary(w io.Writer, s *pipeline.Summary) {
 		codes = append(codes, c)
 	}
 	slices.SortFunc(codes, func(a, b flags.Code) int { return a.Order() - b.Order() })
-	byState := func(sev flags.Severity) {
+	// Under a state, the warning and error codes of the games in that
+	// state (an error game's warnings too); info codes apart.
+	byState := func(st analyze.Status) {
 		for _, c := range codes {
-			if c.Severity() == sev {
-				row(4, string(c), s.ByCode[c])
+			if n := s.ByState[st][c]; n > 0 && c.Severity() != flags.Info {
+				row(4, string(c), n)
 			}
 		}
 	}
 	row(2, "ok", s.OK)
 	row(2, "warning", s.Warnings)
-	byState(flags.Warning)
+	byState(analyze.StatusWarning)
 	row(2, "error", s.Errors)
-	byState(flags.Error)
+	byState(analyze.StatusError)
 	if s.Unreadable > 0 {
 		row(4, "(unreadable)", s.Unreadable)
 	}
@@ -56,7 +64,11 @@ func printSummary(w io.Writer, s *pipeline.Summary) {
 	}
 	if info {
 		fmt.Fprintln(w, "info (any state)")
-		byState(flags.Info)
+		for _, c := range codes {
+			if c.Severity() == flags.Info {
+				row(4, string(c), s.ByCode[c])
+			}
+		}
 	}
 	printDups(w, s)
 	row(0, "plies", s.Plies)
@@ -83,8 +95,9 @@ func printDups(w io.Writer, s *pipeline.Summary) {
 }
 
 // noteNoGames says on stderr, in one line, which input files gave no
-// game (the first three; the report and files.parquet list them all).
-func noteNoGames(w io.Writer, s *pipeline.Summary) {
+// game (the first three); listed names the output of the command that
+// lists them all ("" for none: validate --report is suggested).
+func noteNoGames(w io.Writer, s *pipeline.Summary, listed string) {
 	n := len(s.NoGames)
 	if n == 0 {
 		return
@@ -94,8 +107,11 @@ func noteNoGames(w io.Writer, s *pipeline.Summary) {
 	if n > len(names) {
 		more = fmt.Sprintf(" and %d more", n-len(names))
 	}
-	fmt.Fprintf(w, "xqtool: %d input file(s) held no game: %s%s (--report and files.parquet list each)\n",
-		n, strings.Join(names, "; "), more)
+	if listed == "" {
+		listed = "xqtool validate --report FILE"
+	}
+	fmt.Fprintf(w, "xqtool: %d input file(s) held no game: %s%s (%s lists each)\n",
+		n, strings.Join(names, "; "), more, listed)
 }
 
 // noteRepeated says on stderr which inputs were reached again (named

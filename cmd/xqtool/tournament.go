@@ -21,6 +21,7 @@ func newTournamentCmd() *cobra.Command {
 	var htmlPath, out, aliases string
 	var limit, minGames int
 	var noPlayers bool
+	var strict bool
 	cmd := &cobra.Command{
 		Use:   "tournament [--html FILE] [-o DIR] [flags] PATH...",
 		Short: "Group games into events, build crosstables and check each event",
@@ -37,7 +38,7 @@ event of at least --min-games games or with a flag: its crosstable, its flags
 and the flagged games with a diagram of their final position. -o DIR writes
 DIR/events.parquet (export writes it too, beside games.parquet).
 
-Exit code: 0 no check of severity warning fired, 1 one did, 2 usage or I/O
+Exit code: 0 done (--strict: 1 when a check of severity warning fired), 2 usage or I/O
 error or nothing to read, 130 interrupted.`,
 		Example: `  xqtool tournament --html events.html records/
   xqtool tournament -o events/ records/`,
@@ -101,7 +102,7 @@ error or nothing to read, 130 interrupted.`,
 				return err
 			}
 			if htmlPath != "-" {
-				if printEvents(cmd.OutOrStdout(), t) {
+				if printEvents(cmd.OutOrStdout(), t) && strict {
 					return &exitError{code: 1}
 				}
 			}
@@ -110,6 +111,7 @@ error or nothing to read, 130 interrupted.`,
 	}
 	rf.register(cmd)
 	rf.registerOutput(cmd)
+	registerStrict(cmd, &strict, "a check of severity warning fired")
 	cmd.Flags().StringVar(&htmlPath, "html", "", "write the events page (crosstables, flags, diagrams) to FILE")
 	cmd.Flags().IntVar(&limit, "html-limit", htmlreport.DefaultLimit, "draw the final position of at most N flagged games on the page")
 	cmd.Flags().IntVar(&minGames, "min-games", 2, "show on the page the events of at least N games (counted once per cluster of copies), and every flagged one")

@@ -99,6 +99,15 @@ func TestEventsPageInBrowser(t *testing.T) {
 	if len(facts.Wide) > 0 {
 		t.Errorf("crosstables wider than the window: %v", facts.Wide)
 	}
+	// The title of an event card sits at the card's top (its padding),
+	// not a heading's margin below it.
+	gap, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(() => { const s = document.querySelector("section.event"); const h = s.querySelector("h2"); return h.getBoundingClientRect().top - s.getBoundingClientRect().top; })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gap > 20 {
+		t.Errorf("an event card's title is %.0f px below the card's top", gap)
+	}
 	for _, m := range console() {
 		if m.Type == "error" {
 			t.Errorf("console error: %s", m.Text)

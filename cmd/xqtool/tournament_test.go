@@ -59,9 +59,9 @@ func TestTournamentCLI(t *testing.T) {
 	in := writeConflict(t)
 	out := t.TempDir()
 	page := filepath.Join(out, "events.html")
-	stdout, stderr, code := runCLI(t, "", "tournament", "--html", page, "-o", filepath.Join(out, "ev"), in)
+	stdout, stderr, code := runCLI(t, "", "tournament", "--strict", "--html", page, "-o", filepath.Join(out, "ev"), in)
 	if code != 1 {
-		t.Fatalf("exit %d, want 1 (a warning fired); stderr %s", code, stderr)
+		t.Fatalf("exit %d, want 1 (a warning fired, --strict); stderr %s", code, stderr)
 	}
 	for _, line := range []string{"events                                1", "  games in events", "  pairing_conflict                    2          1", "  name_variants                       1          1"} {
 		if !strings.Contains(stdout, strings.TrimPrefix(line, "  ")) {
