@@ -19,9 +19,11 @@ func TestSummaryByState(t *testing.T) {
 		{Code: flags.IllegalMove, Severity: flags.Error}, {Code: flags.MissingResult, Severity: flags.Warning}}}
 	c0, c1, c2 := s.add(ok), s.add(warn), s.add(bad)
 	late := Dup{Flags: []flags.Flag{{Code: flags.SuspectMove, Severity: flags.Warning}, {Code: flags.MissingResult, Severity: flags.Warning}}}
-	s.addDup(late, analyze.StatusOK, c0)
-	s.addDup(Dup{}, analyze.StatusWarning, c1)
-	s.addDup(late, analyze.StatusError, c2)
+	// Verdicts carry the final state (Verdicts.Of sets it by FinalState).
+	final := func(d Dup, was analyze.Status) Dup { d.State = FinalState(was, d.Flags); return d }
+	s.addDup(final(late, analyze.StatusOK), analyze.StatusOK, c0)
+	s.addDup(final(Dup{}, analyze.StatusWarning), analyze.StatusWarning, c1)
+	s.addDup(final(late, analyze.StatusError), analyze.StatusError, c2)
 	want := map[analyze.Status]map[flags.Code]int{
 		analyze.StatusWarning: {flags.ECCOMismatch: 1, flags.SuspectMove: 1, flags.MissingResult: 2, flags.MissingTags: 1},
 		analyze.StatusError:   {flags.IllegalMove: 1, flags.MissingResult: 1, flags.SuspectMove: 1},
