@@ -265,22 +265,11 @@ Exit code: 0 some game found; 1 none; 2 usage or I/O error.`,
 				q.Material, q.HasMaterial = m, true
 			}
 			w := cmd.OutOrStdout()
-			total := 0
-			for _, dir := range args {
-				hits, _, err := explorer.Find(dir, q)
-				if err != nil {
-					return &exitError{code: 2, err: err}
-				}
-				total += len(hits)
-				if err := explorer.WriteHits(w, hits, limit); err != nil {
-					return err
-				}
+			total, err := findIn(w, q, limit, args)
+			if err != nil {
+				return err
 			}
-			fmt.Fprintf(w, "%d games\n", total)
-			if total == 0 {
-				return &exitError{code: 1}
-			}
-			return nil
+			return foundGames(w, total)
 		},
 	}
 	fs := cmd.Flags()
