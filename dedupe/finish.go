@@ -132,7 +132,7 @@ func (ix *Index) finish() error {
 					// class of that line. (From a set position, the
 					// position names the study: the names there are
 					// often a book's chapters.)
-					if r, err = pl.class(i, r, others[ix.h.at(i)]); err != nil {
+					if r, err = pl.class(i, r, ix.h.at(i), others[ix.h.at(i)]); err != nil {
 						return err
 					}
 					if r < 0 {

@@ -23,21 +23,81 @@ type playerNames struct {
 	reps map[int32][2]string
 	rec  record
 	of   int32 // the game whose names are in rec (-1: none)
+	// byKey is the class chosen for a line and two normalized names:
+	// the next game with them goes there without comparing.
+	byKey map[nameKey]int32
 }
 
-// class returns the first of the classes r, then others, whose first
-// game's players could be game i's, or -1 when none.
-func (p *playerNames) class(i, r int32, others []int32) (int32, error) {
-	for k := -1; k < len(others); k++ {
-		c := r
-		if k >= 0 {
-			c = others[k]
+// nameKey is a short line's hash and the players' names after
+// tagnorm.Text.
+type nameKey struct {
+	h          uint64
+	red, black string
+}
+
+// maxClasses bounds the classes of one short line that a game is
+// compared with: a line many pairs of players played (a short opening
+// of a large collection) costs at most that many comparisons a game. A
+// game whose players are only in a later class starts one more: it is
+// kept, not dropped.
+const maxClasses = 64
+
+// class returns the first of the classes r, then others (the first
+// maxClasses), whose first game's players could be game i's, or -1 when
+// none.
+func (p *playerNames) class(i, r int32, h uint64, others []int32) (int32, error) {
+	var key nameKey
+	keyed := false
+	if m := p.ix.meta.at(i); m&(1<<tagRed) != 0 && m&(1<<tagBlack) != 0 {
+		keyed = true
+		if err := p.read(i); err != nil {
+			return -1, err
 		}
-		if ok, err := p.compatible(i, c); err != nil || ok {
-			return c, err
+		key = nameKey{h, tagnorm.Text(p.rec.tags[tagRed]), tagnorm.Text(p.rec.tags[tagBlack])}
+		if c, ok := p.byKey[key]; ok {
+			return c, nil
 		}
 	}
-	return -1, nil
+	c := int32(-1)
+	others = others[:min(len(others), maxClasses-1)]
+	for k := -1; k < len(others); k++ {
+		d := r
+		if k >= 0 {
+			d = others[k]
+		}
+		ok, err := p.compatible(i, d)
+		if err != nil {
+			return -1, err
+		}
+		if ok {
+			c = d
+			break
+		}
+	}
+	if keyed {
+		if p.byKey == nil {
+			p.byKey = map[nameKey]int32{}
+		}
+		if c < 0 {
+			p.byKey[key] = i // the new class
+		} else {
+			p.byKey[key] = c
+		}
+	}
+	return c, nil
+}
+
+// read reads game i's names into p.rec.
+func (p *playerNames) read(i int32) error {
+	if p.of == i {
+		return nil
+	}
+	p.of = -1
+	if err := p.ix.spool.at(p.ix.off.at(i), &p.rec, true); err != nil {
+		return err
+	}
+	p.of = i
+	return nil
 }
 
 // compatible reports whether games i and c could have the same players:
@@ -49,12 +109,8 @@ func (p *playerNames) compatible(i, c int32) (bool, error) {
 	if known == 0 {
 		return true, nil // no side has both names: nothing to compare
 	}
-	if p.of != i {
-		p.of = -1
-		if err := p.ix.spool.at(p.ix.off.at(i), &p.rec, true); err != nil {
-			return false, err
-		}
-		p.of = i
+	if err := p.read(i); err != nil {
+		return false, err
 	}
 	a := [2]string{p.rec.tags[tagRed], p.rec.tags[tagBlack]}
 	b, ok := p.reps[c]
