@@ -411,3 +411,26 @@ func TestSamePlayer(t *testing.T) {
 		}
 	}
 }
+
+// TestShortLineManyPlayers: a short line played by more pairs of players
+// than a game is compared with (maxClasses) still finds the class of its
+// players, by their names.
+func TestShortLineManyPlayers(t *testing.T) {
+	short := line(3, 6)
+	han := []rune("赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何吕施张孔曹严华金魏陶姜")
+	var games []Game
+	var wants []want
+	for i := range maxClasses + 6 {
+		x := g("many", short)
+		// Two-character names, each pair its own: no tolerance applies.
+		x.Tags[4] = string([]rune{han[i%len(han)], han[i/len(han)]})
+		x.Tags[5] = "丙丁"
+		games = append(games, x)
+		wants = append(wants, want{None, i})
+	}
+	last := games[len(games)-1]
+	last.Source = "again"
+	games = append(games, last)
+	wants = append(wants, want{Exact, len(games) - 2})
+	check(t, run(t, Options{}, games...), wants...)
+}
