@@ -98,6 +98,8 @@ func (ix *Index) finish() error {
 	fwd := ix.spool.forward()
 	var abuf []byte
 	var reps repCache
+	pl := playerNames{ix: ix, of: -1}
+	others := map[uint64][]int32{} // short line hash → its other classes
 	same := func(i, r int32, mirror bool) (bool, error) {
 		if ix.n.at(i) != ix.n.at(r) {
 			return false, nil
@@ -124,6 +126,20 @@ func (ix *Index) finish() error {
 			if eq, err := same(i, r, false); err != nil {
 				return err
 			} else if eq {
+				if int(ix.n.at(i)) < ix.minN && standardStart(&a) {
+					// A short opening line is a copy only between games
+					// whose players could be the same: else it is a new
+					// class of that line. (From a set position, the
+					// position names the study: the names there are
+					// often a book's chapters.)
+					if r, err = pl.class(i, r, ix.h.at(i), others[ix.h.at(i)]); err != nil {
+						return err
+					}
+					if r < 0 {
+						others[ix.h.at(i)] = append(others[ix.h.at(i)], i)
+						continue
+					}
+				}
 				rep[i] = r
 				continue
 			}

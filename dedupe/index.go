@@ -19,7 +19,14 @@
 // a different game after it. Two games are copies when:
 //
 //   - Exact: same start position (placement and side to move; the move
-//     counters are ignored) and the same main line;
+//     counters are ignored) and the same main line; a line from the
+//     standard start shorter than MinPlies (an opening that games share)
+//     also needs players that could be the same (for each side,
+//     a name missing, or the two names the same once normalized by
+//     tagnorm.Text, or one containing the other — a name of three
+//     characters or more with one of them changed —, or one romanized and
+//     the other Han): two games of one event that share a short opening
+//     by other players are two games;
 //   - Prefix: same start position, and one main line is a strict prefix
 //     of the other, the shorter at least MinPlies plies long;
 //   - Mirror: the left-right mirror of one game (start position and

@@ -358,3 +358,79 @@ func TestParseKind(t *testing.T) {
 		t.Error("other text is not None")
 	}
 }
+
+// TestShortLinePlayers: a line shorter than MinPlies played by other
+// players is another game (two games of one event that share an
+// opening), not a copy; a name that is missing, or written another way
+// (script, a place before it), could be the same player, so such games
+// stay copies. From MinPlies plies on, the players do not matter.
+func TestShortLinePlayers(t *testing.T) {
+	short, long := line(1, 10), line(2, 20)
+	game := func(red, black string, moves []board.Move) Game {
+		x := g(red+"-"+black, moves)
+		x.Tags[0], x.Tags[4], x.Tags[5] = "甲级联赛", red, black
+		return x
+	}
+	got := run(t, Options{},
+		game("甲一", "乙二", short),
+		game("丁四", "戊五", short),     // other players: another game
+		game("丁四", "", short),       // could be game 1
+		game("", "", short),         // could be any: the first
+		game("上海萬春林", "胡榮華", short), // other players than 0 and 1
+		game("萬春林", "胡荣华", short),   // the same as 4, written otherwise
+		game("甲一", "乙二", long),
+		game("丁四", "戊五", long),  // a long line: a copy whoever plays it
+		game("乙二", "甲一", short), // the players of 0, colours swapped
+	)
+	check(t, got, want{None, 0}, want{None, 1}, want{Exact, 1}, want{Exact, 0},
+		want{None, 4}, want{Exact, 4}, want{None, 6}, want{Exact, 6}, want{Exact, 0})
+}
+
+func TestSamePlayer(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"甲一", "丁四", false},
+		{"甲一", "", true},
+		{"萬春林", "上海万春林", true},
+		{"胡榮華", "胡荣华", true},
+		{"HU RongHua", "上海 胡榮華", true}, // scripts: only the corpus can tell
+		{"新加坡黃俊明", "黃俊銘", true},        // one character mistyped
+		{"王天一", "郑惟桐", false},
+		{"甲一", "甲二", false}, // two characters: no tolerance
+		{"Hu Ronghua", "Lu Qin", false},
+		{"中国胡荣华", "上海胡榮華", true},  // another place before the name
+		{"辽宁卜风波", "大連 卜鳳波", true}, // another place, one character mistyped
+		{"胡荣华特大", "上海胡荣华", true},  // a title after, a place before
+		{"广东吕钦", "北京王天一", false},
+		{"小红", "胡荣华", true}, // a placeholder names no one
+	} {
+		if got := samePlayer(tt.a, tt.b); got != tt.want {
+			t.Errorf("samePlayer(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// TestShortLineManyPlayers: a short line played by more pairs of players
+// than a game is compared with (maxClasses) still finds the class of its
+// players, by their names.
+func TestShortLineManyPlayers(t *testing.T) {
+	short := line(3, 6)
+	han := []rune("赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何吕施张孔曹严华金魏陶姜")
+	var games []Game
+	var wants []want
+	for i := range maxClasses + 6 {
+		x := g("many", short)
+		// Two-character names, each pair its own: no tolerance applies.
+		x.Tags[4] = string([]rune{han[i%len(han)], han[i/len(han)]})
+		x.Tags[5] = "丙丁"
+		games = append(games, x)
+		wants = append(wants, want{None, i})
+	}
+	last := games[len(games)-1]
+	last.Source = "again"
+	games = append(games, last)
+	wants = append(wants, want{Exact, len(games) - 2})
+	check(t, run(t, Options{}, games...), wants...)
+}

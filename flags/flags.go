@@ -102,7 +102,7 @@ var table = []Def{
 	{IllegalMove, Error, true, "a main-line move is not legal: no such piece, blocked, leaves the king in check, kings facing, wrong side"},
 	{UnreadableMove, Error, true, "a main-line move is not a move at all (also an unknown word where a numbered pair lacks a move)"},
 	{AmbiguousMove, Error, true, "a main-line move matches several legal moves"},
-	{InvalidStart, Error, false, "the start FEN fails validation"},
+	{InvalidStart, Error, false, "the start FEN fails validation (a missing king is put on its home square, when empty, to replay the moves: the detail says so)"},
 	{Truncated, Error, false, "the record ends inside a move, comment or variation"},
 	{ResultMismatch, Error, false, "the declared result contradicts mate, stalemate (困毙 loses) or a judged final repetition"},
 	{MovesAfterEnd, Error, true, "moves recorded after mate or stalemate"},

@@ -46,13 +46,19 @@ func binStartBoard() binBoard {
 
 // binValid reports whether b has exactly one king of each colour.
 func binValid(b *binBoard) bool {
+	kings := binKings(b)
+	return kings[0] == 1 && kings[1] == 1
+}
+
+// binKings counts the kings of each colour on b.
+func binKings(b *binBoard) [2]int {
 	var kings [2]int
 	for _, p := range b {
 		if p.Kind() == board.King {
 			kings[p.Color()]++
 		}
 	}
-	return kings[0] == 1 && kings[1] == 1
+	return kings
 }
 
 // binDecodeGB decodes GBK/GB18030 text with replacement. It reports

@@ -317,11 +317,16 @@ func readXQF(r io.ReaderAt, size int64, name string) (*Record, error) {
 	// Start position.
 	var b binBoard
 	var fatal *Error
-	if !xqfPieces(&b, h, &k) {
-		if h[xqfOffCodeA] <= 1 {
+	if placed, ok := xqfPieces(&b, h, &k); !ok {
+		switch {
+		case h[xqfOffCodeA] <= 1:
 			b = binStartBoard()
 			rec.Problems = append(rec.Problems, xqfErr(name, xqfOffPieces, ErrCorrupt, "invalid piece array, standard start used"))
-		} else {
+		case placed:
+			// Every piece has its own square but a king is missing
+			// (a composition without a general, or a king byte left
+			// 0xFF): the FEN says so, and the replay judges it.
+		default:
 			fatal = xqfErr(name, xqfOffPieces, ErrCorrupt, "invalid piece array")
 		}
 	}
@@ -421,8 +426,10 @@ func xqfHeaderString(f []byte) (string, bool) {
 }
 
 // xqfPieces decodes the piece array into b and reports whether it is a
-// valid placement (no overlap, one king per side).
-func xqfPieces(b *binBoard, h []byte, k *xqfKeys) bool {
+// valid placement (no overlap, one king per side), and whether every
+// piece has its own square with at most one king per side (placed: a
+// missing king is the only fault).
+func xqfPieces(b *binBoard, h []byte, k *xqfKeys) (placed, ok bool) {
 	var p [32]byte
 	for i := range p {
 		if k.version >= 12 {
@@ -431,7 +438,7 @@ func xqfPieces(b *binBoard, h []byte, k *xqfKeys) bool {
 			p[i] = h[xqfOffPieces+i]
 		}
 	}
-	ok := true
+	placed = true
 	for i, v := range p {
 		v -= k.kxy
 		if v > 89 {
@@ -439,11 +446,13 @@ func xqfPieces(b *binBoard, h []byte, k *xqfKeys) bool {
 		}
 		sq := xqfSquare(v)
 		if !b[sq].IsEmpty() {
-			ok = false
+			placed = false
 		}
 		b[sq] = board.MakePiece(board.Color(i/16), xqfSlotKinds[i%16])
 	}
-	return ok && binValid(b)
+	kings := binKings(b)
+	placed = placed && kings[0] <= 1 && kings[1] <= 1
+	return placed, placed && kings[0] == 1 && kings[1] == 1
 }
 
 // xqfSquare converts an XQF square byte x*10+y (≤ 89) to a board square.

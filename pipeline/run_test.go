@@ -185,6 +185,34 @@ func TestVerdicts(t *testing.T) {
 	}
 }
 
+// TestShortLineOtherPlayers: two games of one event by other players
+// that share a 10-ply opening (shorter than the duplicate minimum) are
+// two games, not copies: neither is flagged or dropped.
+func TestShortLineOtherPlayers(t *testing.T) {
+	dir := t.TempDir()
+	const line = "1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 马２进３ 4. 兵七进一 卒７进１ 5. 车二进六 炮８平９ 1-0\n"
+	text := "[Event \"E\"]\n[Red \"甲一\"]\n[Black \"乙二\"]\n[Result \"1-0\"]\n" + line +
+		"\n[Event \"E\"]\n[Red \"丁四\"]\n[Black \"戊五\"]\n[Result \"1-0\"]\n" + line
+	if err := os.WriteFile(filepath.Join(dir, "e.pgn"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := &collector{}
+	opt := defaultOptions()
+	opt.Duplicates.KeptOnly = true
+	sum := run(t, opt, []string{dir}, c)
+	if len(c.dups) != 2 {
+		t.Fatalf("%d verdicts, want 2", len(c.dups))
+	}
+	for i, d := range c.dups {
+		if d.Kind.String() != "" || d.Drop || len(d.Flags) != 0 {
+			t.Errorf("game %d: %+v", i+1, d)
+		}
+	}
+	if sum.Clusters != 0 || sum.DroppedTotal() != 0 {
+		t.Errorf("summary: %d clusters, %d dropped", sum.Clusters, sum.DroppedTotal())
+	}
+}
+
 // TestSpool: records come back in order, the decoder reads what the
 // encoders wrote, and malformed records are an error, never a panic.
 func TestSpool(t *testing.T) {

@@ -61,14 +61,16 @@ func (f *Failure) Unwrap() error { return f.Err }
 type Game struct {
 	// Start is the start position. When StartErr is a *board.PositionError
 	// the position was still built with relaxed placement rules (the
-	// kings are always checked) so the moves could be tried.
+	// kings are always checked) so the moves could be tried; a missing
+	// king whose home square is empty is put there (StartErr says so).
 	Start    board.Position
 	StartErr error
 	// FENNote explains a FEN that was repaired to be read (a side field
 	// that was not understood, for example); "" when none was.
 	FENNote string
 	// HasStart is false when no start position could be built at all
-	// (bad FEN syntax, missing or facing kings): nothing was replayed.
+	// (bad FEN syntax, facing or extra kings, a missing king whose home
+	// square is taken): nothing was replayed.
 	HasStart bool
 	// Line is the record's main line (every node, played or not), and
 	// Plies its valid prefix, replayed (Plies[i] is the move of Line[i]).
@@ -148,7 +150,49 @@ func startPosition(rec *parse.Record) (p board.Position, ok, sideKnown bool, fen
 			return rp, true, sideKnown, fenNote, perr
 		}
 	}
+	if rp, placed, ok := kingsAtHome(s, pe); ok {
+		return rp, true, sideKnown, fenNote, fmt.Errorf("%w; %s to replay the moves", perr, placed)
+	}
 	return board.Position{}, false, false, fenNote, perr
+}
+
+// homeSquares are the kings' squares in the start position.
+var homeSquares = [2]board.Square{board.SquareAt(4, 0), board.SquareAt(4, 9)}
+
+// kingsAtHome returns the position s with each missing king put on its
+// home square, when pe says kings are missing (and nothing else that the
+// relaxed rules cannot take) and those squares are empty. The move
+// generator needs both kings: a record whose piece array lost a king (a
+// whole game from the standard start whose king byte was not written,
+// or a composition without a general) replays this way, its moves judged
+// with the king at home. placed says which king was put where.
+func kingsAtHome(s board.Setup, pe *board.PositionError) (board.Position, string, bool) {
+	if pe == nil || pe.Kinds&board.ErrMissingKing == 0 || pe.Kinds&board.ErrTooManyKings != 0 {
+		return board.Position{}, "", false
+	}
+	var has [2]bool
+	for _, pc := range s.Board {
+		if pc.Kind() == board.King {
+			has[pc.Color()] = true
+		}
+	}
+	var put []string
+	for c := board.Red; c <= board.Black; c++ {
+		if has[c] {
+			continue
+		}
+		sq := homeSquares[c]
+		if !s.Board[sq].IsEmpty() {
+			return board.Position{}, "", false
+		}
+		s.Board[sq] = board.MakePiece(c, board.King)
+		put = append(put, fmt.Sprintf("%v king put on %v", c, sq))
+	}
+	p, err := board.NewPositionRelaxed(s, s.Validate())
+	if err != nil {
+		return board.Position{}, "", false
+	}
+	return p, strings.Join(put, " and "), true
 }
 
 // otherSide returns p with the other side to move, if that is a legal
