@@ -107,7 +107,7 @@ func TestIndependentReader(t *testing.T) {
 	p := res[1].Rows[1]
 	if p["fen"] != "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1" || p["side"] != "black" ||
 		p["move_iccs"] != "h9g7" || p["move_wxf"] != "H8+7" || p["move_chinese"] != "马８进７" || p["capture"] != nil ||
-		p["gives_check"] != false || p["result_stm"] != -1.0 || p["plies_to_end"] != 5.0 || p["ply"] != 2.0 {
+		p["gives_check"] != false || p["result_stm"] != -1.0 || p["plies_to_end"] != 5.0 || p["ply"] != 1.0 {
 		t.Errorf("positions row 2 as read by hyparquet: %v", p)
 	}
 	f := res[2].Rows[0]

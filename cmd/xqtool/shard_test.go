@@ -55,9 +55,12 @@ func runProcess(t *testing.T, env []string, args ...string) (string, int) {
 // only the duplicates within each shard (xqtool dedupe finds the rest),
 // and resolves players from the names of its shard (red_id and black_id:
 // a place recognised in an event, a romanized name read through the Han
-// names of the corpus; see package players and TestExportShardsPlayers).
+// names of the corpus; see package players and TestExportShardsPlayers),
+// and status, the game's final state, which those late flags can make
+// worse (the flags themselves, with their severities, are compared in
+// flags.parquet but for those codes).
 var (
-	dupColumns = map[string]bool{"cluster_id": true, "duplicate_kind": true, "duplicate_of": true, "red_id": true, "black_id": true}
+	dupColumns = map[string]bool{"cluster_id": true, "duplicate_kind": true, "duplicate_of": true, "red_id": true, "black_id": true, "status": true}
 	// The tournament checks read whole events too, which a shard holds
 	// part of (event_id depends on the event alone: it is compared).
 	dupCodes = map[string]bool{"duplicate": true, "near_duplicate": true,
