@@ -120,7 +120,7 @@ func (b *Builder) Keeps(g *Game) bool {
 // wants reports whether a game in state st with the codes given would
 // keep its details (see keep), without counting it.
 func (b *Builder) wants(st analyze.Status, codes []flags.Code) bool {
-	if st == analyze.StatusOK || slices.Contains(codes, flags.UnreadableRecord) {
+	if st == analyze.StatusOK {
 		return false
 	}
 	if b.kept[keptKind(st)] < b.limit {
@@ -202,9 +202,10 @@ func keptKind(st analyze.Status) int {
 // keep decides whether row i, of a game in state st with the codes
 // given, keeps its details for a diagram, and counts it: the first limit
 // games with an error, the first limit with a warning, and the first of
-// every code (an unreadable record has no diagram).
+// every code. An unreadable record gets a card too, without a diagram: the
+// error is what it shows, and every row of the table links to its card.
 func (b *Builder) keep(i int, st analyze.Status, codes []flags.Code) bool {
-	if st == analyze.StatusOK || slices.Contains(codes, flags.UnreadableRecord) {
+	if st == analyze.StatusOK {
 		return false
 	}
 	k := keptKind(st)

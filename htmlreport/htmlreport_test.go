@@ -82,12 +82,13 @@ func TestGoldenPage(t *testing.T) {
 func TestPageContents(t *testing.T) {
 	games := readTestGames(t)
 	page := render(t, games, DefaultLimit)
-	listed, flagged := 0, 0
+	listed, flagged, unreadable := 0, 0, 0
 	for _, g := range games {
 		if g.Status != analyze.StatusOK {
 			listed++
-			if !flags.Has(g.Flags, flags.UnreadableRecord) {
-				flagged++ // drawn
+			flagged++ // a card
+			if flags.Has(g.Flags, flags.UnreadableRecord) {
+				unreadable++ // a card without a diagram
 			}
 		}
 	}
@@ -100,8 +101,21 @@ func TestPageContents(t *testing.T) {
 	if n := strings.Count(page, `<section class="game"`); n != flagged {
 		t.Errorf("%d games drawn, want %d", n, flagged)
 	}
-	if n := strings.Count(page, `<svg xmlns="http://www.w3.org/2000/svg" class="board"`); n != flagged {
-		t.Errorf("%d diagrams, want %d", n, flagged)
+	if n := strings.Count(page, `<svg xmlns="http://www.w3.org/2000/svg" class="board"`); n != flagged-unreadable {
+		t.Errorf("%d diagrams, want %d", n, flagged-unreadable)
+	}
+	// An unreadable record has its card (the row links to it), with the
+	// error and no diagram.
+	if unreadable == 0 {
+		t.Fatal("the sample has no unreadable record to check")
+	}
+	for _, g := range games {
+		if flags.Has(g.Flags, flags.UnreadableRecord) {
+			sec := section(t, page, g.Source)
+			if !strings.Contains(sec, string(flags.UnreadableRecord)) || strings.Contains(sec, "<svg") {
+				t.Errorf("%s: the card of an unreadable record:\n%s", g.Source, sec)
+			}
+		}
 	}
 	// The illegal move of sample/broken/illegal-move.pgn: 马二进四 from h0
 	// to f1, blocked; the diagram shows the position before ply 3.

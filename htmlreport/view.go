@@ -88,6 +88,10 @@ func newView(g *Game) view {
 	if !ok {
 		return v
 	}
+	if flags.Has(g.Flags, flags.UnreadableRecord) {
+		v.note = "no diagram: the record could not be read"
+		return v
+	}
 	if g.Moves == nil {
 		// A report written without --with-moves: the position is unknown.
 		v.note = "no diagram: the report has no moves (write it with validate --with-moves)"
