@@ -187,4 +187,3 @@ var groupPiece, groupSide = func() (t [board.NumPieces][board.Squares]uint64, s 
 	s[0], s[1] = next(), next()
 	return t, s
 }()
-
