@@ -165,7 +165,7 @@ func Tables() []Table {
 				"format":   "the record format recognised, null when none",
 				"encoding": "the text encoding of its games (`mixed` when they differ), null when none decoded",
 				"games":    "the games read from it: the rows of games.parquet with this source (without `--only-ok`)",
-				"status":   "`read`, `unreadable` (unknown format, I/O error, no game) or `skipped` (an output of the run, an insecure archive member)",
+				"status":   "`read`, `unreadable` (unknown format, I/O error, no game) or `skipped` (an output of the run, a documentation file, an insecure archive member)",
 				"problem":  "what went wrong, null when read cleanly",
 			},
 		},
