@@ -2,19 +2,14 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
-
 	"github.com/xqtool/xqtool/internal/shareddata"
+	"github.com/xqtool/xqtool/internal/testgames"
 	"github.com/xqtool/xqtool/report"
 )
 
@@ -100,26 +95,9 @@ func TestPlatformFormatsCommands(t *testing.T) {
 	if _, stderr, c := runCLI(t, "", "export", "-o", ex, "--quiet", dir); c > 1 {
 		t.Fatalf("export: exit %d\n%s", c, stderr)
 	}
-	data, err := os.ReadFile(filepath.Join(ex, "games.parquet"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tbl, err := pqarrow.ReadTable(context.Background(), bytes.NewReader(data), parquet.NewReaderProperties(nil),
-		pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tbl.Release()
-	tr := array.NewTableReader(tbl, -1)
-	defer tr.Release()
 	got := map[string]string{}
-	for tr.Next() {
-		b := tr.RecordBatch()
-		src := b.Column(b.Schema().FieldIndices("source")[0])
-		fm := b.Column(b.Schema().FieldIndices("format")[0])
-		for i := 0; i < int(b.NumRows()); i++ {
-			got[filepath.Base(src.ValueStr(i))] = fm.ValueStr(i)
-		}
+	for _, r := range testgames.Columns(t, filepath.Join(ex, "games.parquet"), "source", "format") {
+		got[filepath.Base(r[0])] = r[1]
 	}
 	for f, want := range platformFormats {
 		if got[f] != want {
