@@ -156,9 +156,6 @@ func startPosition(rec *parse.Record) (p board.Position, ok, sideKnown bool, fen
 	return board.Position{}, false, false, fenNote, perr
 }
 
-// homeSquares are the kings' squares in the start position.
-var homeSquares = [2]board.Square{board.SquareAt(4, 0), board.SquareAt(4, 9)}
-
 // kingsAtHome returns the position s with each missing king put on its
 // home square, when pe says kings are missing (and nothing else that the
 // relaxed rules cannot take) and those squares are empty. The move
@@ -177,11 +174,12 @@ func kingsAtHome(s board.Setup, pe *board.PositionError) (board.Position, string
 		}
 	}
 	var put []string
+	home := board.StartPosition()
 	for c := board.Red; c <= board.Black; c++ {
 		if has[c] {
 			continue
 		}
-		sq := homeSquares[c]
+		sq := home.King(c)
 		if !s.Board[sq].IsEmpty() {
 			return board.Position{}, "", false
 		}
