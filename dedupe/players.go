@@ -1,8 +1,6 @@
 package dedupe
 
 import (
-	"unicode"
-
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/tagnorm"
 )
@@ -157,8 +155,8 @@ func samePlayer(a, b string) bool {
 	if ka == "" || kb == "" || ka == kb || placeholders[ka] || placeholders[kb] {
 		return true
 	}
-	han := hasHan(ka)
-	if han != hasHan(kb) {
+	han := tagnorm.HasHan(ka)
+	if han != tagnorm.HasHan(kb) {
 		return true
 	}
 	ra, rb := []rune(ka), []rune(kb)
@@ -186,16 +184,6 @@ func nearIn(long, short []rune) bool {
 			}
 		}
 		if diff <= tolerance {
-			return true
-		}
-	}
-	return false
-}
-
-// hasHan reports whether s has a Han character.
-func hasHan(s string) bool {
-	for _, r := range s {
-		if unicode.Is(unicode.Han, r) {
 			return true
 		}
 	}

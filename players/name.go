@@ -175,19 +175,10 @@ func placeSplit(s string) (place, rest string, ok bool) {
 		return "", "", false
 	}
 	place = words[0]
-	if utf8.RuneCountInString(tagnorm.Text(place)) < 2 || !hasHan(place) {
+	if utf8.RuneCountInString(tagnorm.Text(place)) < 2 || !tagnorm.HasHan(place) {
 		return "", "", false
 	}
 	return place, strings.Join(words[1:], ""), true
-}
-
-func hasHan(s string) bool {
-	for _, r := range s {
-		if unicode.Is(unicode.Han, r) {
-			return true
-		}
-	}
-	return false
 }
 
 // romanWords splits a romanized name into words: two to four words of

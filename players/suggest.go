@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/xqtool/xqtool/tagnorm"
 )
 
 // Suggestion is a candidate merge of two players, with its evidence. It
@@ -162,7 +164,7 @@ func (t *Table) Suggest() []Suggestion {
 	}
 	for p, pl := range t.players {
 		rs := []rune(pl.Key)
-		if len(rs) < 5 || !hasHan(pl.Key) {
+		if len(rs) < 5 || !tagnorm.HasHan(pl.Key) {
 			continue
 		}
 		for n := 3; n <= 4 && n < len(rs); n++ {

@@ -183,3 +183,13 @@ func (c *textCache) put(k, v string) {
 	c.m[k] = v
 	c.mu.Unlock()
 }
+
+// HasHan reports whether s has a Han (Chinese) character.
+func HasHan(s string) bool {
+	for _, r := range s {
+		if unicode.Is(unicode.Han, r) {
+			return true
+		}
+	}
+	return false
+}
