@@ -41,6 +41,12 @@ type Options struct {
 	// MaxPly only (the start and the positions after its first MaxPly
 	// moves); a game cut short is not judged on its result.
 	MaxPly int
+	// Share, when its Count is more than 1, makes the run one of Count
+	// that share out the distinct positions of the same games: it
+	// searches only its own (Share.Has), takes the others' evaluations
+	// from the caches (CacheDir, ExtraCaches) where they are, and its
+	// games' rows are those of its positions (see Game).
+	Share Share
 	// Progress, if set, is called once the cache is read (nothing
 	// searched yet) and after each search, with the counts so far (from
 	// one goroutine at a time).
@@ -54,10 +60,16 @@ type Options struct {
 // distinct position (board and side to move) unless said otherwise.
 type Progress struct {
 	// Rows is the number of positions of all games together: what the
-	// table annotates (one row each).
+	// table annotates (one row each); with Options.Share, those of the
+	// share's positions.
 	Rows int
 	// Distinct is the number of distinct positions among them.
 	Distinct int
+	// Elsewhere counts, with Options.Share, the distinct positions of the
+	// other shares that need a search (not searched here), and Missing
+	// those of them not in the caches: while Missing > 0, the losses,
+	// classes and flags that need them are not known (Game).
+	Elsewhere, Missing int
 	// Terminal positions (mate or stalemate) need no search; Cached ones
 	// were in the cache at the start; ToSearch is the rest.
 	Terminal, Cached, ToSearch int
@@ -131,7 +143,8 @@ type Annotator struct {
 	games   []gameEntry
 	pending map[uint64]*posEntry // distinct positions by key
 	order   []*posEntry          // in first-seen order
-	rows    int
+	rows    int                  // rows of the share's positions
+	own     int                  // distinct positions of the share
 	profile Profile
 	ran     bool
 }
@@ -171,6 +184,9 @@ func New(opt Options) (*Annotator, error) {
 	if opt.MaxPly < 0 {
 		return nil, fmt.Errorf("annotate: MaxPly %d is negative", opt.MaxPly)
 	}
+	if err := opt.Share.check(); err != nil {
+		return nil, err
+	}
 	if opt.Thresholds == (Thresholds{}) {
 		opt.Thresholds = DefaultThresholds
 	}
@@ -196,13 +212,19 @@ func (a *Annotator) Add(g Game) error {
 	for i := range ps {
 		k := ps[i].Key()
 		keys[i] = k
+		own := a.opt.Share.Has(k)
+		if own {
+			a.rows++
+		}
 		if _, ok := a.pending[k]; !ok {
 			e := &posEntry{key: k, pos: ps[i]}
 			a.pending[k] = e
 			a.order = append(a.order, e)
+			if own {
+				a.own++
+			}
 		}
 	}
-	a.rows += len(ps)
 	a.games = append(a.games, gameEntry{g: g, keys: keys, cut: cut})
 	return nil
 }
@@ -219,13 +241,21 @@ func (a *Annotator) Profile() Profile { return a.profile }
 // started again searches none of them twice.
 func (a *Annotator) Run(ctx context.Context) (Progress, error) {
 	a.ran = true
-	prog := Progress{Rows: a.rows, Distinct: len(a.order)}
+	prog := Progress{Rows: a.rows, Distinct: a.own}
 	var todo []*posEntry
 	for _, e := range a.order {
+		own := a.opt.Share.Has(e.key)
 		if o := e.pos.Outcome(); o != board.Ongoing {
+			// Every share knows these (no search): the neighbours'
+			// classes need them.
 			e.eval = &Eval{FEN: engine.SearchFEN(&e.pos), Outcome: o}
-			prog.Terminal++
+			if own {
+				prog.Terminal++
+			}
 			continue
+		}
+		if !own {
+			prog.Elsewhere++
 		}
 		todo = append(todo, e)
 	}
@@ -248,12 +278,19 @@ func (a *Annotator) Run(ctx context.Context) (Progress, error) {
 	defer cache.Close()
 	search := todo[:0]
 	for _, e := range todo {
-		if ev, ok := cache.Get(&e.pos); ok {
+		own := a.opt.Share.Has(e.key)
+		ev, ok := cache.Get(&e.pos)
+		switch {
+		case ok:
 			e.eval = ev
-			prog.Cached++
-			continue
+			if own {
+				prog.Cached++
+			}
+		case own:
+			search = append(search, e)
+		default:
+			prog.Missing++ // another share's: left without evaluation
 		}
-		search = append(search, e)
 	}
 	prog.ToSearch = len(search)
 	if a.opt.Progress != nil {
@@ -469,6 +506,13 @@ func (a *Annotator) Games() []GameEval {
 func (a *Annotator) Len() int { return len(a.games) }
 
 // Game returns the annotation of the i-th game added (after Run).
+//
+// With Options.Share, the game is classified whole, from every evaluation
+// the run has (its own searches, the caches' evaluations of the other
+// shares' positions), and Game returns the rows of the share's positions
+// and the flags raised at them. The shares' rows together are each row of
+// a single run once; when no share misses an evaluation of another
+// (Progress.Missing 0: their caches merged), with the same values.
 func (a *Annotator) Game(i int) GameEval {
 	ge := &a.games[i]
 	g := &ge.g
@@ -503,11 +547,18 @@ func (a *Annotator) Game(i int) GameEval {
 		side ^= 1
 	}
 	fs := a.opt.Thresholds.classify(g, rows, evals, ge.cut)
+	if !a.opt.Share.All() {
+		rows, fs = shareRows(a.opt.Share, rows, fs)
+	}
 	return GameEval{ID: g.ID, Rows: rows, Flags: fs}
 }
 
 // String describes the progress on one line.
 func (p Progress) String() string {
-	return fmt.Sprintf("%d rows, %d distinct positions: %d terminal, %d cached, %d searched, %d failed of %d to search (%.1f/s)",
+	s := fmt.Sprintf("%d rows, %d distinct positions: %d terminal, %d cached, %d searched, %d failed of %d to search (%.1f/s)",
 		p.Rows, p.Distinct, p.Terminal, p.Cached, p.Searched, p.Failed, p.ToSearch, p.Rate)
+	if p.Elsewhere > 0 {
+		s += fmt.Sprintf("; %d of other shares, %d of them not in the caches", p.Elsewhere, p.Missing)
+	}
+	return s
 }

@@ -25,6 +25,13 @@ const (
 	MetaOptions    = "xqtool.engine.options"
 	MetaLimits     = "xqtool.engine.limits"
 	MetaThresholds = "xqtool.annotate.thresholds"
+	// MetaShare is the share of a run that shared out the positions
+	// ("I/N", Options.Share), and MetaMissing the number of the other
+	// shares' positions it had no evaluation of: its losses, classes and
+	// flags are final when it is "0". Both are absent from a single run's
+	// table.
+	MetaShare   = "xqtool.annotate.share"
+	MetaMissing = "xqtool.annotate.missing"
 )
 
 // EvalsSchema is the schema of evals.parquet: one row per position of each
@@ -86,6 +93,14 @@ func NewWriter(w io.Writer, profile Profile, th Thresholds) (*Writer, error) {
 		}
 	}
 	return &Writer{fw: fw, b: array.NewRecordBuilder(memory.DefaultAllocator, EvalsSchema)}, nil
+}
+
+// AppendMeta adds a key-value pair to the file's metadata.
+func (w *Writer) AppendMeta(key, value string) error {
+	if err := w.fw.AppendKeyValueMetadata(key, value); err != nil {
+		return fmt.Errorf("annotate: %w", err)
+	}
+	return nil
 }
 
 // String writes the thresholds as the table's metadata stores them.

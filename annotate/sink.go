@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/dataset"
@@ -91,6 +92,16 @@ func (s *Sink) finish(ctx context.Context) error {
 	w, err := NewWriter(s.out, s.a.Profile(), s.a.opt.Thresholds)
 	if err != nil {
 		return err
+	}
+	if sh := s.a.opt.Share; !sh.All() {
+		if err := w.AppendMeta(MetaShare, sh.String()); err != nil {
+			w.Close()
+			return err
+		}
+		if err := w.AppendMeta(MetaMissing, strconv.Itoa(prog.Missing)); err != nil {
+			w.Close()
+			return err
+		}
 	}
 	for i := range s.a.Len() {
 		ge := s.a.Game(i)

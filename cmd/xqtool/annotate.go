@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/annotate"
+	"github.com/xqtool/xqtool/corpus"
 	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/engine"
 	"github.com/xqtool/xqtool/flags"
@@ -113,7 +114,7 @@ func newAnnotateCmd() *cobra.Command {
 	var rf runFlags
 	var ef engineFlags
 	var hf htmlFlags
-	var out, reportPath string
+	var out, reportPath, by string
 	cmd := &cobra.Command{
 		Use:   "annotate --engine CMD (--depth N | --nodes N | --movetime MS) -o DIR [flags] PATH...",
 		Short: "Evaluate every position of every game with a UCI or UCCI engine",
@@ -131,6 +132,15 @@ and caches of several runs or machines (--shard I/N) merge by copying their
 files into one directory or with --merge-cache. A faulty engine (it dies,
 hangs past --deadline, prints garbage, answers an illegal move) is reported
 on one line and restarted; the position is then recorded as not evaluated.
+
+--shard I/N shares out the input files (a dataset's games) by default; with
+--by position every shard reads every game and searches only the distinct
+positions whose position_key mod N is I, so that no position is searched
+twice (openings are in every file). Its evals.parquet holds the rows of those
+positions. A move's loss and class, and the flags, need the positions around
+it, which other shards search: run each shard again with --merge-cache of
+the others' caches (nothing is searched), and the shards' tables together
+are exactly the table of one run.
 
 The flags suspect_move, result_contradicted and draw_contradicted go into
 the table's flags column and, with --report and --html (records only), into
@@ -169,6 +179,16 @@ row says why); 2 usage or I/O error, or an engine that cannot start;
 			if !shard.All() {
 				dir = filepath.Join(out, shard.Dir())
 			}
+			switch by {
+			case "input":
+			case "position":
+				// Every shard reads every game and searches its share
+				// of the distinct positions.
+				aopt.Share = annotate.Share{Index: shard.Index, Count: shard.Count}
+				shard = corpus.Shard{}
+			default:
+				return usageErr("--by must be input or position, got %q", by)
+			}
 			prog := newSearchProgress(cmd.ErrOrStderr(), rf.quiet)
 			aopt.Progress, aopt.Log = prog.search, prog.log
 			sink, err := annotate.NewSink(dir, aopt)
@@ -193,6 +213,7 @@ row says why); 2 usage or I/O error, or an engine that cannot start;
 				return err
 			}
 			opt.Progress = prog
+			opt.Shard = shard
 			rf.outputs = append(rf.outputs, out)
 			sinks := []pipeline.Sink{sink}
 			if reportPath != "" {
@@ -218,6 +239,8 @@ row says why); 2 usage or I/O error, or an engine that cannot start;
 	ef.register(cmd)
 	hf.register(cmd)
 	cmd.Flags().StringVarP(&out, "output", "o", "", "directory of evals.parquet (required; with --shard I/N, DIR/shard=I-of-N/)")
+	cmd.Flags().StringVar(&by, "by", "input", "with --shard I/N: share out the input files (records; a dataset's games), or the distinct positions (position: every shard reads every game)")
+	completeValues(cmd, "by", "input", "position")
 	cmd.Flags().StringVar(&reportPath, "report", "", "write one JSON line per game to FILE, the engine's flags included (records only)")
 	return cmd
 }
@@ -255,6 +278,9 @@ func annotateDone(cmd *cobra.Command, s *annotate.Sink, elapsed time.Duration, e
 	}
 	printAnnotation(w, s, elapsed)
 	fmt.Fprintf(w, "wrote %s\n", s.Path())
+	if p.Missing > 0 {
+		fmt.Fprintf(w, "the losses, classes and flags that need the other shards' %d positions are left out: once those shards are done, run this again with --merge-cache of their caches (nothing is searched again)\n", p.Missing)
+	}
 	if p.Failed > 0 {
 		return &exitError{code: 1}
 	}
@@ -275,6 +301,10 @@ func printAnnotation(w io.Writer, s *annotate.Sink, elapsed time.Duration) {
 	row("  in the cache", p.Cached)
 	row("  searched", p.Searched)
 	row("  not evaluated", p.Failed)
+	if p.Elsewhere > 0 {
+		row("other shards' positions", p.Elsewhere)
+		row("  not in the caches", p.Missing)
+	}
 	fmt.Fprintf(w, "%-24s %9.1f%%\n", "searches saved", 100*p.Saved())
 	if p.Restarts > 0 {
 		row("engine restarts", p.Restarts)
