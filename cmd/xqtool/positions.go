@@ -76,17 +76,16 @@ func (f *positionFlags) options(cmd *cobra.Command, format string, topt training
 	if len(f.evals) == 0 {
 		return opt, nop, checkPositionOptions(opt)
 	}
-	ev, err := openEvalsTables(f.evals)
+	tables, err := findEvalsTables(f.evals)
 	if err != nil {
 		return opt, nop, err
 	}
-	opt.Evals = ev
-	closeFn := func() { ev.Close() }
-	if err := checkPositionOptions(opt); err != nil {
-		closeFn()
-		return opt, nop, err
+	ev, err := annotate.OpenPositionEvals(tables)
+	if err != nil {
+		return opt, nop, usageErr("--evals: %v", err)
 	}
-	return opt, closeFn, nil
+	opt.Evals = ev
+	return opt, nop, checkPositionOptions(opt)
 }
 
 // checkPositionOptions turns the package's option errors into usage
@@ -98,9 +97,9 @@ func checkPositionOptions(opt positions.Options) error {
 	return nil
 }
 
-// openEvalsTables opens the evals tables under paths (files or
+// findEvalsTables returns the evals tables under paths (files or
 // directories, see annotate.FindEvals).
-func openEvalsTables(paths []string) (*annotate.Evals, error) {
+func findEvalsTables(paths []string) ([]string, error) {
 	var tables []string
 	for _, p := range paths {
 		t, err := annotate.FindEvals(p)
@@ -108,6 +107,16 @@ func openEvalsTables(paths []string) (*annotate.Evals, error) {
 			return nil, usageErr("--evals: %v", err)
 		}
 		tables = append(tables, t...)
+	}
+	return tables, nil
+}
+
+// openEvalsTables opens the evals tables under paths to find games' rows
+// by game_id.
+func openEvalsTables(paths []string) (*annotate.Evals, error) {
+	tables, err := findEvalsTables(paths)
+	if err != nil {
+		return nil, err
 	}
 	ev, err := annotate.OpenEvalsSet(tables)
 	if err != nil {

@@ -30,12 +30,21 @@ func TestScore(t *testing.T) {
 	}
 }
 
-// fakeEvals serves rows by game_id.
-type fakeEvals map[string][]annotate.Row
+// fakeEvals serves rows by position_key.
+type fakeEvals map[uint64]annotate.Row
 
-func (f fakeEvals) Rows(id string) ([]annotate.Row, bool, error) {
-	r, ok := f[id]
-	return r, ok, nil
+func (f fakeEvals) Eval(key uint64) (annotate.Row, bool) {
+	r, ok := f[key]
+	return r, ok
+}
+
+// evalsOf indexes rows by their position_key.
+func evalsOf(rows []annotate.Row) fakeEvals {
+	f := fakeEvals{}
+	for _, r := range rows {
+		f[r.Key] = r
+	}
+	return f
 }
 
 // memRecords keeps what the sink writes.
@@ -99,7 +108,7 @@ func TestCleaning(t *testing.T) {
 			mem := &memRecords{}
 			opt := Options{Clean: tc.clean}
 			if tc.evals {
-				opt.Evals = fakeEvals{"g": rows}
+				opt.Evals = evalsOf(rows)
 			}
 			s, err := NewSink(opt, func(training.Split) (Writer, error) { return mem, nil })
 			if err != nil {

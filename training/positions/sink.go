@@ -9,10 +9,11 @@ import (
 	"github.com/xqtool/xqtool/training"
 )
 
-// EvalSource gives the evaluation rows of a game by game_id (ok false when
-// it has none): *annotate.Evals.
+// EvalSource gives the evaluation of a position by its position_key (ok
+// false when it has none), as a row of annotate's table:
+// *annotate.PositionEvals.
 type EvalSource interface {
-	Rows(id string) ([]annotate.Row, bool, error)
+	Eval(key uint64) (annotate.Row, bool)
 }
 
 // Options are what a run of position-level training data asks for.
@@ -48,6 +49,7 @@ type Sink struct {
 	counts Counts
 	rec    Record
 	line   []board.Position
+	row    annotate.Row // the evaluation of the position being written
 	u      *uniquer // with Options.Unique
 }
 
@@ -103,13 +105,6 @@ func (s *Sink) Positions() Counts { return s.counts }
 
 // game writes the positions of one taken game.
 func (s *Sink) game(g *training.Game) error {
-	var rows []annotate.Row
-	if s.opt.Evals != nil {
-		var err error
-		if rows, _, err = s.opt.Evals.Rows(g.ID); err != nil {
-			return err
-		}
-	}
 	res, _ := g.Result.Value(board.Red)
 	s.line = s.line[:0]
 	p := g.Start
@@ -126,11 +121,7 @@ func (s *Sink) game(g *training.Game) error {
 		if pos.Side() == board.Black {
 			r.Result = -res
 		}
-		var row *annotate.Row
-		if i < len(rows) && rows[i].Ply == i && (g.Mirrored || rows[i].Key == pos.Key()) {
-			row = &rows[i]
-		}
-		why := s.fill(r, pos, row)
+		why := s.fill(r, pos, s.eval(g, pos))
 		if why != Written {
 			s.counts.Left[why]++
 			continue
@@ -147,6 +138,29 @@ func (s *Sink) game(g *training.Game) error {
 		s.counts.Written[g.Split]++
 	}
 	return nil
+}
+
+// eval returns the evaluation of pos (nil: none); a mirrored game's
+// position is looked up as the position it mirrors (its evaluation is
+// the same, its best move mirrored in fill).
+func (s *Sink) eval(g *training.Game, pos *board.Position) *annotate.Row {
+	if s.opt.Evals == nil {
+		return nil
+	}
+	key := pos.Key()
+	if g.Mirrored {
+		m, err := pos.Mirror()
+		if err != nil {
+			return nil
+		}
+		key = m.Key()
+	}
+	row, ok := s.opt.Evals.Eval(key)
+	if !ok {
+		return nil
+	}
+	s.row = row
+	return &s.row
 }
 
 // fill completes r from the evaluation row (nil: none) and returns why

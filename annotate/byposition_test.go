@@ -1,0 +1,86 @@
+package annotate
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/xqtool/xqtool/board"
+)
+
+// writeTable writes the games' rows to dir/name.
+func writeTable(t *testing.T, dir, name string, games ...GameEval) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	w, err := NewWriter(f, Profile{Engine: "synthetic", Limits: "depth 1"}, DefaultThresholds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		if err := w.Write(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestPositionEvals joins evaluations on position_key alone, across games
+// and tables: a position in several tables keeps an evaluation over none,
+// then the deeper one, then the first table's.
+func TestPositionEvals(t *testing.T) {
+	dir := t.TempDir()
+	best, _ := board.ParseMove("h2e2")
+	a := writeTable(t, dir, "a.parquet",
+		GameEval{ID: "g1", Rows: []Row{
+			{GameID: "g1", Ply: 0, Key: 10, Status: "ok", Depth: 8, ScoreRedCP: 30, HasCP: true, Best: best},
+			{GameID: "g1", Ply: 1, Key: 11, Side: board.Black, Status: "error", Err: "engine died"},
+			{GameID: "g1", Ply: 2, Key: 12, Status: "ok", Depth: 8, MateRed: -2, HasMate: true, Best: best},
+		}},
+		GameEval{ID: "g2", Rows: []Row{
+			{GameID: "g2", Ply: 0, Key: 10, Status: "ok", Depth: 8, ScoreRedCP: 30, HasCP: true, Best: best},
+			{GameID: "g2", Ply: 1, Key: 13, Side: board.Black, Status: "mate", HasMate: true},
+		}},
+	)
+	b := writeTable(t, dir, "b.parquet",
+		GameEval{ID: "other", Rows: []Row{
+			{GameID: "other", Ply: 5, Key: 10, Status: "ok", Depth: 8, ScoreRedCP: 99, HasCP: true},                     // as deep: the first kept
+			{GameID: "other", Ply: 6, Key: 11, Side: board.Black, Status: "ok", Depth: 2, ScoreRedCP: -40, HasCP: true}, // fills an error
+			{GameID: "other", Ply: 7, Key: 12, Status: "ok", Depth: 12, ScoreRedCP: -700, HasCP: true},                  // deeper
+		}},
+	)
+	e, err := OpenPositionEvals([]string{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Len() != 4 {
+		t.Fatalf("%d positions", e.Len())
+	}
+	for _, tt := range []struct {
+		key  uint64
+		want Row
+	}{
+		{10, Row{Key: 10, Status: "ok", Depth: 8, ScoreRedCP: 30, HasCP: true, Best: best}},
+		{11, Row{Key: 11, Side: board.Black, Status: "ok", Depth: 2, ScoreRedCP: -40, HasCP: true}},
+		{12, Row{Key: 12, Status: "ok", Depth: 12, ScoreRedCP: -700, HasCP: true}},
+		{13, Row{Key: 13, Side: board.Black, Status: "mate", HasMate: true}},
+	} {
+		got, ok := e.Eval(tt.key)
+		if !ok || rowText(got) != rowText(tt.want) {
+			t.Errorf("key %d: %+v, want %+v", tt.key, got, tt.want)
+		}
+	}
+	if _, ok := e.Eval(99); ok {
+		t.Error("a position of no table")
+	}
+	if _, err := OpenPositionEvals([]string{filepath.Join(dir, "none.parquet")}); err == nil {
+		t.Error("a missing table")
+	}
+}
