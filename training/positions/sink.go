@@ -50,7 +50,7 @@ type Sink struct {
 	rec    Record
 	line   []board.Position
 	row    annotate.Row // the evaluation of the position being written
-	u      *uniquer // with Options.Unique
+	u      *uniquer     // with Options.Unique
 }
 
 // NewSink opens a writer for each split with open and returns the sink.
