@@ -133,7 +133,7 @@ positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			defer closeEvals()
 			var pos *positions.Sink // nil without a position format
 			if positionFormat(tf.format) {
-				if pos, err = newPositionSink(tf.format, out, popt); err != nil {
+				if pos, err = newPositionSink(tf.format, out, opt.Shard, popt); err != nil {
 					return usageErr("%v", err)
 				}
 				sink, counts = pos, func() *training.Counts { c := pos.Counts(); return &c }

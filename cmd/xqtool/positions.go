@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/annotate"
+	"github.com/xqtool/xqtool/corpus"
 	"github.com/xqtool/xqtool/training"
 	"github.com/xqtool/xqtool/training/positions"
 )
@@ -126,14 +127,20 @@ func openEvalsTables(paths []string) (*annotate.Evals, error) {
 }
 
 // newPositionSink returns the sink of a position-level format writing
-// into dir.
-func newPositionSink(format, dir string, opt positions.Options) (*positions.Sink, error) {
+// into dir, for shard of the inputs (px0's chunk files are named after
+// it, so that the shards' chunks can share a directory; the other
+// formats' files of the shards concatenate).
+func newPositionSink(format, dir string, shard corpus.Shard, opt positions.Options) (*positions.Sink, error) {
 	open := positions.PlainFiles(dir)
 	switch format {
 	case formatNNUEBin:
 		open = positions.BinFiles(dir)
 	case formatPX0:
-		open = positions.PX0Files(dir)
+		tag := ""
+		if !shard.All() {
+			tag = fmt.Sprintf("%d-of-%d", shard.Index, shard.Count)
+		}
+		open = positions.PX0Files(dir, tag)
 	}
 	return positions.NewSink(opt, open)
 }

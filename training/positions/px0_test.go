@@ -71,7 +71,7 @@ func TestPX0Independent(t *testing.T) {
 	}
 	defer ef.Close()
 	opt := Options{Training: allGames}
-	px, err := NewSink(opt, PX0Files(filepath.Join(dir, "px0")))
+	px, err := NewSink(opt, PX0Files(filepath.Join(dir, "px0"), ""))
 	if err != nil {
 		t.Fatal(err)
 	}

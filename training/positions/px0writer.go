@@ -17,11 +17,13 @@ import (
 const ChunkRecords = 4096
 
 // px0Writer writes V6 records into gzip chunk files of ChunkRecords
-// records: DIR/SPLIT/chunk-000000.gz, … Each file is written to a
+// records: DIR/SPLIT/chunk-000000.gz, … (chunk-TAG-000000.gz, … with a
+// tag). Each file is written to a
 // temporary name and moved into place when full or at Commit; Abort
 // removes them all.
 type px0Writer struct {
 	dir   string
+	name  string // the files' name before the number
 	f     *output.File
 	z     *gzip.Writer
 	n     int // records in the current chunk
@@ -31,14 +33,21 @@ type px0Writer struct {
 	moves []board.Move
 }
 
-// PX0Files opens the px0 writer of a split (see px0Writer).
-func PX0Files(dir string) func(training.Split) (Writer, error) {
+// PX0Files opens the px0 writer of a split (see px0Writer). A tag (""
+// for none) goes into the names of the chunk files, so that the chunks of
+// several runs — the shards of one, tagged "I-of-N" — can be gathered
+// into one directory; the trainer reads every *.gz file of its input.
+func PX0Files(dir, tag string) func(training.Split) (Writer, error) {
+	name := "chunk-"
+	if tag != "" {
+		name += tag + "-"
+	}
 	return func(sp training.Split) (Writer, error) {
 		d := filepath.Join(dir, sp.String())
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, err
 		}
-		return &px0Writer{dir: d, moves: make([]board.Move, 0, 256)}, nil
+		return &px0Writer{dir: d, name: name, moves: make([]board.Move, 0, 256)}, nil
 	}
 }
 
@@ -79,7 +88,7 @@ func (w *px0Writer) WriteEncoded(rec []byte, c Combined) error {
 // write writes one record into the current chunk.
 func (w *px0Writer) write(rec []byte) error {
 	if w.f == nil {
-		path := filepath.Join(w.dir, fmt.Sprintf("chunk-%06d.gz", len(w.files)))
+		path := filepath.Join(w.dir, fmt.Sprintf("%s%06d.gz", w.name, len(w.files)))
 		f, err := output.Open(path, nil)
 		if err != nil {
 			return err
