@@ -1,6 +1,7 @@
 package annotate
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -82,5 +83,36 @@ func TestPositionEvals(t *testing.T) {
 	}
 	if _, err := OpenPositionEvals([]string{filepath.Join(dir, "none.parquet")}); err == nil {
 		t.Error("a missing table")
+	}
+}
+
+// TestEvalsSetGameAcrossTables finds the rows of games whose positions
+// were shared out among three tables (annotate --by position): each game's
+// rows whole, in ply order.
+func TestEvalsSetGameAcrossTables(t *testing.T) {
+	dir := t.TempDir()
+	_, games := syntheticTable(t, "g", 300)
+	var paths []string
+	for i := range 3 {
+		var part []GameEval
+		for _, g := range games {
+			rows, _ := shareRows(Share{i, 3}, g.Rows, nil)
+			part = append(part, GameEval{ID: g.ID, Rows: rows})
+		}
+		paths = append(paths, writeTable(t, dir, fmt.Sprint(i, ".parquet"), part...))
+	}
+	e, err := OpenEvalsSet(paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if e.Len() != len(games) {
+		t.Fatalf("%d games indexed, want %d", e.Len(), len(games))
+	}
+	for _, g := range games {
+		rows, ok, err := e.Rows(g.ID)
+		if err != nil || !ok || !sameRows(rows, g.Rows) {
+			t.Fatalf("%s: %v %v %+v", g.ID, ok, err, rows)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -112,19 +113,23 @@ func PGNNotes(g *pipeline.Game, rows []Row, n records.Notation) ([]records.PlyNo
 // same inputs again repeats — cost one pass; a game asked for out of order
 // rereads its table from the start. An index built at open (a hash of each
 // game_id and its table: about 40 bytes a game) tells which table holds a
-// game, so games without evaluations cost nothing.
+// game, so games without evaluations cost nothing. A game whose rows are in
+// several tables (the shards of a run that shared out its positions,
+// annotate --by position) gets them all, in ply order.
 type Evals struct {
 	paths   []string
 	seed    maphash.Seed
-	index   map[uint64]int32
+	index   map[uint64]int32   // the table of a game; several: -1
+	several map[uint64][]int32 // the tables of a game in more than one
 	readers []*EvalsReader
 	last    [][]Row // per table: the game read last
+	merged  []Row   // the rows of a game of several tables
 	meta    []map[string]string
 }
 
 // OpenEvalsSet opens the evals tables at paths (see FindEvals).
 func OpenEvalsSet(paths []string) (*Evals, error) {
-	e := &Evals{paths: paths, seed: maphash.MakeSeed(), index: map[uint64]int32{},
+	e := &Evals{paths: paths, seed: maphash.MakeSeed(), index: map[uint64]int32{}, several: map[uint64][]int32{},
 		readers: make([]*EvalsReader, len(paths)), last: make([][]Row, len(paths))}
 	for t, p := range paths {
 		meta, err := e.indexTable(int32(t), p)
@@ -151,7 +156,18 @@ func (e *Evals) indexTable(t int32, path string) (map[string]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		e.index[maphash.String(e.seed, rows[0].GameID)] = t
+		h := maphash.String(e.seed, rows[0].GameID)
+		switch old, ok := e.index[h]; {
+		case !ok:
+			e.index[h] = t
+		case old == -1:
+			if ts := e.several[h]; ts[len(ts)-1] != t {
+				e.several[h] = append(ts, t)
+			}
+		case old != t:
+			e.index[h] = -1
+			e.several[h] = []int32{old, t}
+		}
 	}
 }
 
@@ -164,10 +180,31 @@ func (e *Evals) Len() int { return len(e.index) }
 // Rows returns the rows of the game id (valid until the next call), or
 // false when no table holds it.
 func (e *Evals) Rows(id string) ([]Row, bool, error) {
-	t, ok := e.index[maphash.String(e.seed, id)]
+	h := maphash.String(e.seed, id)
+	t, ok := e.index[h]
 	if !ok {
 		return nil, false, nil
 	}
+	if t >= 0 {
+		return e.tableRows(t, id)
+	}
+	e.merged = e.merged[:0]
+	found := false
+	for _, t := range e.several[h] {
+		rows, ok, err := e.tableRows(t, id)
+		if err != nil {
+			return nil, false, err
+		}
+		if ok {
+			e.merged, found = append(e.merged, rows...), true
+		}
+	}
+	slices.SortStableFunc(e.merged, func(a, b Row) int { return a.Ply - b.Ply })
+	return e.merged, found, nil
+}
+
+// tableRows returns the rows of the game id in table t.
+func (e *Evals) tableRows(t int32, id string) ([]Row, bool, error) {
 	if last := e.last[t]; len(last) > 0 && last[0].GameID == id {
 		return last, true, nil
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/xqtool/xqtool/annotate"
@@ -36,9 +37,10 @@ func readEvalsMeta(t *testing.T, path string) ([]string, map[string]string) {
 // as four machines would: no position is searched twice, and together they
 // search the positions of a single run. Run again with the others' caches
 // (--merge-cache), they search nothing, and the rows of their four tables,
-// as a set, are exactly the single run's table. Four shards of the files
-// (--shard I/4, the default --by input) search the common openings in each
-// shard again.
+// as a set, are exactly the single run's table, and convert --evals reads
+// the four tables as one. Four shards of the files (--shard I/4, the
+// default --by input) search no fewer: a position in the files of two
+// shards is searched by both.
 func TestAnnotateByPosition(t *testing.T) {
 	records := wukongFiles(t)
 	dir := t.TempDir()
@@ -114,6 +116,17 @@ func TestAnnotateByPosition(t *testing.T) {
 		}
 		t.Fatalf("%d rows in the shards, %d in a single run", len(got), len(want))
 	}
+
+	// convert --evals reads a game's rows from the four tables.
+	pgn := filepath.Join(dir, "annotated.pgn")
+	args := []string{"convert", "--quiet", "--to", "pgn", "-o", pgn}
+	for i := range n {
+		args = append(args, "--evals", outs[i])
+	}
+	if _, errs, code := runCLI(t, "", append(args, records)...); code != 0 || !strings.Contains(errs, " 0 without") {
+		t.Fatalf("convert --evals of the shards: exit %d\n%s", code, errs)
+	}
+	checkAnnotatedPGN(t, pgn, readEvals(t, filepath.Join(dir, "single", annotate.EvalsName)))
 
 	byInput := 0
 	for i := range n {
