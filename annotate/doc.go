@@ -25,7 +25,20 @@
 // started again reads every file of the profile and searches only what is
 // missing. Runs on other machines (--shard I/N) write their own files;
 // copying them into one directory, or naming their directories in
-// Options.ExtraCaches, merges them. An entry is taken only when its stored
+// Options.ExtraCaches, merges them.
+//
+// # Sharing out positions
+//
+// Options.Share makes a run one of N that share out the distinct positions
+// of the same games (--shard I/N --by position): each adds every game, and
+// searches only the positions whose position_key is I mod N, so no
+// position is searched twice. A game is classified whole from every
+// evaluation the run has — its own, and the other shares' found in the
+// caches (ExtraCaches) — and the run's rows are those of its positions,
+// with the flags raised at them. Run again with the others' caches
+// (Progress.Missing 0), the shares' rows together are exactly a single
+// run's. PositionEvals reads tables by position_key alone, and Evals finds
+// a game's rows across the shares' tables. An entry is taken only when its stored
 // position equals the one looked up, so neither a key collision nor a cache
 // from another build can mislabel a position. Failed searches are not
 // cached: a later run tries them again.

@@ -10,8 +10,9 @@
 // and hands every position with the move played from it (ply 0 = the
 // game's start position; the final position, which has no move, is not
 // written) to the format's writer for the game's split. Evaluations of
-// xqtool annotate (evals.parquet) are joined on game_id and ply, the row's
-// position_key checked against the position's.
+// xqtool annotate (evals.parquet) are joined on position_key alone
+// (annotate.PositionEvals): any run's or shard's row of the position
+// serves.
 //
 // # Scores
 //
