@@ -70,12 +70,17 @@ func (a posEval) better(b posEval) bool {
 }
 
 // read adds the rows of the table at path.
-func (e *PositionEvals) read(path string) (err error) {
+func (e *PositionEvals) read(path string) error {
 	t, err := table.Open(path, batchRows)
 	if err != nil {
 		return err
 	}
 	defer t.Close()
+	return e.add(t)
+}
+
+// add adds the rows of the table t.
+func (e *PositionEvals) add(t *table.File) (err error) {
 	schema, err := t.Schema()
 	if err != nil {
 		return err

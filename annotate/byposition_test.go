@@ -1,12 +1,14 @@
 package annotate
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/internal/table"
 )
 
 // writeTable writes the games' rows to dir/name.
@@ -115,4 +117,27 @@ func TestEvalsSetGameAcrossTables(t *testing.T) {
 			t.Fatalf("%s: %v %v %+v", g.ID, ok, err, rows)
 		}
 	}
+}
+
+// FuzzPositionEvals reads arbitrary bytes as an evals table by position:
+// an error, never a panic.
+func FuzzPositionEvals(f *testing.F) {
+	good, _ := syntheticTable(f, "g", 20)
+	f.Add(good)
+	f.Add(good[:len(good)/2])
+	f.Add(good[len(good)/3:])
+	f.Add([]byte("PAR1PAR1"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tf, err := table.New(bytes.NewReader(data), "fuzz", batchRows)
+		if err != nil {
+			return
+		}
+		defer tf.Close()
+		e := &PositionEvals{m: map[uint64]posEval{}}
+		if e.add(tf) == nil {
+			for k := range e.m {
+				e.Eval(k)
+			}
+		}
+	})
 }
