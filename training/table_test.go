@@ -1,4 +1,4 @@
-package dataset_test
+package training_test
 
 import (
 	"bufio"

@@ -1,4 +1,4 @@
-package dataset
+package training
 
 import (
 	"github.com/xqtool/xqtool/analyze"
