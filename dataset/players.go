@@ -7,14 +7,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
-)
+	"github.com/apache/arrow-go/v18/arrow/memory"
 
-// PlayersName is the name of the dataset of players (players.parquet).
-const PlayersName = "players"
+	"github.com/xqtool/xqtool/internal/parquetw"
+)
 
 // spellingType is one spelling of a player's name and its count.
 var spellingType = arrow.StructOf(
@@ -63,13 +63,11 @@ type PlayerSpelling struct {
 // WritePlayers writes players.parquet to w.
 func WritePlayers(w io.Writer, rows []PlayerRow, opts ...Option) error {
 	cfg := newConfig(opts)
-	props := writerProps(cfg, []string{"player_id"}, []string{"player_id"}, cfg.rowGroupRows)
-	fw, err := pqarrow.NewFileWriter(PlayersSchema, w, props,
-		pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(cfg.mem), pqarrow.WithStoreSchema()))
+	fw, err := parquetw.NewFileWriter(w, PlayersSchema, &cfg.Config, []string{"player_id"}, []string{"player_id"})
 	if err != nil {
-		return fmt.Errorf("dataset: %w", err)
+		return err
 	}
-	b := array.NewRecordBuilder(cfg.mem, PlayersSchema)
+	b := array.NewRecordBuilder(cfg.Mem, PlayersSchema)
 	defer b.Release()
 	flush := func() error {
 		rec := b.NewRecordBatch()
@@ -119,26 +117,30 @@ func WritePlayers(w io.Writer, rows []PlayerRow, opts ...Option) error {
 // into place with the rest (a dataset closed without it has none: an
 // earlier run's is removed).
 func (d *Writer) WritePlayers(rows []PlayerRow) error {
-	return d.writeTable(PlayersName, &d.players, func(w io.Writer) error {
-		return WritePlayers(w, rows, WithAllocator(d.cfg.mem))
+	return d.WriteTable(PlayersName, func(w io.Writer, mem memory.Allocator) error {
+		return WritePlayers(w, rows, WithAllocator(mem))
 	})
 }
 
-// writeTable writes the table name.parquet beside the datasets with
-// write, and sets *written once it is complete (Close moves it into
-// place).
-func (d *Writer) writeTable(name string, written *bool, write func(io.Writer) error) error {
+// WriteTable writes the table name.parquet (one of the tables beside the
+// datasets: EventsName, PlayersName) with write, given the dataset's
+// allocator; Close moves it into place with the rest. A dataset closed
+// without it has none: an earlier run's is removed.
+func (d *Writer) WriteTable(name string, write func(w io.Writer, mem memory.Allocator) error) error {
 	if d.done {
-		return errClosed
+		return parquetw.ErrClosed
+	}
+	if name == FilesName || !slices.Contains(tableNames[:], name) {
+		return fmt.Errorf("dataset: no table %q beside the datasets", name)
 	}
 	f, err := os.Create(filepath.Join(d.tmp, name+".parquet"))
 	if err != nil {
 		return err
 	}
 	buf := bufio.NewWriterSize(f, 64<<10)
-	if err := errors.Join(write(buf), buf.Flush(), f.Close()); err != nil {
+	if err := errors.Join(write(buf, d.cfg.Mem), buf.Flush(), f.Close()); err != nil {
 		return err
 	}
-	*written = true
+	d.tables[name] = true
 	return nil
 }

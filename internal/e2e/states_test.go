@@ -57,7 +57,7 @@ func checkStates(t *testing.T, dir string) {
 	ps := players.NewSink(nil)
 	ds.SetPlayers(func() []dataset.PlayerRow { return nil })
 	ts := tournament.NewSink(tournament.Options{Identity: ps.Player})
-	ds.WithEvents(ts)
+	ds.AddTable(dataset.EventsName, ts.WriteEvents)
 	lines := filepath.Join(out, "report.jsonl")
 	rf, err := output.Open(lines, nil)
 	if err != nil {
