@@ -106,8 +106,7 @@ func scaled(tb testing.TB, games, dir string, n, shards int) {
 // command's peak memory on them).
 func BenchmarkFind(b *testing.B) {
 	recs := shareddata.Dir(b, "records")
-	var one string
-	one = export(b, pipeline.Options{Analyze: analyze.Options{NoRepetition: true}, Duplicates: pipeline.Duplicates{Off: true}}, recs)
+	one := export(b, pipeline.Options{Analyze: analyze.Options{NoRepetition: true}, Duplicates: pipeline.Duplicates{Off: true}}, recs)
 	keep := os.Getenv("XQTOOL_BENCH_KEEP")
 	for _, n := range []int{1, 10, 100} {
 		b.Run(strconv.Itoa(n)+"x", func(b *testing.B) {
