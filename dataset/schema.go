@@ -103,7 +103,7 @@ const (
 // repairs counts the slips of
 // the record that --repair undid (its repaired flags, package repair), 0
 // when there was none or repairs were not applied. red_id and black_id
-// are the player_id of each side (package players; see PlayersSchema),
+// are the player_id of each side (package players; see players.Schema),
 // null when the side has no name or players were not resolved (export
 // --no-players): the notes of the same names of the run's annotators.
 var GamesSchema = arrow.NewSchema([]arrow.Field{

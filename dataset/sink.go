@@ -42,9 +42,6 @@ type Sink struct {
 	buf    []byte
 	// tables are written beside the datasets at Finish (AddTable).
 	tables []sideTable
-	// players, when set, gives players.parquet's rows once the
-	// annotators have finished (SetPlayers).
-	players func() []PlayerRow
 }
 
 // sideTable is a table of another package the sink writes (AddTable).
@@ -55,15 +52,11 @@ type sideTable struct {
 
 // AddTable makes the sink write the table name.parquet beside the
 // datasets (Writer.WriteTable) when it finishes, after the run's
-// annotators: events.parquet from a tournament annotator of the same run.
+// annotators: events.parquet from a tournament annotator of the same run,
+// players.parquet from a players annotator.
 func (s *Sink) AddTable(name string, write func(w io.Writer, mem memory.Allocator) error) {
 	s.tables = append(s.tables, sideTable{name, write})
 }
-
-// SetPlayers makes the dataset hold players.parquet, whose rows rows
-// returns when the sink finishes (after the run's annotators, so that a
-// players annotator has resolved).
-func (s *Sink) SetPlayers(rows func() []PlayerRow) { s.players = rows }
 
 // NewSink starts a dataset in dir (see Create); with onlyOK only the games
 // with status ok are written.
@@ -136,11 +129,6 @@ func (s *Sink) File(f pipeline.File) error { return s.w.WriteFile(f) }
 func (s *Sink) Finish(v *pipeline.Verdicts) error {
 	for _, t := range s.tables {
 		if err := s.w.WriteTable(t.name, t.write); err != nil {
-			return err
-		}
-	}
-	if s.players != nil {
-		if err := s.w.WritePlayers(s.players()); err != nil {
 			return err
 		}
 	}

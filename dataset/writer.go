@@ -4,10 +4,13 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
@@ -401,6 +404,29 @@ func (d *Writer) Abort() {
 	}
 	os.RemoveAll(d.tmp)
 	d.created.Remove()
+}
+
+// WriteTable writes the table name.parquet beside the datasets (one of
+// tableNames but files: EventsName, PlayersName) with write, given the
+// dataset's allocator; Close moves it into place with the rest. A dataset
+// closed without it has none: an earlier run's is removed.
+func (d *Writer) WriteTable(name string, write func(w io.Writer, mem memory.Allocator) error) error {
+	if d.done {
+		return parquetw.ErrClosed
+	}
+	if name == FilesName || !slices.Contains(tableNames[:], name) {
+		return fmt.Errorf("dataset: no table %q beside the datasets", name)
+	}
+	f, err := os.Create(filepath.Join(d.tmp, name+".parquet"))
+	if err != nil {
+		return err
+	}
+	buf := bufio.NewWriterSize(f, 64<<10)
+	if err := errors.Join(write(buf, d.cfg.Mem), buf.Flush(), f.Close()); err != nil {
+		return err
+	}
+	d.tables[name] = true
+	return nil
 }
 
 // sortedKeys returns the keys of m in a fixed order.

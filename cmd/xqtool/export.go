@@ -154,7 +154,7 @@ positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 				rf.listed = filepath.Join(out, dataset.FilesName+".parquet")
 				if !noPlayers {
 					ps = players.NewSink(a)
-					ds.SetPlayers(func() []dataset.PlayerRow { return playerRows(ps.Table()) })
+					ds.AddTable(dataset.PlayersName, ps.WritePlayers)
 				}
 				if lines != nil {
 					counts = lines.Counts

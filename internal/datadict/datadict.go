@@ -14,6 +14,7 @@ import (
 	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/dedupe/duplicates"
 	"github.com/xqtool/xqtool/explorer"
+	"github.com/xqtool/xqtool/players"
 	"github.com/xqtool/xqtool/tournament"
 	"github.com/xqtool/xqtool/training"
 )
@@ -173,7 +174,7 @@ func Tables() []Table {
 			},
 		},
 		{
-			Name: "players", File: "players.parquet", Writer: "export, players", Schema: "dataset.PlayersSchema", Arrow: dataset.PlayersSchema,
+			Name: "players", File: "players.parquet", Writer: "export, players", Schema: "players.Schema", Arrow: players.Schema,
 			Rows: "one row per player (README, Players)",
 			Key:  []string{"player_id"},
 			Meanings: map[string]string{
