@@ -134,11 +134,9 @@ type Walker struct {
 	// to list its members) and are not counted by Files.
 	Shard Shard
 	files int
-	skip  []exclusion // Exclude as spelled from the current root
-	ident string      // Item.Key of the file being read
-	seen  reached     // the files and directories reached so far
+	ident string  // Item.Key of the file being read
+	seen  reached // the files and directories the plan reached so far
 	hint  encodingHint
-	key   keyState
 }
 
 // Files returns the number of input files seen so far (archive members
@@ -150,22 +148,35 @@ func (w *Walker) Files() int { return w.files }
 // entries and archive members sorted by name. It stops at the first error
 // yield returns, or when ctx is done. Errors opening a path that does not
 // exist are returned (they are usage errors).
+//
+// The walk is planned first (see Plan): each input becomes an Entry —
+// path, key, kind, shard, why it is skipped — before it is opened; then
+// the entry is opened and read. Entries are planned as the walk goes (a
+// directory's when it is reached), so that a large tree is never held
+// whole.
 func (w *Walker) Walk(ctx context.Context, paths []string, yield func(Item) error) error {
-	for i, p := range paths {
-		w.key.arg = i
-		w.key.setRoot(p, "")
-		if err := w.walkPath(ctx, p, yield); err != nil {
+	p := planner{w: w, seen: &w.seen}
+	return p.plan(paths, func(e Entry) error {
+		if err := ctx.Err(); err != nil {
 			return err
 		}
-	}
-	return nil
+		return w.open(ctx, e, yield)
+	})
 }
 
-func (w *Walker) walkPath(ctx context.Context, p string, yield func(Item) error) error {
-	if p == "-" {
-		if !w.take(p, "") {
-			return nil
-		}
+// open reads the entry e: its games, or its problem, when the walker's
+// shard takes it.
+func (w *Walker) open(ctx context.Context, e Entry, yield func(Item) error) error {
+	switch e.Kind {
+	case EntryArchive:
+		return w.archive(ctx, e, yield)
+	case EntrySkipped:
+		return w.shardProblem(e, e.Path, e.Err, yield)
+	}
+	if !e.Shard {
+		return nil
+	}
+	if e.Kind == EntryStdin {
 		in := w.Stdin
 		if in == nil {
 			in = os.Stdin
@@ -176,48 +187,9 @@ func (w *Walker) walkPath(ctx context.Context, p string, yield func(Item) error)
 		}
 		sum := sha256.Sum256(data)
 		w.ident = "stdin:" + hex.EncodeToString(sum[:])
-		return w.data(ctx, "-", data, yield)
+		return w.data(ctx, e.Path, data, yield)
 	}
-	if strings.ContainsAny(p, "*?[") {
-		if _, err := os.Stat(p); err != nil {
-			matches, gerr := filepath.Glob(p)
-			if gerr != nil {
-				return fmt.Errorf("%s: %w", p, gerr)
-			}
-			if len(matches) == 0 {
-				return fmt.Errorf("%s: no file matches the pattern", p)
-			}
-			for _, m := range matches {
-				w.key.setRoot(m, filepath.ToSlash(m))
-				if err := w.walkPath(ctx, m, yield); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-	}
-	st, err := os.Stat(p)
-	if err != nil {
-		return err
-	}
-	w.skip = w.exclusions(p)
-	if ex, temp := w.excluded(filepath.Clean(p)); ex {
-		if temp {
-			return nil
-		}
-		return w.shardProblem(p, ErrExcluded, yield)
-	}
-	real, err := realPath(p)
-	if err != nil {
-		return w.shardProblem(p, err, yield)
-	}
-	if !st.IsDir() {
-		if w.seen.again(real, p) {
-			return nil
-		}
-		return w.file(ctx, p, real, st.Size(), yield)
-	}
-	return w.walkDir(ctx, p, real, yield)
+	return w.file(ctx, e, yield)
 }
 
 // realPath returns the absolute path of p with symbolic links resolved.
@@ -227,84 +199,6 @@ func realPath(p string) (string, error) {
 		return "", err
 	}
 	return filepath.EvalSymlinks(abs)
-}
-
-// walkDir reads the files under dir recursively, in name order within each
-// directory, without listing the whole tree first. Symbolic links to files
-// and directories are followed; each real directory is entered once, so
-// link cycles end, and each file is read once however many paths reach it
-// (see reached). real is dir's real path ("" to resolve it).
-func (w *Walker) walkDir(ctx context.Context, dir, real string, yield func(Item) error) error {
-	if real == "" {
-		var err error
-		if real, err = realPath(dir); err != nil {
-			return w.shardProblem(dir, err, yield)
-		}
-	}
-	if w.seen.dir(real, dir) {
-		return nil
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return w.shardProblem(dir, err, yield)
-	}
-	// An entry's name is one plain component, so joining it to a
-	// directory only appends it to what Join gives for any name: the
-	// cleaning is done once per directory, not per file.
-	prefix, realPrefix := joinPrefix(dir), joinPrefix(real)
-	for _, e := range entries {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		q := prefix + e.Name()
-		if p := w.matches(q); p != "" {
-			if err := w.shardProblem(q, fmt.Errorf("%w %s", ErrPattern, p), yield); err != nil {
-				return err
-			}
-			continue
-		}
-		if w.skip != nil {
-			if ex, temp := w.excluded(q); ex {
-				if !temp {
-					if err := w.shardProblem(q, ErrExcluded, yield); err != nil {
-						return err
-					}
-				}
-				continue
-			}
-		}
-		// The real path of a plain subdirectory follows from its
-		// parent's; only links need resolving (one system call each).
-		qreal := realPrefix + e.Name()
-		t := e.Type()
-		if t&fs.ModeSymlink != 0 {
-			st, err := os.Stat(q)
-			if err != nil {
-				continue // dangling link
-			}
-			t = st.Mode().Type()
-			qreal = ""
-		}
-		switch {
-		case t.IsDir():
-			if err := w.walkDir(ctx, q, qreal, yield); err != nil {
-				return err
-			}
-		case t.IsRegular():
-			if qreal == "" {
-				if qreal, err = realPath(q); err != nil {
-					continue // gone since it was listed
-				}
-			}
-			if w.seen.again(qreal, q) {
-				continue
-			}
-			if err := w.file(ctx, q, qreal, -1, yield); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 // joinPrefix returns what filepath.Join(dir, name) puts before name, for
@@ -368,11 +262,11 @@ func CountFiles(paths []string) int {
 	return n
 }
 
-// shardProblem is problem for a file or directory that is not a file
-// read by games (an archive, a directory): only the shard that its own key
-// selects reports it.
-func (w *Walker) shardProblem(name string, err error, yield func(Item) error) error {
-	if !w.take(name, "") {
+// shardProblem is problem for an entry that is not a file read by games
+// (a skipped entry, an archive as a whole): only the shard that its own
+// key selects reports it.
+func (w *Walker) shardProblem(e Entry, name string, err error, yield func(Item) error) error {
+	if !e.Shard {
 		return nil
 	}
 	return w.problem(name, err, yield)
@@ -410,67 +304,39 @@ func hasSuffixFold(name, suffix string) bool {
 	return len(name) >= len(suffix) && strings.EqualFold(name[len(name)-len(suffix):], suffix)
 }
 
-// file reads one file from disk: an archive, or a game file.
-func (w *Walker) file(ctx context.Context, name, real string, size int64, yield func(Item) error) error {
-	w.ident = real
-	archive := archiveKind(name)
-	if archive == "" && !w.take(name, "") {
-		return nil
+// file reads one file of games from disk.
+func (w *Walker) file(ctx context.Context, e Entry, yield func(Item) error) error {
+	name := e.Path
+	w.ident = e.Key
+	// Most files are small game files: read them whole with the fewest
+	// system calls (see readSmall).
+	buf := smallPool.Get().(*[]byte)
+	defer smallPool.Put(buf)
+	data, ok, err := readSmall(name, buf)
+	if err != nil {
+		return w.problem(name, err, yield)
 	}
-	if archive == "" {
-		// Most files are small game files: read them whole with the
-		// fewest system calls (see readSmall).
-		buf := smallPool.Get().(*[]byte)
-		defer smallPool.Put(buf)
-		data, ok, err := readSmall(name, buf)
-		if err != nil {
-			return w.problem(name, err, yield)
-		}
-		if ok {
-			return w.games(ctx, name, bytes.NewReader(data), int64(len(data)), yield)
-		}
-	}
-	// problem reports a problem of the file as a whole: an archive's
-	// only in the shard of its own key.
-	problem := w.problem
-	if archive != "" {
-		problem = w.shardProblem
+	if ok {
+		return w.games(ctx, name, bytes.NewReader(data), int64(len(data)), yield)
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		return problem(name, err, yield)
+		return w.problem(name, err, yield)
 	}
 	defer f.Close()
+	size := e.Size
 	if size < 0 {
 		st, err := f.Stat()
 		if err != nil {
-			return problem(name, err, yield)
+			return w.problem(name, err, yield)
 		}
 		size = st.Size()
-	}
-	switch archive {
-	case "zip":
-		zr, err := zip.NewReader(f, size)
-		if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
-			return problem(name, err, yield)
-		}
-		return w.zip(ctx, name, real, zr, yield)
-	case "tar":
-		return w.tar(ctx, name, real, f, yield)
-	case "tgz":
-		gz, err := gzip.NewReader(f)
-		if err != nil {
-			return problem(name, err, yield)
-		}
-		defer gz.Close()
-		return w.tar(ctx, name, real, gz, yield)
 	}
 	if size >= 0 && size <= smallFile {
 		// One read instead of many small ones (binary readers seek
 		// around; text readers refill a buffer): most record files are
-		// small, and system calls were a sixth of the time.
-		buf := smallPool.Get().(*[]byte)
-		defer smallPool.Put(buf)
+		// small, and system calls were a sixth of the time. (Where
+		// readSmall cannot, or the file was not regular.)
 		if cap(*buf) < int(size)+1 {
 			*buf = make([]byte, size+1)
 		}
@@ -492,6 +358,47 @@ func (w *Walker) file(ctx context.Context, name, real string, size int64, yield 
 	return w.games(ctx, name, f, size, yield)
 }
 
+// archive reads the members of an archive (a problem of the archive as a
+// whole is reported by the shard of its own key, each member by its own).
+func (w *Walker) archive(ctx context.Context, e Entry, yield func(Item) error) error {
+	name := e.Path
+	f, err := os.Open(name)
+	if err != nil {
+		return w.shardProblem(e, name, err, yield)
+	}
+	defer f.Close()
+	size := e.Size
+	if size < 0 {
+		st, err := f.Stat()
+		if err != nil {
+			return w.shardProblem(e, name, err, yield)
+		}
+		size = st.Size()
+	}
+	switch e.Archive {
+	case "zip":
+		zr, err := zip.NewReader(f, size)
+		if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
+			return w.shardProblem(e, name, err, yield)
+		}
+		return w.zip(ctx, e, zr, yield)
+	case "tar":
+		return w.tar(ctx, e, f, yield)
+	}
+	gz, err := gzip.NewReader(f)
+	if err != nil {
+		return w.shardProblem(e, name, err, yield)
+	}
+	defer gz.Close()
+	return w.tar(ctx, e, gz, yield)
+}
+
+// member reports whether the walker's shard reads the member of archive e
+// of the given name.
+func (w *Walker) member(e Entry, member string) bool {
+	return w.Shard.Has(e.Arg, e.Rel+"!"+member)
+}
+
 // smallFile is the size up to which a file is read into memory in one go;
 // smallPool recycles those buffers (a file's games are all read before its
 // buffer is reused; records never point into it).
@@ -511,11 +418,12 @@ func secureMember(name string) bool {
 	return fs.ValidPath(path.Clean(name)) && !strings.HasPrefix(path.Clean(name), "../") && path.Clean(name) != ".."
 }
 
-func (w *Walker) zip(ctx context.Context, name, real string, zr *zip.Reader, yield func(Item) error) error {
+func (w *Walker) zip(ctx context.Context, e Entry, zr *zip.Reader, yield func(Item) error) error {
+	name, real := e.Path, e.Key
 	files := slices.Clone(zr.File)
 	slices.SortStableFunc(files, func(a, b *zip.File) int { return strings.Compare(a.Name, b.Name) })
 	for _, zf := range files {
-		if zf.FileInfo().IsDir() || !w.take(name, zf.Name) {
+		if zf.FileInfo().IsDir() || !w.member(e, zf.Name) {
 			continue
 		}
 		member := name + "!" + zf.Name
@@ -554,7 +462,8 @@ func (w *Walker) zip(ctx context.Context, name, real string, zr *zip.Reader, yie
 	return nil
 }
 
-func (w *Walker) tar(ctx context.Context, name, real string, r io.Reader, yield func(Item) error) error {
+func (w *Walker) tar(ctx context.Context, e Entry, r io.Reader, yield func(Item) error) error {
+	name, real := e.Path, e.Key
 	tr := tar.NewReader(r)
 	for {
 		h, err := tr.Next()
@@ -562,9 +471,9 @@ func (w *Walker) tar(ctx context.Context, name, real string, r io.Reader, yield 
 			return nil
 		}
 		if err != nil {
-			return w.shardProblem(name, err, yield)
+			return w.shardProblem(e, name, err, yield)
 		}
-		if h.Typeflag != tar.TypeReg || !w.take(name, h.Name) {
+		if h.Typeflag != tar.TypeReg || !w.member(e, h.Name) {
 			continue
 		}
 		member := name + "!" + h.Name

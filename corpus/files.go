@@ -58,22 +58,22 @@ func IsDocumentation(name string) bool {
 // under the current root), "" when none does. A pattern with a slash is
 // matched against the path relative to the input argument ("sub/*.txt"),
 // one without against the name alone ("*.md").
-func (w *Walker) matches(q string) string {
-	if len(w.Patterns) == 0 {
+func (p *planner) matches(q string) string {
+	if len(p.w.Patterns) == 0 {
 		return ""
 	}
 	base := filepath.Base(q)
 	var rel string
-	for _, p := range w.Patterns {
-		if strings.Contains(p, "/") {
+	for _, pat := range p.w.Patterns {
+		if strings.Contains(pat, "/") {
 			if rel == "" {
-				rel = w.key.rel(q)
+				rel = p.key.rel(q)
 			}
-			if ok, _ := path.Match(p, rel); ok {
-				return p
+			if ok, _ := path.Match(pat, rel); ok {
+				return pat
 			}
-		} else if ok, _ := path.Match(p, base); ok {
-			return p
+		} else if ok, _ := path.Match(pat, base); ok {
+			return pat
 		}
 	}
 	return ""
@@ -169,8 +169,8 @@ func (w *Walker) exclusions(root string) []exclusion {
 // output of the run or lies under one (then it is reported as skipped),
 // or is a temporary file of one (temp: it is passed over in silence, as
 // it exists only while the run writes it and its name is random).
-func (w *Walker) excluded(q string) (excluded, temp bool) {
-	for _, e := range w.skip {
+func (p *planner) excluded(q string) (excluded, temp bool) {
+	for _, e := range p.skip {
 		if strings.HasPrefix(q, e.tmp) {
 			return true, true
 		}

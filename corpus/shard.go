@@ -135,7 +135,7 @@ func ShardKeyHash(arg int, rel string) uint64 {
 	return binary.BigEndian.Uint64(h.Sum(sum[:0]))
 }
 
-// keyState is where the walker is in its arguments, to give a file its
+// keyState is where the plan is in its arguments, to give a file its
 // shard key.
 type keyState struct {
 	arg  int    // position of the argument being walked
@@ -166,17 +166,4 @@ func (k *keyState) rel(name string) string {
 		return k.base
 	}
 	return k.base + "/" + r
-}
-
-// take reports whether the file name (under the current root) is in the
-// walker's shard; member is the name inside an archive, or "".
-func (w *Walker) take(name, member string) bool {
-	if w.Shard.All() {
-		return true
-	}
-	rel := w.key.rel(name)
-	if member != "" {
-		rel += "!" + member
-	}
-	return w.Shard.Has(w.key.arg, rel)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/internal/cputime"
+	"github.com/xqtool/xqtool/internal/parquetw"
 	"github.com/xqtool/xqtool/replay"
 )
 
@@ -148,7 +149,7 @@ func BenchmarkFENText(b *testing.B) {
 
 // BenchmarkFENCompression compresses the fen column of positions.parquet
 // for the real records, and nothing else: every ply's FEN in PLAIN pages
-// of colPageSize bytes (a 4-byte length before each value), each page
+// of parquetw.SmallPageSize bytes (a 4-byte length before each value), each page
 // through arrow-go's codec as the positions writer does. zstd at level 1
 // is what export writes; snappy and lz4_raw are there for comparison. It
 // is a floor under export's cost per ply that no code of ours can lower.
@@ -163,7 +164,7 @@ func BenchmarkFENCompression(b *testing.B) {
 		}
 		p := r.Game.Start
 		for _, pl := range r.Game.Plies {
-			if len(page) >= colPageSize {
+			if len(page) >= parquetw.SmallPageSize {
 				pages, page = append(pages, page), nil
 			}
 			n := len(page)

@@ -9,23 +9,9 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/compress"
-)
 
-func TestParseCompression(t *testing.T) {
-	for in, want := range map[string]Compression{
-		"": CompressionZstd, "zstd": CompressionZstd, "Snappy": CompressionSnappy,
-		"lz4_raw": CompressionLZ4Raw, "none": CompressionNone, "uncompressed": CompressionNone,
-	} {
-		if got, err := ParseCompression(in); err != nil || got != want {
-			t.Errorf("ParseCompression(%q) = %q, %v; want %q", in, got, err, want)
-		}
-	}
-	for _, bad := range []string{"gzip", "lz4", "brotli", "zstd-1"} {
-		if _, err := ParseCompression(bad); err == nil {
-			t.Errorf("ParseCompression(%q): no error", bad)
-		}
-	}
-}
+	"github.com/xqtool/xqtool/internal/parquetw"
+)
 
 // TestDatasetCompression writes the real records with each codec: every
 // column chunk of the three files carries it, and the rows read back are
@@ -33,12 +19,12 @@ func TestParseCompression(t *testing.T) {
 func TestDatasetCompression(t *testing.T) {
 	reps := reports(t, realRecords(t, "walker8088__cchess"))
 	want := map[Compression]compress.Compression{
-		CompressionZstd: compress.Codecs.Zstd, CompressionSnappy: compress.Codecs.Snappy,
-		CompressionLZ4Raw: compress.Codecs.Lz4Raw, CompressionNone: compress.Codecs.Uncompressed,
+		parquetw.CompressionZstd: compress.Codecs.Zstd, parquetw.CompressionSnappy: compress.Codecs.Snappy,
+		parquetw.CompressionLZ4Raw: compress.Codecs.Lz4Raw, parquetw.CompressionNone: compress.Codecs.Uncompressed,
 	}
 	rows := map[string][][]string{}
 	sizes := map[Compression]int64{}
-	for _, c := range Compressions {
+	for _, c := range parquetw.Compressions {
 		dir := t.TempDir()
 		writeDataset(t, dir, reps, WithCompression(c))
 		for _, n := range datasetNames {
@@ -64,7 +50,7 @@ func TestDatasetCompression(t *testing.T) {
 			tbl := readTable(t, path, memory.DefaultAllocator)
 			got := tableRows(tbl, func(a arrow.Array, i int) string { return a.ValueStr(i) })
 			tbl.Release()
-			if c == CompressionZstd {
+			if c == parquetw.CompressionZstd {
 				rows[n] = got
 			} else if len(got) != len(rows[n]) || len(got) == 0 {
 				t.Errorf("%s %s: %d rows, zstd %d", c, n, len(got), len(rows[n]))
@@ -78,8 +64,8 @@ func TestDatasetCompression(t *testing.T) {
 			}
 		}
 	}
-	if sizes[CompressionNone] <= sizes[CompressionZstd] {
-		t.Errorf("uncompressed %d bytes, zstd %d", sizes[CompressionNone], sizes[CompressionZstd])
+	if sizes[parquetw.CompressionNone] <= sizes[parquetw.CompressionZstd] {
+		t.Errorf("uncompressed %d bytes, zstd %d", sizes[parquetw.CompressionNone], sizes[parquetw.CompressionZstd])
 	}
 	t.Logf("bytes: %v", sizes)
 }

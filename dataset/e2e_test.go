@@ -3,7 +3,6 @@ package dataset_test
 import (
 	"context"
 	"path/filepath"
-	"slices"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -89,42 +88,6 @@ func TestExportFilesConservation(t *testing.T) {
 		t.Error("no unreadable file among the real records (expected.jsonl at least is not a record)")
 	}
 	t.Logf("%d files: %v; %d games", files.NumRows(), byStatus, sum)
-}
-
-// TestOneDuplicateMechanism: the cluster columns export writes in one
-// pass (the pipeline's verdicts) are exactly what FindDuplicates finds
-// afterwards over the written dataset: in-run and across datasets, one
-// mechanism (package dedupe, fed the same games).
-func TestOneDuplicateMechanism(t *testing.T) {
-	dir := shareddata.Dir(t, "records")
-	if testing.Short() {
-		dir = filepath.Join(dir, "hbsxcjp__cchess_c")
-	}
-	out := export(t, dir)
-	dups := filepath.Join(t.TempDir(), "d.parquet")
-	sum, err := dataset.FindDuplicates([]string{out}, dataset.DuplicatesOptions{Output: dups})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cols := []string{"game_id", "cluster_id", "duplicate_kind", "duplicate_of"}
-	inRun := testgames.Columns(t, filepath.Join(out, "games.parquet"), cols...)
-	after := testgames.Columns(t, dups, cols...)
-	if len(inRun) != len(after) || len(inRun) != sum.Games {
-		t.Fatalf("%d games in games.parquet, %d in duplicates.parquet (%d read)", len(inRun), len(after), sum.Games)
-	}
-	copies := 0
-	for i := range inRun {
-		if !slices.Equal(inRun[i], after[i]) {
-			t.Errorf("game %d: in the run %q, afterwards %q", i, inRun[i], after[i])
-		}
-		if inRun[i][2] != "(null)" {
-			copies++
-		}
-	}
-	if copies == 0 {
-		t.Error("no copies among the games: the test compares nothing")
-	}
-	t.Logf("%d games, %d copies in %d clusters: the same verdicts in the run and afterwards", len(inRun), copies, sum.Clusters)
 }
 
 // export writes the dataset of the games under dir (as xqtool export

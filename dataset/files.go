@@ -3,7 +3,6 @@ package dataset
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/xqtool/xqtool/internal/parquetw"
 	"github.com/xqtool/xqtool/pipeline"
 )
 
@@ -50,13 +50,11 @@ type FilesWriter struct {
 // NewFilesWriter starts files.parquet on w.
 func NewFilesWriter(w io.Writer, opts ...Option) (*FilesWriter, error) {
 	cfg := newConfig(opts)
-	props := writerProps(cfg, nil, nil, cfg.rowGroupRows)
-	fw, err := pqarrow.NewFileWriter(FilesSchema, w, props,
-		pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(cfg.mem), pqarrow.WithStoreSchema()))
+	fw, err := parquetw.NewFileWriter(w, FilesSchema, &cfg.Config, nil, nil)
 	if err != nil {
-		return nil, fmt.Errorf("dataset: %w", err)
+		return nil, err
 	}
-	return &FilesWriter{fw: fw, b: array.NewRecordBuilder(cfg.mem, FilesSchema)}, nil
+	return &FilesWriter{fw: fw, b: array.NewRecordBuilder(cfg.Mem, FilesSchema)}, nil
 }
 
 // Write adds one row.
@@ -114,7 +112,7 @@ func (f *FilesWriter) Close() error {
 // files.parquet (Close removes that of an earlier run).
 func (d *Writer) WriteFile(r pipeline.File) error {
 	if d.done {
-		return errClosed
+		return parquetw.ErrClosed
 	}
 	if d.files == nil {
 		if err := d.openFiles(); err != nil {
@@ -137,7 +135,7 @@ func (d *Writer) openFiles() error {
 		return err
 	}
 	buf := bufio.NewWriterSize(f, 64<<10)
-	w, err := NewFilesWriter(buf, WithAllocator(d.cfg.mem))
+	w, err := NewFilesWriter(buf, WithAllocator(d.cfg.Mem))
 	if err != nil {
 		f.Close()
 		return err

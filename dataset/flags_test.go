@@ -29,7 +29,7 @@ func TestFlagsRows(t *testing.T) {
 	if len(want) < 10 {
 		t.Fatalf("only %d flags to check", len(want))
 	}
-	batchOf3 := func(c *config) { c.batchRows = 3 }
+	batchOf3 := func(c *config) { c.BatchRows = 3 }
 	for _, opts := range [][]Option{{WithRowGroupRows(7)}, {WithRowGroupBytes(1), batchOf3}, nil} {
 		data := writeReports(t, NewFlagsWriter, reps, append(opts, WithAllocator(mem))...)
 		tbl := readTable(t, writeTemp(t, data), mem)

@@ -6,6 +6,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/internal/parquetw"
 	"github.com/xqtool/xqtool/notation"
 	"github.com/xqtool/xqtool/parse"
 	"github.com/xqtool/xqtool/tagnorm"
@@ -13,29 +14,30 @@ import (
 
 // GamesWriter writes games.parquet (GamesSchema) to an io.Writer.
 //
-// Like PositionsWriter it writes the file column by column (see colTable)
+// Like PositionsWriter it writes the file column by column (see Table)
 // rather than through pqarrow.FileWriter: the string columns, moves_iccs
 // above all (a value per ply), are collected as dictionary indices over
 // the row group instead of being hashed value by value by pqarrow; the
 // numbers and game_id (plain) are written batch by batch.
 type GamesWriter struct {
-	t *colTable
+	t *parquetw.Table
 
-	gameID, clusterID                       *stringColumn
-	index, year, redElo, blackElo, plyCount *int32Column
-	repairs                                 *int32Column
-	dateParsed                              *date32Column
+	gameID, clusterID                       *parquetw.StringColumn
+	index, year, redElo, blackElo, plyCount *parquetw.Int32Column
+	repairs                                 *parquetw.Int32Column
+	dateParsed                              *parquetw.Date32Column
 
-	source, format, encoding                                    *dictColumn
-	tags                                                        [11]*dictColumn // textTags order
-	norms                                                       [3]*dictColumn  // normTags order
-	datePrecision                                               *dictColumn
-	startFEN, resDeclared, resByPos, termination, status, rules *dictColumn
-	eccoComputed, openingComputed, variationComputed            *dictColumn
-	otherKeys, otherVals, moves, flagCodes                      *listColumn
-	dupKind, dupOf                                              *dictColumn
-	eventID, redID, blackID                                     *dictColumn
+	source, format, encoding                                    *parquetw.DictColumn
+	tags                                                        [11]*parquetw.DictColumn // textTags order
+	norms                                                       [3]*parquetw.DictColumn  // normTags order
+	datePrecision                                               *parquetw.DictColumn
+	startFEN, resDeclared, resByPos, termination, status, rules *parquetw.DictColumn
+	eccoComputed, openingComputed, variationComputed            *parquetw.DictColumn
+	otherKeys, otherVals, moves, flagCodes                      *parquetw.ListColumn
+	dupKind, dupOf                                              *parquetw.DictColumn
+	eventID, redID, blackID                                     *parquetw.DictColumn
 
+	cfg *config // its rules, set at the run's Start
 	buf []byte
 }
 
@@ -61,36 +63,36 @@ func NewGamesWriter(w io.Writer, opts ...Option) (*GamesWriter, error) {
 func newGamesWriter(w io.Writer, cfg *config) (*GamesWriter, error) {
 	// A games row is wide (the whole main line): fewer rows per row group
 	// keep memory flat.
-	t, err := newColTable(w, GamesSchema, cfg, min(cfg.rowGroupRows, gamesRowGroupRows))
+	t, err := parquetw.NewTable(w, GamesSchema, &cfg.Config, min(cfg.RowGroupRows, gamesRowGroupRows), plainColumns[GamesSchema], noStatsColumns[GamesSchema])
 	if err != nil {
 		return nil, err
 	}
-	gw := &GamesWriter{t: t, buf: make([]byte, 0, 128)}
-	gw.gameID = t.stringCol(colGameID)
-	gw.index, gw.year = t.int32Col(colIndex), t.int32Col(colYear)
-	gw.dateParsed = t.date32Col(colDateParsed)
-	gw.redElo, gw.blackElo, gw.plyCount = t.int32Col(colRedElo), t.int32Col(colBlackElo), t.int32Col(colPlyCount)
-	gw.source, gw.format, gw.encoding = t.dictCol(colSource, 0), t.dictCol(colFormat, 0), t.dictCol(colEncoding, 0)
+	gw := &GamesWriter{t: t, cfg: cfg, buf: make([]byte, 0, 128)}
+	gw.gameID = t.StringCol(colGameID)
+	gw.index, gw.year = t.Int32Col(colIndex), t.Int32Col(colYear)
+	gw.dateParsed = t.Date32Col(colDateParsed)
+	gw.redElo, gw.blackElo, gw.plyCount = t.Int32Col(colRedElo), t.Int32Col(colBlackElo), t.Int32Col(colPlyCount)
+	gw.source, gw.format, gw.encoding = t.DictCol(colSource, 0), t.DictCol(colFormat, 0), t.DictCol(colEncoding, 0)
 	for i, tt := range textTags {
-		gw.tags[i] = t.dictCol(tt.col, 0)
+		gw.tags[i] = t.DictCol(tt.col, 0)
 	}
 	for i, tt := range normTags {
-		gw.norms[i] = t.dictCol(tt.col, 0)
+		gw.norms[i] = t.DictCol(tt.col, 0)
 	}
-	gw.datePrecision = t.dictCol(colDatePrecision, 0)
-	gw.startFEN, gw.resDeclared, gw.resByPos = t.dictCol(colStartFEN, 0), t.dictCol(colResultDeclared, 0), t.dictCol(colResultByPosition, 0)
-	gw.termination, gw.status, gw.rules = t.dictCol(colTermination, 0), t.dictCol(colStatus, 0), t.dictCol(colRules, 0)
-	gw.eccoComputed, gw.openingComputed = t.dictCol(colECCOComputed, 0), t.dictCol(colOpeningComputed, 0)
-	gw.variationComputed = t.dictCol(colVariationComputed, 0)
-	gw.otherKeys = t.listCol(leafOtherKeys, 0)
-	gw.otherVals = t.listCol(leafOtherValues, 0)
-	gw.moves = t.listCol(leafMoves, 1<<14) // board.Move is 14 bits
-	gw.flagCodes = t.listCol(leafFlagCodes, 0)
-	gw.repairs = t.int32Col(colRepairs)
-	gw.clusterID = t.stringCol(colClusterID)
-	gw.dupKind, gw.dupOf = t.dictCol(colDuplicateKind, 0), t.dictCol(colDuplicateOf, 0)
-	gw.eventID = t.dictCol(colEventID, 0)
-	gw.redID, gw.blackID = t.dictCol(colRedID, 0), t.dictCol(colBlackID, 0)
+	gw.datePrecision = t.DictCol(colDatePrecision, 0)
+	gw.startFEN, gw.resDeclared, gw.resByPos = t.DictCol(colStartFEN, 0), t.DictCol(colResultDeclared, 0), t.DictCol(colResultByPosition, 0)
+	gw.termination, gw.status, gw.rules = t.DictCol(colTermination, 0), t.DictCol(colStatus, 0), t.DictCol(colRules, 0)
+	gw.eccoComputed, gw.openingComputed = t.DictCol(colECCOComputed, 0), t.DictCol(colOpeningComputed, 0)
+	gw.variationComputed = t.DictCol(colVariationComputed, 0)
+	gw.otherKeys = t.ListCol(leafOtherKeys, 0)
+	gw.otherVals = t.ListCol(leafOtherValues, 0)
+	gw.moves = t.ListCol(leafMoves, 1<<14) // board.Move is 14 bits
+	gw.flagCodes = t.ListCol(leafFlagCodes, 0)
+	gw.repairs = t.Int32Col(colRepairs)
+	gw.clusterID = t.StringCol(colClusterID)
+	gw.dupKind, gw.dupOf = t.DictCol(colDuplicateKind, 0), t.DictCol(colDuplicateOf, 0)
+	gw.eventID = t.DictCol(colEventID, 0)
+	gw.redID, gw.blackID = t.DictCol(colRedID, 0), t.DictCol(colBlackID, 0)
 	return gw, nil
 }
 
@@ -102,21 +104,21 @@ func (gw *GamesWriter) Rows() int64 { return gw.t.Rows() }
 func (gw *GamesWriter) Close() error { return gw.t.Close() }
 
 func (gw *GamesWriter) write(row *gameRow) error {
-	if err := gw.t.check(); err != nil {
+	if err := gw.t.Check(); err != nil {
 		return err
 	}
 	tags := row.tags
 	gw.gameID.Append(row.id)
-	gw.source.appendString(row.source)
+	gw.source.AppendString(row.source)
 	gw.index.Append(int32(row.index))
-	gw.format.appendString(row.format)
-	gw.encoding.appendNonEmpty(row.encoding)
+	gw.format.AppendString(row.format)
+	gw.encoding.AppendNonEmpty(row.encoding)
 	for i, tt := range textTags {
 		v, ok := tags.Get(tt.tag)
-		gw.tags[i].appendOpt(v, ok)
+		gw.tags[i].AppendOpt(v, ok)
 	}
 	for i, tt := range normTags {
-		gw.norms[i].appendNonEmpty(tagnorm.Text(tags.Value(tt.tag)))
+		gw.norms[i].AppendNonEmpty(tagnorm.Text(tags.Value(tt.tag)))
 	}
 	date := tagnorm.ParseDate(tags.Value(parse.TagDate))
 	if t, ok := date.Time(); ok {
@@ -126,10 +128,10 @@ func (gw *GamesWriter) write(row *gameRow) error {
 		gw.year.AppendNull()
 		gw.dateParsed.AppendNull()
 	}
-	gw.datePrecision.appendNonEmpty(date.Precision.String())
+	gw.datePrecision.AppendNonEmpty(date.Precision.String())
 	for _, e := range [...]struct {
 		tag string
-		b   *int32Column
+		b   *parquetw.Int32Column
 	}{{parse.TagRedElo, gw.redElo}, {parse.TagBlackElo, gw.blackElo}} {
 		if v, ok := parseElo(tags.Value(e.tag)); ok {
 			e.b.Append(v)
@@ -138,31 +140,31 @@ func (gw *GamesWriter) write(row *gameRow) error {
 		}
 	}
 	for _, t := range otherTags(tags) {
-		gw.otherKeys.appendString(t.Name)
-		gw.otherVals.appendString(t.Value)
+		gw.otherKeys.AppendString(t.Name)
+		gw.otherVals.AppendString(t.Value)
 	}
-	gw.otherKeys.endRow()
-	gw.otherVals.endRow()
-	gw.startFEN.appendNonEmpty(row.startFEN)
+	gw.otherKeys.EndRow()
+	gw.otherVals.EndRow()
+	gw.startFEN.AppendNonEmpty(row.startFEN)
 	for _, m := range row.moves {
 		// The ICCS text depends on the move alone: an array lookup.
-		if k := iccsKey(m); !gw.moves.appendKey(k) {
+		if k := iccsKey(m); !gw.moves.AppendKey(k) {
 			gw.buf = notation.AppendICCS(gw.buf[:0], m, false)
-			gw.moves.addKey(k, gw.buf)
+			gw.moves.AddKey(k, gw.buf)
 		}
 	}
-	gw.moves.endRow()
+	gw.moves.EndRow()
 	gw.plyCount.Append(int32(len(row.moves)))
-	gw.resDeclared.appendString(row.result)
-	gw.resByPos.appendNonEmpty(row.byPos)
-	gw.termination.appendString(row.term)
-	gw.status.appendString(row.status)
+	gw.resDeclared.AppendString(row.result)
+	gw.resByPos.AppendNonEmpty(row.byPos)
+	gw.termination.AppendString(row.term)
+	gw.status.AppendString(row.status)
 	for i, f := range row.flags {
 		if !flags.Has(row.flags[:i], f.Code) {
-			gw.flagCodes.appendString(string(f.Code))
+			gw.flagCodes.AppendString(string(f.Code))
 		}
 	}
-	gw.flagCodes.endRow()
+	gw.flagCodes.EndRow()
 	repairs := 0
 	for _, f := range row.flags {
 		if f.Code == flags.Repaired {
@@ -170,15 +172,15 @@ func (gw *GamesWriter) write(row *gameRow) error {
 		}
 	}
 	gw.repairs.Append(int32(repairs))
-	gw.rules.appendNonEmpty(gw.t.cfg.rules)
-	gw.eccoComputed.appendNonEmpty(row.ecco[0])
-	gw.openingComputed.appendNonEmpty(row.ecco[1])
-	gw.variationComputed.appendNonEmpty(row.ecco[2])
+	gw.rules.AppendNonEmpty(gw.cfg.rules)
+	gw.eccoComputed.AppendNonEmpty(row.ecco[0])
+	gw.openingComputed.AppendNonEmpty(row.ecco[1])
+	gw.variationComputed.AppendNonEmpty(row.ecco[2])
 	gw.clusterID.Append(row.clusterID)
-	gw.dupKind.appendNonEmpty(row.dupKind)
-	gw.dupOf.appendNonEmpty(row.dupOf)
-	gw.eventID.appendNonEmpty(row.eventID)
-	gw.redID.appendNonEmpty(row.redID)
-	gw.blackID.appendNonEmpty(row.blackID)
-	return gw.t.added()
+	gw.dupKind.AppendNonEmpty(row.dupKind)
+	gw.dupOf.AppendNonEmpty(row.dupOf)
+	gw.eventID.AppendNonEmpty(row.eventID)
+	gw.redID.AppendNonEmpty(row.redID)
+	gw.blackID.AppendNonEmpty(row.blackID)
+	return gw.t.Added()
 }

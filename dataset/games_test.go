@@ -185,7 +185,7 @@ func TestGamesRows(t *testing.T) {
 	// Row groups of odd sizes: dictionaries restart at row group bounds,
 	// in the middle of batches; one row group of all games; row groups
 	// closed by the byte bound after every batch of 5 rows.
-	batchOf5 := func(c *config) { c.batchRows = 5 }
+	batchOf5 := func(c *config) { c.BatchRows = 5 }
 	for _, c := range []struct {
 		name string
 		opts []Option
@@ -231,7 +231,7 @@ func TestGamesLayout(t *testing.T) {
 	md := fileMeta(t, data)
 
 	var ref bytes.Buffer
-	fw, err := pqarrow.NewFileWriter(GamesSchema, &ref, writerProps(newConfig(nil), plainColumns[GamesSchema], nil, rgRows),
+	fw, err := pqarrow.NewFileWriter(GamesSchema, &ref, newConfig(nil).Props(plainColumns[GamesSchema], nil, rgRows),
 		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
 	if err != nil {
 		t.Fatal(err)

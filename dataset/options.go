@@ -3,22 +3,19 @@ package dataset
 import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"github.com/xqtool/xqtool/training"
+	"github.com/xqtool/xqtool/internal/parquetw"
 )
 
 // Defaults for the row-group layout.
 const (
 	// DefaultRowGroupRows bounds the rows of a row group.
-	DefaultRowGroupRows = 64 * 1024
+	DefaultRowGroupRows = parquetw.DefaultRowGroupRows
 	// gamesRowGroupRows bounds the rows of a games.parquet row group.
 	gamesRowGroupRows = 16 * 1024
 	// DefaultRowGroupBytes bounds the compressed bytes of a row group.
-	DefaultRowGroupBytes = 64 << 20
-	// batchRows is the number of rows built before they are handed to the
-	// Parquet writer (which keeps them in the open row group).
-	batchRows = 8192
-	// partBatchRows is batchRows for partitioned datasets, where many
-	// partitions are open at once.
+	DefaultRowGroupBytes = parquetw.DefaultRowGroupBytes
+	// partBatchRows is the rows of a batch (parquetw.Config.BatchRows)
+	// for partitioned datasets, where many partitions are open at once.
 	partBatchRows = 1024
 	// DefaultMaxOpenPartitions bounds the partitions (years) whose files
 	// are open at once when a Dataset is partitioned (three files each).
@@ -29,33 +26,23 @@ const (
 type Option func(*config)
 
 type config struct {
-	mem           memory.Allocator
-	rowGroupRows  int64
-	rowGroupBytes int64
-	batchRows     int
-	rules         string
-	byYear        bool
-	maxOpen       int
-	compression   Compression
-	training      *training.Options // nil: not training data
+	parquetw.Config
+	rules   string
+	byYear  bool
+	maxOpen int
+	lines   Lines // nil: one row per ply of every game
 }
 
 func newConfig(opts []Option) *config {
-	c := &config{
-		mem:           new(recycler),
-		rowGroupRows:  DefaultRowGroupRows,
-		rowGroupBytes: DefaultRowGroupBytes,
-		batchRows:     batchRows,
-		maxOpen:       DefaultMaxOpenPartitions,
-	}
+	c := &config{Config: parquetw.NewConfig(), maxOpen: DefaultMaxOpenPartitions}
 	for _, o := range opts {
 		o(c)
 	}
-	if c.byYear && c.batchRows > partBatchRows {
-		c.batchRows = partBatchRows
+	if c.byYear && c.BatchRows > partBatchRows {
+		c.BatchRows = partBatchRows
 	}
-	if c.batchRows > int(c.rowGroupRows) {
-		c.batchRows = int(c.rowGroupRows)
+	if c.BatchRows > int(c.RowGroupRows) {
+		c.BatchRows = int(c.RowGroupRows)
 	}
 	return c
 }
@@ -63,7 +50,7 @@ func newConfig(opts []Option) *config {
 // WithAllocator sets the Arrow allocator for builders and the Parquet
 // writer (tests pass a memory.CheckedAllocator).
 func WithAllocator(mem memory.Allocator) Option {
-	return func(c *config) { c.mem = mem }
+	return func(c *config) { c.Mem = mem }
 }
 
 // WithRowGroupRows bounds the number of rows of a row group (default
@@ -71,7 +58,7 @@ func WithAllocator(mem memory.Allocator) Option {
 func WithRowGroupRows(n int) Option {
 	return func(c *config) {
 		if n >= 1 {
-			c.rowGroupRows = int64(n)
+			c.RowGroupRows = int64(n)
 		}
 	}
 }
@@ -82,7 +69,7 @@ func WithRowGroupRows(n int) Option {
 func WithRowGroupBytes(n int64) Option {
 	return func(c *config) {
 		if n >= 1 {
-			c.rowGroupBytes = n
+			c.RowGroupBytes = n
 		}
 	}
 }
@@ -113,13 +100,25 @@ func WithMaxOpenPartitions(n int) Option {
 	}
 }
 
-// WithTraining makes the dataset training data (xqtool export --training):
-// positions.parquet has the columns of TrainingPositionsSchema, and rows
-// only for the games opt.Filter takes (with their mirrors when opt.Mirror),
-// each game in the split of its group (training.GroupKey, keyed with the
-// run's duplicate MinPlies). games.parquet and flags.parquet still hold
-// every game: they say why a game has no rows (its flags, its duplicate
-// kind). Writer.Training counts the games taken and left out.
-func WithTraining(opt training.Options) Option {
-	return func(c *config) { c.training = &opt }
+// Compression names the codec of a dataset's Parquet pages (see
+// parquetw.Compression).
+type Compression = parquetw.Compression
+
+// ParseCompression returns the codec named s ("" is the default, zstd).
+func ParseCompression(s string) (Compression, error) { return parquetw.ParseCompression(s) }
+
+// WithCompression sets the codec of every Parquet file written (default
+// zstd at its fastest level). An unknown name leaves the default.
+func WithCompression(c Compression) Option {
+	return func(cfg *config) {
+		if _, err := ParseCompression(string(c)); err == nil && c != "" {
+			cfg.Compression = c
+		}
+	}
+}
+
+// WithLines makes positions.parquet hold the lines l decides, with the
+// columns it adds (training data: package training's Table).
+func WithLines(l Lines) Option {
+	return func(c *config) { c.lines = l }
 }

@@ -2,33 +2,35 @@ package dataset
 
 import (
 	"io"
+	"slices"
 
 	"github.com/apache/arrow-go/v18/parquet"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/internal/parquetw"
 	"github.com/xqtool/xqtool/notation"
 	"github.com/xqtool/xqtool/replay"
 )
 
 // PositionsWriter writes positions.parquet (PositionsSchema, or
-// TrainingPositionsSchema WithTraining) to an io.Writer.
+// the schema of the Lines WithLines) to an io.Writer.
 //
 // It is the largest file by far (a row per ply). Like games and flags it
-// is written column by column (see colTable): the plain columns (FEN,
+// is written column by column (see Table): the plain columns (FEN,
 // counters) batch by batch, the dictionary columns (game_id, side, the
 // three move notations, capture) as dictionary indices over the row group.
 type PositionsWriter struct {
-	t *colTable
+	t *parquetw.Table
 
-	fen             *stringColumn
-	ply, pliesToEnd *int32Column
-	check           *boolColumn
-	resultSTM       *int8Column
+	fen             *parquetw.StringColumn
+	ply, pliesToEnd *parquetw.Int32Column
+	check           *parquetw.BoolColumn
+	resultSTM       *parquetw.Int8Column
 
-	gameID, side, iccs, wxf, chinese, capture *dictColumn
+	gameID, side, iccs, wxf, chinese, capture *parquetw.DictColumn
 
-	// tr holds the columns of training data (WithTraining), else nil.
-	tr *trainingCols
+	// extra appends the columns of the Lines (WithLines), else nil.
+	extra func(p *board.Position, m board.Move)
 
 	// notes holds, by notationKey, the dictionary indices (+1) of the WXF
 	// (low 16 bits) and Chinese (high) text in the open row group; 0 when
@@ -63,34 +65,36 @@ func NewPositionsWriter(w io.Writer, opts ...Option) (*PositionsWriter, error) {
 }
 
 func newPositionsWriter(w io.Writer, cfg *config) (*PositionsWriter, error) {
-	schema := PositionsSchema
-	if cfg.training != nil {
-		schema = TrainingPositionsSchema
+	schema, plain, noStats := PositionsSchema, plainColumns[PositionsSchema], noStatsColumns[PositionsSchema]
+	if l := cfg.lines; l != nil {
+		schema = l.Schema()
+		plain = append(slices.Clip(plain), l.Plain()...)
+		noStats = append(slices.Clip(noStats), l.NoStats()...)
 	}
-	t, err := newColTable(w, schema, cfg, cfg.rowGroupRows, parquet.WithDataPageSize(colPageSize))
+	t, err := parquetw.NewTable(w, schema, &cfg.Config, cfg.RowGroupRows, plain, noStats, parquet.WithDataPageSize(parquetw.SmallPageSize))
 	if err != nil {
 		return nil, err
 	}
 	pw := &PositionsWriter{t: t, buf: make([]byte, 0, 128)}
-	pw.gameID = t.dictCol(colGameID, 0)
-	pw.ply = t.int32Col(colPly)
-	pw.fen = t.stringCol(colFEN)
-	pw.side = t.dictCol(colSide, 2)
-	pw.iccs = t.dictCol(colMoveICCS, 1<<14) // board.Move is 14 bits
-	pw.wxf = t.dictCol(colMoveWXF, 0)
-	pw.chinese = t.dictCol(colMoveChines, 0)
-	pw.capture = t.dictCol(colCapture, 128) // FEN letters
-	pw.check = t.boolCol(colCheck)
-	pw.resultSTM = t.int8Col(colResultSTM)
-	pw.pliesToEnd = t.int32Col(colPliesToEnd)
-	if cfg.training != nil {
-		pw.tr = newTrainingCols(t)
+	pw.gameID = t.DictCol(colGameID, 0)
+	pw.ply = t.Int32Col(colPly)
+	pw.fen = t.StringCol(colFEN)
+	pw.side = t.DictCol(colSide, 2)
+	pw.iccs = t.DictCol(colMoveICCS, 1<<14) // board.Move is 14 bits
+	pw.wxf = t.DictCol(colMoveWXF, 0)
+	pw.chinese = t.DictCol(colMoveChines, 0)
+	pw.capture = t.DictCol(colCapture, 128) // FEN letters
+	pw.check = t.BoolCol(colCheck)
+	pw.resultSTM = t.Int8Col(colResultSTM)
+	pw.pliesToEnd = t.Int32Col(colPliesToEnd)
+	if cfg.lines != nil {
+		pw.extra = cfg.lines.Columns(t)
 	}
 	if !cfg.byYear {
 		// A partitioned dataset keeps up to maxOpen writers open: there
 		// the arrays would add tens of MB, and the text is looked up.
 		pw.notes = make([]uint32, notesLen)
-		t.onEndRowGroup = func() {
+		t.OnEndRowGroup = func() {
 			// The next row group has new dictionaries.
 			for _, k := range pw.noteKeys {
 				pw.notes[k] = 0
@@ -123,7 +127,7 @@ func (pw *PositionsWriter) write(row *gameRow) error {
 // of the game id; res is the result from Red's side (known false:
 // unknown).
 func (pw *PositionsWriter) writePlies(id string, start board.Position, plies []replay.Ply, res int8, known bool) error {
-	if err := pw.t.check(); err != nil {
+	if err := pw.t.Check(); err != nil {
 		return err
 	}
 	p := start
@@ -131,29 +135,28 @@ func (pw *PositionsWriter) writePlies(id string, start board.Position, plies []r
 	pw.fw.reset(&p)
 	for i, ply := range plies {
 		m := ply.Move
-		pw.gameID.appendString(id)
+		pw.gameID.AppendString(id)
 		pw.ply.Append(int32(i))
-		pw.fen.data.reserve(len(pw.fw.place) + 64)      // the counters: 7 bytes and two numbers
-		pw.fen.data.s = pw.fw.append(pw.fen.data.s, &p) // within capacity
-		pw.fen.end()
+		fen := pw.fen.Bytes(len(pw.fw.place) + 64) // the counters: 7 bytes and two numbers
+		pw.fen.EndBytes(pw.fw.append(fen, &p))     // within capacity
 		black := p.Side() == board.Black
-		if k := int(p.Side()); !pw.side.appendKey(k) {
+		if k := int(p.Side()); !pw.side.AppendKey(k) {
 			if black {
-				pw.side.addKey(k, []byte("black"))
+				pw.side.AddKey(k, []byte("black"))
 			} else {
-				pw.side.addKey(k, []byte("red"))
+				pw.side.AddKey(k, []byte("red"))
 			}
 		}
 		// The ICCS text depends on the move alone; WXF and Chinese also
 		// on the position (the piece, and others on its file).
-		if k := iccsKey(m); !pw.iccs.appendKey(k) {
-			pw.iccs.addKey(k, notation.AppendICCS(pw.buf[:0], m, false))
+		if k := iccsKey(m); !pw.iccs.AppendKey(k) {
+			pw.iccs.AddKey(k, notation.AppendICCS(pw.buf[:0], m, false))
 		}
 		pw.appendNotations(&p, m)
 		if ply.Capture.IsEmpty() {
-			pw.capture.appendNull()
-		} else if k := int(ply.Capture.FENLetter()); !pw.capture.appendKey(k) {
-			pw.capture.addKey(k, []byte{byte(k)})
+			pw.capture.AppendNull()
+		} else if k := int(ply.Capture.FENLetter()); !pw.capture.AppendKey(k) {
+			pw.capture.AddKey(k, []byte{byte(k)})
 		}
 		pw.check.Append(ply.Check)
 		switch {
@@ -165,12 +168,12 @@ func (pw *PositionsWriter) writePlies(id string, start board.Position, plies []r
 			pw.resultSTM.Append(res)
 		}
 		pw.pliesToEnd.Append(int32(n - i))
-		if pw.tr != nil {
-			pw.tr.append(&p, m)
+		if pw.extra != nil {
+			pw.extra(&p, m)
 		}
 		p.MakeMove(m)
 		pw.fw.moved(&p, m)
-		if err := pw.t.added(); err != nil {
+		if err := pw.t.Added(); err != nil {
 			return err
 		}
 	}
@@ -189,17 +192,17 @@ func (pw *PositionsWriter) appendNotations(p *board.Position, m board.Move) {
 	ok = ok && pw.notes != nil
 	if ok {
 		if e := pw.notes[k]; e != 0 {
-			pw.wxf.appendIndex(int32(e&0xffff) - 1)
-			pw.chinese.appendIndex(int32(e>>16) - 1)
+			pw.wxf.AppendIndex(int32(e&0xffff) - 1)
+			pw.chinese.AppendIndex(int32(e>>16) - 1)
 			return
 		}
 	}
 	pw.buf = notation.AppendWXF(pw.buf[:0], p, m)
-	w := pw.wxf.index(pw.buf)
-	pw.wxf.appendIndex(w)
+	w := pw.wxf.Index(pw.buf)
+	pw.wxf.AppendIndex(w)
 	pw.buf = notation.AppendChinese(pw.buf[:0], p, m, notation.ChineseStyle{})
-	c := pw.chinese.index(pw.buf)
-	pw.chinese.appendIndex(c)
+	c := pw.chinese.Index(pw.buf)
+	pw.chinese.AppendIndex(c)
 	// Both notations have a few thousand texts at most: the indices fit
 	// in 16 bits (else the text is looked up every time).
 	if ok && w < 0xffff && c < 0xffff {

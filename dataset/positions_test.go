@@ -78,7 +78,7 @@ func TestPositionsRows(t *testing.T) {
 	}{
 		{"777 rows", []Option{WithRowGroupRows(777)}},
 		{"777 rows, partitioned", []Option{WithRowGroupRows(777), WithPartitionByYear()}},
-		{"8 KiB", []Option{WithRowGroupBytes(8 << 10), func(c *config) { c.batchRows = 500 }}},
+		{"8 KiB", []Option{WithRowGroupBytes(8 << 10), func(c *config) { c.BatchRows = 500 }}},
 	} {
 		data := writeReports(t, NewPositionsWriter, reps, append(c.opts, WithAllocator(mem))...)
 		if c.name == "8 KiB" && !testing.Short() {

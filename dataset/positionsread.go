@@ -63,9 +63,9 @@ func readPositions(path string, keys bool, fn func(b *PositionsBatch) error) (er
 	defer t.Close()
 	defer table.Recover(path, &err)
 	leaves := []string{colGameID, colPly, colFEN, colMoveICCS, colPliesToEnd}
-	keys = keys && t.Has(colPositionKey)
+	keys = keys && t.Has(PositionKeyColumn)
 	if keys {
-		leaves = append(leaves, colPositionKey)
+		leaves = append(leaves, PositionKeyColumn)
 	}
 	rows, err := t.Rows(leaves, nil)
 	if err != nil {
@@ -90,7 +90,7 @@ func readPositions(path string, keys bool, fn func(b *PositionsBatch) error) (er
 		add(e)
 		b.Key = nil
 		if keys {
-			b.Key, e = keyColumn(rec.Column(rec.Schema().FieldIndices(colPositionKey)[0]))
+			b.Key, e = keyColumn(rec.Column(rec.Schema().FieldIndices(PositionKeyColumn)[0]))
 			add(e)
 		}
 		if err := errors.Join(cols...); err != nil {
@@ -115,5 +115,5 @@ func keyColumn(col arrow.Array) (func(int) uint64, error) {
 	case *array.Int64:
 		return func(i int) uint64 { return uint64(k.Value(i)) }, nil
 	}
-	return nil, fmt.Errorf("%w: column %s is %s", table.ErrColumn, colPositionKey, col.DataType())
+	return nil, fmt.Errorf("%w: column %s is %s", table.ErrColumn, PositionKeyColumn, col.DataType())
 }

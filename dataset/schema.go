@@ -103,7 +103,7 @@ const (
 // repairs counts the slips of
 // the record that --repair undid (its repaired flags, package repair), 0
 // when there was none or repairs were not applied. red_id and black_id
-// are the player_id of each side (package players; see PlayersSchema),
+// are the player_id of each side (package players; see players.Schema),
 // null when the side has no name or players were not resolved (export
 // --no-players): the notes of the same names of the run's annotators.
 var GamesSchema = arrow.NewSchema([]arrow.Field{
@@ -179,39 +179,10 @@ var PositionsSchema = arrow.NewSchema([]arrow.Field{
 	field("plies_to_end", i32, false),
 }, nil)
 
-// Columns --training adds to positions.parquet.
-const (
-	colPositionKey = "position_key"
-	colPolicy2086  = "policy_2086"
-	colPolicy2062  = "policy_2062"
-	colSplit       = "split"
-	colMirrored    = "mirrored"
-)
-
-// TrainingPositionsSchema is the schema of positions.parquet written as
-// training data (WithTraining): the columns of PositionsSchema, then
-//
-//   - position_key: the 64-bit Zobrist key of the row's position, the one
-//     before the move (placement and side to move; board.Position.Key,
-//     training.Ply.Key), unsigned: the same key, of the same type, as the
-//     position_key of evals.parquet and tree.parquet;
-//   - policy_2086 and policy_2062: the index of the move in the move space
-//     of cchess-alphazero and of the px0 trainer, each under its trainer's
-//     convention for Black (training.Space2086, training.Space2062);
-//   - split: "train", "valid" or "test", the same for every row of a game
-//     and for every copy of it (training.GroupKey);
-//   - mirrored: whether the row is of the left-right mirror of the game
-//     (WithTraining's Mirror): its fen, moves, key and indices are the
-//     mirror's; game_id, ply, result_stm and plies_to_end the game's.
-//
-// Only the games the training filter takes have rows.
-var TrainingPositionsSchema = arrow.NewSchema(append(PositionsSchema.Fields(),
-	field(colPositionKey, arrow.PrimitiveTypes.Uint64, false),
-	field(colPolicy2086, arrow.PrimitiveTypes.Int16, false),
-	field(colPolicy2062, arrow.PrimitiveTypes.Int16, false),
-	field(colSplit, str, false),
-	field(colMirrored, boolType, false),
-), nil)
+// PositionKeyColumn is the column of a position's key (board.Position.Key,
+// unsigned) in positions.parquet written as training data (package
+// training's Table), evals.parquet and tree.parquet.
+const PositionKeyColumn = "position_key"
 
 // FlagsSchema is the schema of flags.parquet: one row per flag of package
 // analyze. ply 0 means the whole game; side is "red", "black" or null.
@@ -229,25 +200,19 @@ var FlagsSchema = arrow.NewSchema([]arrow.Field{
 // that compression folds as well as a dictionary would, without hashing
 // every row. (The game_id of positions is dictionary-encoded: its writer
 // looks each game up once, not each row, and the runs of indices are far
-// less for zstd to compress than the repeated text.) position_key is
-// nearly unique too (a dictionary made it larger, 11.5 against 10.5 bytes a
-// row for the training columns). The policy indices (about 2,000 values)
-// are plain too: a dictionary is 1.6% smaller (12.7 against 12.9 MB for the
-// positions of the records) but pqarrow hashes every value for it, 1.2% of
-// a training export's instructions.
+// less for zstd to compress than the repeated text.)
+// The Lines of WithLines add their own (see package training's Table).
 var plainColumns = map[*arrow.Schema][]string{
-	GamesSchema:             {colGameID, colClusterID},
-	PositionsSchema:         {"fen", "ply", "plies_to_end"},
-	TrainingPositionsSchema: {"fen", "ply", "plies_to_end", colPositionKey, colPolicy2086, colPolicy2062},
-	FlagsSchema:             {"game_id", "detail"},
+	GamesSchema:     {colGameID, colClusterID},
+	PositionsSchema: {"fen", "ply", "plies_to_end"},
+	FlagsSchema:     {"game_id", "detail"},
 }
 
 // Columns written without min/max statistics: no query prunes row groups
 // by them (hashes, FENs, moves, free text), and comparing every value
 // costs.
 var noStatsColumns = map[*arrow.Schema][]string{
-	GamesSchema:             {colGameID, colStartFEN, leafMoves, colClusterID, colDuplicateOf},
-	PositionsSchema:         {"game_id", "fen", "move_iccs", "move_wxf", "move_chinese"},
-	TrainingPositionsSchema: {"game_id", "fen", "move_iccs", "move_wxf", "move_chinese", colPositionKey, colPolicy2086, colPolicy2062},
-	FlagsSchema:             {"game_id", "detail"},
+	GamesSchema:     {colGameID, colStartFEN, leafMoves, colClusterID, colDuplicateOf},
+	PositionsSchema: {"game_id", "fen", "move_iccs", "move_wxf", "move_chinese"},
+	FlagsSchema:     {"game_id", "detail"},
 }

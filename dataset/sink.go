@@ -1,19 +1,22 @@
 package dataset
 
 import (
+	"io"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/replay"
-	"github.com/xqtool/xqtool/tournament"
 )
 
 // Sink writes the datasets of a run (see Writer) in one pass over the
 // input.
 //
-// positions.parquet is written as the games come, unless it is training
-// data (WithTraining) of a run whose verdicts decide which games it takes
-// (see below). A game's rows of
+// positions.parquet is written as the games come, unless its Lines
+// (WithLines: training data) are chosen by the run's verdicts (see
+// below). A game's rows of
 // games.parquet and flags.parquet are complete only once duplicate
 // detection has seen the whole input (its cluster columns, its duplicate
 // flag): the sink keeps each game's row (its tags, start position, moves
@@ -22,12 +25,12 @@ import (
 // (--fill-tags), which change positions too (their games, their result),
 // positions.parquet is also written then, from the held rows: each
 // game's moves are played again on the board to rebuild its positions (no
-// record is read or parsed twice). So it is for training data, whose
-// filter takes only the kept copies and the games without an error flag,
-// unless the verdicts cannot change what it takes: without duplicate
-// detection and annotators (nothing late; every game counts as kept), or
-// when it takes every copy and no annotator may add an error flag, its
-// positions are written as the games come.
+// record is read or parsed twice). So it is for Lines whose Start says
+// they wait for the verdicts (training data, whose filter takes only the
+// kept copies and the games without an error flag, unless it takes every
+// copy and no annotator may add an error flag), unless the run has no
+// verdicts: without duplicate detection and annotators (nothing late;
+// every game counts as kept), positions are written as the games come.
 type Sink struct {
 	pipeline.NopSink
 	w      *Writer
@@ -37,20 +40,23 @@ type Sink struct {
 	held   *pipeline.Held
 	row    gameRow
 	buf    []byte
-	events *tournament.Sink // writes events.parquet at Finish, when set
-	// players, when set, gives players.parquet's rows once the
-	// annotators have finished (SetPlayers).
-	players func() []PlayerRow
+	// tables are written beside the datasets at Finish (AddTable).
+	tables []sideTable
 }
 
-// WithEvents makes the sink write events.parquet from the events of t (a
-// tournament annotator of the same run, which finishes first).
-func (s *Sink) WithEvents(t *tournament.Sink) { s.events = t }
+// sideTable is a table of another package the sink writes (AddTable).
+type sideTable struct {
+	name  string
+	write func(w io.Writer, mem memory.Allocator) error
+}
 
-// SetPlayers makes the dataset hold players.parquet, whose rows rows
-// returns when the sink finishes (after the run's annotators, so that a
-// players annotator has resolved).
-func (s *Sink) SetPlayers(rows func() []PlayerRow) { s.players = rows }
+// AddTable makes the sink write the table name.parquet beside the
+// datasets (Writer.WriteTable) when it finishes, after the run's
+// annotators: events.parquet from a tournament annotator of the same run,
+// players.parquet from a players annotator.
+func (s *Sink) AddTable(name string, write func(w io.Writer, mem memory.Allocator) error) {
+	s.tables = append(s.tables, sideTable{name, write})
+}
 
 // NewSink starts a dataset in dir (see Create); with onlyOK only the games
 // with status ok are written.
@@ -70,17 +76,10 @@ func (s *Sink) Start(info pipeline.Info) error {
 	s.w.cfg.rules = info.Rules
 	s.direct = !info.Late()
 	s.late = info.Duplicates.Rewrites()
-	if tr := s.w.tr; tr != nil {
-		tr.groupPlies = info.Duplicates.MinPlies
-		// Training data takes games by their verdicts: only kept copies
-		// (unless WithCopies), only games without an error flag, the
-		// annotators' flags included. Duplicate detection's own flags are
-		// never errors (flags table: duplicate, near_duplicate,
-		// tags_filled are info), so only the kept-copy rule and annotators
-		// make the positions wait for the verdicts.
-		if !s.direct && (!tr.opt.Filter.WithCopies || info.Annotated) {
-			s.late = true
-		}
+	if l := s.w.cfg.lines; l != nil && l.Start(info) && !s.direct {
+		// The lines are chosen by the verdicts (training data: kept
+		// copies, games without an error flag).
+		s.late = true
 	}
 	if s.onlyOK && info.Annotated {
 		// An annotator's warning may still make an ok game flagged:
@@ -128,13 +127,8 @@ func (s *Sink) File(f pipeline.File) error { return s.w.WriteFile(f) }
 
 // Finish writes the held rows completed with their verdicts.
 func (s *Sink) Finish(v *pipeline.Verdicts) error {
-	if s.events != nil {
-		if err := s.w.WriteEvents(s.events.Events()); err != nil {
-			return err
-		}
-	}
-	if s.players != nil {
-		if err := s.w.WritePlayers(s.players()); err != nil {
+	for _, t := range s.tables {
+		if err := s.w.WriteTable(t.name, t.write); err != nil {
 			return err
 		}
 	}

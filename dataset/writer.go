@@ -4,13 +4,18 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/internal/output"
+	"github.com/xqtool/xqtool/internal/parquetw"
 	"github.com/xqtool/xqtool/replay"
 )
 
@@ -32,6 +37,20 @@ const (
 
 var datasetNames = [3]string{GamesName, PositionsName, FlagsName}
 
+// The tables beside the datasets, each one file never partitioned:
+// files.parquet (WriteFile) and the tables of other packages
+// (WriteTable).
+const (
+	// EventsName is events.parquet, package tournament's table.
+	EventsName = "events"
+	// PlayersName is players.parquet, package players' table.
+	PlayersName = "players"
+)
+
+// tableNames lists the tables beside the datasets: Close replaces the
+// earlier run's, or removes them when not written.
+var tableNames = [3]string{FilesName, EventsName, PlayersName}
+
 // Writer writes games, positions and flags into a directory:
 // DIR/games.parquet, DIR/positions.parquet and DIR/flags.parquet, or with
 // WithPartitionByYear DIR/games/year=YYYY/part-N.parquet (and the same
@@ -47,18 +66,22 @@ var datasetNames = [3]string{GamesName, PositionsName, FlagsName}
 // Sink), the same games in the same order, so that each dataset's
 // partition files hold the same games.
 type Writer struct {
-	cfg     *config
-	dir     string
-	tmp     string
-	sets    [3]*partSet
-	counts  [3]int64
-	done    bool
-	files   *filesFile // files.parquet, opened by the first WriteFile
-	plies   []replay.Ply
-	created output.Dirs // the directories Create made (Abort removes them)
-	tr      *trainer    // WithTraining, else nil
-	events  bool        // events.parquet written (WriteEvents)
-	players bool        // players.parquet written (WritePlayers)
+	cfg  *config
+	dir  string
+	tmp  string
+	sets [3]*partSet
+	// lastPositions is the positions file of the game being written.
+	lastPositions *part
+	counts        [3]int64
+	done          bool
+	files         *filesFile // files.parquet, opened by the first WriteFile
+	plies         []replay.Ply
+	created       output.Dirs     // the directories Create made (Abort removes them)
+	tables        map[string]bool // the tables written beside the datasets (WriteTable)
+	// writeLine is the Lines' write function of the game being written
+	// (WithLines), made once.
+	lineWrite func(start board.Position, plies []replay.Ply) error
+	line      Line
 }
 
 // partSet is the open partition files of one dataset.
@@ -91,9 +114,9 @@ func Create(dir string, opts ...Option) (*Writer, error) {
 		created.Remove()
 		return nil, err
 	}
-	d := &Writer{cfg: newConfig(opts), dir: dir, tmp: tmp, created: created}
-	if o := d.cfg.training; o != nil {
-		d.tr = &trainer{opt: *o, splitter: o.Splitter()}
+	d := &Writer{cfg: newConfig(opts), dir: dir, tmp: tmp, created: created, tables: map[string]bool{}}
+	d.lineWrite = func(start board.Position, plies []replay.Ply) error {
+		return d.writePositions(d.line.ID, start, plies, d.line.Result, d.line.Known)
 	}
 	for k := range d.sets {
 		d.sets[k] = &partSet{kind: k, open: map[string]*part{}, parts: map[string]int{}}
@@ -124,7 +147,7 @@ func (d *Writer) partition(year int) string {
 // writeGame adds a game's rows to games.parquet and flags.parquet.
 func (d *Writer) writeGame(row *gameRow) error {
 	if d.done {
-		return errClosed
+		return parquetw.ErrClosed
 	}
 	key := d.partition(row.year())
 	p, err := d.part(kindGames, key)
@@ -147,22 +170,22 @@ func (d *Writer) writeGame(row *gameRow) error {
 	return nil
 }
 
-// writePositions adds a game's rows to positions.parquet: one per ply of
-// the line played from start (see PositionsWriter.write), with the
-// training columns of tg WithTraining. Every game comes here, with or
-// without plies, so that the partitions open in the order of the games.
-func (d *Writer) writePositions(year int, id string, start board.Position, plies []replay.Ply, res int8, known bool, tg trainingGame) error {
+// positionsPart returns the positions file of a game of year, opened if
+// needed. Every game comes here, with or without rows, so that the
+// partitions open in the order of the games.
+func (d *Writer) positionsPart(year int) (*part, error) {
 	if d.done {
-		return errClosed
+		return nil, parquetw.ErrClosed
 	}
-	p, err := d.part(kindPositions, d.partition(year))
-	if err != nil {
-		return err
-	}
+	return d.part(kindPositions, d.partition(year))
+}
+
+// writePositions adds a line's rows to the positions file last opened by
+// positionsPart: one per ply of the line played from start (see
+// PositionsWriter.write).
+func (d *Writer) writePositions(id string, start board.Position, plies []replay.Ply, res int8, known bool) error {
+	p := d.lastPositions
 	before := p.pos.Rows()
-	if p.pos.tr != nil {
-		p.pos.tr.game = tg
-	}
 	if err := p.pos.writePlies(id, start, plies, res, known); err != nil {
 		return err
 	}
@@ -185,13 +208,23 @@ func (d *Writer) writeRow(row *gameRow) error {
 }
 
 // writeLine adds the rows of a game's line (start, plies) to
-// positions.parquet: as training data WithTraining (writeTraining).
+// positions.parquet: those its Lines write WithLines.
 func (d *Writer) writeLine(row *gameRow, start board.Position, plies []replay.Ply) error {
-	if d.tr != nil {
-		return d.writeTraining(row, start, plies)
+	p, err := d.positionsPart(row.year())
+	if err != nil {
+		return err
 	}
+	d.lastPositions = p
 	res, known := row.redResult()
-	return d.writePositions(row.year(), row.id, start, plies, res, known, trainingGame{})
+	if d.cfg.lines == nil {
+		return d.writePositions(row.id, start, plies, res, known)
+	}
+	d.line = Line{
+		ID: row.id, Start: start, Moves: row.moves, Plies: plies,
+		Clean: row.status != string(analyze.StatusError), Kept: row.dupKind == "",
+		Result: res, Known: known,
+	}
+	return d.cfg.lines.Game(&d.line, d.lineWrite)
 }
 
 // Counts returns the rows written so far to games, positions and flags.
@@ -305,7 +338,7 @@ func (d *Writer) closeSet(kind int) error {
 // nothing is moved and the temporary files are removed.
 func (d *Writer) Close() error {
 	if d.done {
-		return errClosed
+		return parquetw.ErrClosed
 	}
 	d.done = true
 	var errs []error
@@ -333,9 +366,9 @@ func (d *Writer) Close() error {
 			}
 		}
 	}
-	for _, name := range append(datasetNames[:], FilesName, EventsName, PlayersName) {
+	for i, name := range append(datasetNames[:], tableNames[:]...) {
 		src := name
-		if !d.cfg.byYear || name == FilesName || name == EventsName || name == PlayersName {
+		if !d.cfg.byYear || i >= len(datasetNames) {
 			src += ".parquet"
 		}
 		// Remove both layouts of an earlier run so they do not mix.
@@ -345,7 +378,7 @@ func (d *Writer) Close() error {
 				return err
 			}
 		}
-		if name == FilesName && d.files == nil || name == EventsName && !d.events || name == PlayersName && !d.players {
+		if name == FilesName && d.files == nil || name != FilesName && i >= len(datasetNames) && !d.tables[name] {
 			continue // not written: the earlier one is removed
 		}
 		if err := os.Rename(filepath.Join(d.tmp, src), filepath.Join(d.dir, src)); err != nil {
@@ -371,6 +404,29 @@ func (d *Writer) Abort() {
 	}
 	os.RemoveAll(d.tmp)
 	d.created.Remove()
+}
+
+// WriteTable writes the table name.parquet beside the datasets (one of
+// tableNames but files: EventsName, PlayersName) with write, given the
+// dataset's allocator; Close moves it into place with the rest. A dataset
+// closed without it has none: an earlier run's is removed.
+func (d *Writer) WriteTable(name string, write func(w io.Writer, mem memory.Allocator) error) error {
+	if d.done {
+		return parquetw.ErrClosed
+	}
+	if name == FilesName || !slices.Contains(tableNames[:], name) {
+		return fmt.Errorf("dataset: no table %q beside the datasets", name)
+	}
+	f, err := os.Create(filepath.Join(d.tmp, name+".parquet"))
+	if err != nil {
+		return err
+	}
+	buf := bufio.NewWriterSize(f, 64<<10)
+	if err := errors.Join(write(buf, d.cfg.Mem), buf.Flush(), f.Close()); err != nil {
+		return err
+	}
+	d.tables[name] = true
+	return nil
 }
 
 // sortedKeys returns the keys of m in a fixed order.

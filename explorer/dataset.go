@@ -8,6 +8,7 @@ import (
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/dataset"
+	"github.com/xqtool/xqtool/dedupe/duplicates"
 )
 
 // ErrDataset is wrapped by the errors of a dataset that lacks a file or
@@ -32,7 +33,7 @@ func DatasetGames(dir string, fn func(g *Game) error, bad func(err error) error)
 		return err
 	}
 	defer r.Close()
-	copies, err := dataset.ReadCopies(filepath.Join(dir, dataset.DuplicatesName))
+	copies, err := duplicates.ReadCopies(filepath.Join(dir, duplicates.Name))
 	if err != nil {
 		return err
 	}

@@ -103,11 +103,11 @@ func BenchmarkExportPipeline(b *testing.B) {
 				opt.Workers = workers
 				opt.Analyze.RequireTags = analyze.DefaultRequiredTags
 				opt.Duplicates.Off = bc.noDups
-				var dopts []dataset.Option
-				if bc.training != nil {
-					dopts = append(dopts, dataset.WithTraining(*bc.training))
-				}
 				benchRun(b, opt, func() []pipeline.Sink {
+					var dopts []dataset.Option
+					if bc.training != nil {
+						dopts = append(dopts, dataset.WithLines(training.NewTable(*bc.training)))
+					}
 					s, err := dataset.NewSink(out, false, dopts...)
 					if err != nil {
 						b.Fatal(err)

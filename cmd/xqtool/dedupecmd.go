@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/xqtool/xqtool/dataset"
 	dupindex "github.com/xqtool/xqtool/dedupe"
+	"github.com/xqtool/xqtool/dedupe/duplicates"
 )
 
 func newDedupeCmd() *cobra.Command {
@@ -53,7 +53,7 @@ dataset.`,
 				debug.SetGCPercent(50)
 			}
 			start := time.Now()
-			sum, err := dataset.FindDuplicates(args, dataset.DuplicatesOptions{MinPlies: minPlies, TempDir: tmp, Output: out})
+			sum, err := duplicates.Find(args, duplicates.Options{MinPlies: minPlies, TempDir: tmp, Output: out})
 			if err != nil {
 				return &exitError{code: 2, err: err}
 			}

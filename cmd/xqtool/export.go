@@ -100,8 +100,10 @@ positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 				return usageErr("--compression must be zstd, snappy, lz4_raw or none, got %q", compression)
 			}
 			opts = append(opts, dataset.WithCompression(codec))
+			var lines *training.Table // positions.parquet as training data
 			if isTraining {
-				opts = append(opts, dataset.WithTraining(topt))
+				lines = training.NewTable(topt)
+				opts = append(opts, dataset.WithLines(lines))
 			}
 			opt, err := rf.options(cmd)
 			if err != nil {
@@ -152,10 +154,10 @@ positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 				rf.listed = filepath.Join(out, dataset.FilesName+".parquet")
 				if !noPlayers {
 					ps = players.NewSink(a)
-					ds.SetPlayers(func() []dataset.PlayerRow { return playerRows(ps.Table()) })
+					ds.AddTable(dataset.PlayersName, ps.WritePlayers)
 				}
-				if isTraining {
-					counts = ds.Writer().Training
+				if lines != nil {
+					counts = lines.Counts
 				}
 			}
 			rf.outputs = append(rf.outputs, out)
@@ -173,7 +175,7 @@ positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 					topt.Identity = ps.Player
 				}
 				t := tournament.NewSink(topt)
-				ds.WithEvents(t)
+				ds.AddTable(dataset.EventsName, t.WriteEvents)
 				annotators = append(annotators, t)
 			}
 			sinks := append(annotators, sink)

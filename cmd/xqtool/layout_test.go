@@ -14,15 +14,16 @@ import (
 // Layout): a package may import only packages of lower layers.
 var layers = [][]string{
 	{"internal/hashid"},
-	{"board", "flags", "tagnorm", "internal/output", "internal/cputime", "internal/shareddata", "internal/browsertest", "internal/table"},
+	{"board", "flags", "tagnorm", "internal/output", "internal/cputime", "internal/shareddata", "internal/browsertest", "internal/table", "internal/parquetw"},
 	{"notation", "svgboard", "engine", "internal/fakeengine", "training/nnue"},
 	{"parse"},
 	{"replay", "corpus", "opening"},
 	{"analyze", "dedupe"},
 	{"pipeline", "book"},
-	{"training", "tournament"},
-	{"report", "dataset", "records", "repair", "players", "training/px0"},
-	{"htmlreport", "annotate", "explorer"},
+	{"tournament"},
+	{"report", "dataset", "records", "repair", "players"},
+	{"training", "dedupe/duplicates"},
+	{"htmlreport", "annotate", "explorer", "training/px0"},
 	{"training/positions"},
 	{"cmd/xqtool", "internal/samplegen", "internal/testgames", "internal/fontgen", "internal/screenshot", "internal/e2e", "internal/datadict"},
 }

@@ -86,7 +86,7 @@ read (the error names its line); 130 interrupted.`,
 			if err != nil {
 				return usageErr("%v", err)
 			}
-			if err := dataset.WritePlayers(f, playerRows(table)); err != nil {
+			if err := players.WritePlayers(f, table.Players(), nil); err != nil {
 				f.Abort()
 				return err
 			}
@@ -149,24 +149,6 @@ func playersOfDatasets(dirs []string, a *players.Aliases) (*players.Table, error
 		})
 	}
 	return r.Resolve(), nil
-}
-
-// playerRows are the rows of players.parquet.
-func playerRows(t *players.Table) []dataset.PlayerRow {
-	if t == nil {
-		return nil
-	}
-	ps := t.Players()
-	rows := make([]dataset.PlayerRow, len(ps))
-	for i, p := range ps {
-		r := dataset.PlayerRow{ID: p.ID, Name: p.Name, Games: p.Games, FirstYear: p.FirstYear, LastYear: p.LastYear,
-			RedPoints: p.AsRed.Points, RedGames: p.AsRed.Games, BlackPoints: p.AsBlack.Points, BlackGames: p.AsBlack.Games}
-		for _, s := range p.Spellings {
-			r.Spellings = append(r.Spellings, dataset.PlayerSpelling{Text: s.Text, Count: s.Count})
-		}
-		rows[i] = r
-	}
-	return rows
 }
 
 // printPlayers writes the summary of a resolution.

@@ -130,7 +130,7 @@ type eventsFile struct {
 }
 
 func (s *eventsFile) Finish(*pipeline.Verdicts) error {
-	return dataset.WriteEvents(s.out, s.t.Events())
+	return tournament.WriteEvents(s.out, s.t.Events(), nil)
 }
 func (s *eventsFile) Commit() error { return s.out.Commit() }
 func (s *eventsFile) Abort()        { s.out.Abort(); s.created.Remove() }

@@ -12,7 +12,11 @@ import (
 
 	"github.com/xqtool/xqtool/annotate"
 	"github.com/xqtool/xqtool/dataset"
+	"github.com/xqtool/xqtool/dedupe/duplicates"
 	"github.com/xqtool/xqtool/explorer"
+	"github.com/xqtool/xqtool/players"
+	"github.com/xqtool/xqtool/tournament"
+	"github.com/xqtool/xqtool/training"
 )
 
 // Table is one table: a Parquet file, the schema it is written with and
@@ -69,7 +73,7 @@ func Tables() []Table {
 		"result_stm":   "the game's result from the side to move: +1 win, 0 draw, −1 loss; null when unknown (the result the final position decides, else the declared one unless `*`)",
 		"plies_to_end": "plies from this position to the end of the valid main line (1 at the last move)",
 	}
-	training := map[string]string{
+	trainingMeanings := map[string]string{
 		"position_key": positionKey,
 		"policy_2086":  "the move's index in cchess-alphazero's 2,086 labels, Black's move turned 180° as that trainer does",
 		"policy_2062":  "the move's index in the 2,062 moves of the lc0-style px0 trainer, Black's move with its ranks mirrored as that trainer does",
@@ -77,7 +81,7 @@ func Tables() []Table {
 		"mirrored":     "the row is of the game's left-right mirror (`--mirror`): fen, moves, key and indices are the mirror's; game_id, ply, result_stm and plies_to_end the game's",
 	}
 	for k, v := range positions {
-		training[k] = v
+		trainingMeanings[k] = v
 	}
 	return []Table{
 		{
@@ -138,10 +142,10 @@ func Tables() []Table {
 			Meanings: positions,
 		},
 		{
-			Name: "positions (--training)", File: "positions.parquet", Writer: "export --training", Schema: "dataset.TrainingPositionsSchema", Arrow: dataset.TrainingPositionsSchema,
+			Name: "positions (--training)", File: "positions.parquet", Writer: "export --training", Schema: "training.PositionsSchema", Arrow: training.PositionsSchema,
 			Rows:     "as positions, for the games the training filter takes, and the rows of their mirrors with `--mirror`",
 			Key:      []string{"game_id", "ply", "mirrored"},
-			Meanings: training,
+			Meanings: trainingMeanings,
 		},
 		{
 			Name: "flags", File: "flags.parquet", Writer: "export", Schema: "dataset.FlagsSchema", Arrow: dataset.FlagsSchema,
@@ -170,7 +174,7 @@ func Tables() []Table {
 			},
 		},
 		{
-			Name: "players", File: "players.parquet", Writer: "export, players", Schema: "dataset.PlayersSchema", Arrow: dataset.PlayersSchema,
+			Name: "players", File: "players.parquet", Writer: "export, players", Schema: "players.Schema", Arrow: players.Schema,
 			Rows: "one row per player (README, Players)",
 			Key:  []string{"player_id"},
 			Meanings: map[string]string{
@@ -189,7 +193,7 @@ func Tables() []Table {
 			},
 		},
 		{
-			Name: "events", File: "events.parquet", Writer: "export, tournament", Schema: "dataset.EventsSchema", Arrow: dataset.EventsSchema,
+			Name: "events", File: "events.parquet", Writer: "export, tournament", Schema: "tournament.EventsSchema", Arrow: tournament.EventsSchema,
 			Rows: "one row per event (README, Events and tournaments), in order of its first game",
 			Key:  []string{"event_id"},
 			Meanings: map[string]string{
@@ -213,7 +217,7 @@ func Tables() []Table {
 			},
 		},
 		{
-			Name: "duplicates", File: dataset.DuplicatesName, Writer: "dedupe", Schema: "dataset.DuplicatesSchema", Arrow: dataset.DuplicatesSchema,
+			Name: "duplicates", File: duplicates.Name, Writer: "dedupe", Schema: "duplicates.Schema", Arrow: duplicates.Schema,
 			Rows: "one row per game of the datasets read",
 			Key:  []string{"game_id"},
 			Meanings: map[string]string{

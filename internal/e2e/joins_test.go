@@ -29,9 +29,9 @@ import (
 func TestKeysJoin(t *testing.T) {
 	sample := filepath.Join("..", "..", "sample")
 	out := t.TempDir()
-	ds, err := dataset.NewSink(filepath.Join(out, "train"), false, dataset.WithTraining(training.Options{
+	ds, err := dataset.NewSink(filepath.Join(out, "train"), false, dataset.WithLines(training.NewTable(training.Options{
 		Filter: training.Filter{WithErrors: true, WithCopies: true},
-	}))
+	})))
 	if err != nil {
 		t.Fatal(err)
 	}

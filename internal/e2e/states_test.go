@@ -55,9 +55,9 @@ func checkStates(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 	ps := players.NewSink(nil)
-	ds.SetPlayers(func() []dataset.PlayerRow { return nil })
+	ds.AddTable(dataset.PlayersName, ps.WritePlayers)
 	ts := tournament.NewSink(tournament.Options{Identity: ps.Player})
-	ds.WithEvents(ts)
+	ds.AddTable(dataset.EventsName, ts.WriteEvents)
 	lines := filepath.Join(out, "report.jsonl")
 	rf, err := output.Open(lines, nil)
 	if err != nil {

@@ -1,4 +1,4 @@
-package dataset
+package parquetw
 
 import (
 	"bytes"
@@ -73,7 +73,7 @@ type colJob struct {
 	ack  chan struct{}
 }
 
-// colPageSize bounds the uncompressed size of a data page of a colFile.
+// SmallPageSize bounds the uncompressed size of a data page of a colFile.
 // arrow-go builds each page in a pooled buffer that grows by doubling, is
 // zeroed when released and is dropped by every garbage collection, then
 // compresses it with a one-shot zstd call: with pages of 128 KiB rather
@@ -81,31 +81,31 @@ type colJob struct {
 // allocation, faster, and zstd at the fastest level even compresses it
 // slightly better (flags.parquet keeps the default: its details compress
 // better in large pages; games.parquet is the same with either).
-const colPageSize = 128 << 10
+const SmallPageSize = 128 << 10
 
 // newColFile starts a file of the given schema; extra writer properties
 // come last.
-func newColFile(w io.Writer, schema *arrow.Schema, cfg *config, rowGroupRows int64, extra ...parquet.WriterProperty) (*colFile, error) {
-	props := writerProps(cfg, plainColumns[schema], noStatsColumns[schema], rowGroupRows, extra...)
-	arrProps := pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(cfg.mem), pqarrow.WithStoreSchema())
+func newColFile(w io.Writer, schema *arrow.Schema, cfg *Config, rowGroupRows int64, plain, noStats []string, extra ...parquet.WriterProperty) (*colFile, error) {
+	props := cfg.Props(plain, noStats, rowGroupRows, extra...)
+	arrProps := pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(cfg.Mem), pqarrow.WithStoreSchema())
 	pqschema, err := pqarrow.ToParquet(schema, props, arrProps)
 	if err != nil {
-		return nil, fmt.Errorf("dataset: %w", err)
+		return nil, fmt.Errorf("parquetw: %w", err)
 	}
 	// What pqarrow.WithStoreSchema stores: readers such as pyarrow take
 	// the Arrow types from it.
 	stored := storedSchema(schema)
 	meta := metadata.KeyValueMetadata{}
-	ser, err := serializeSchema(stored, cfg.mem)
+	ser, err := serializeSchema(stored, cfg.Mem)
 	if err != nil {
-		return nil, fmt.Errorf("dataset: %w", err)
+		return nil, fmt.Errorf("parquetw: %w", err)
 	}
 	if err := meta.Append("ARROW:schema", base64.StdEncoding.EncodeToString(ser)); err != nil {
-		return nil, fmt.Errorf("dataset: %w", err)
+		return nil, fmt.Errorf("parquetw: %w", err)
 	}
 	fw, err := file.NewParquetWriterWithError(w, pqschema.Root(), file.WithWriterProps(props), file.WithWriteMetadata(meta))
 	if err != nil {
-		return nil, fmt.Errorf("dataset: %w", err)
+		return nil, fmt.Errorf("parquetw: %w", err)
 	}
 	// Whether each leaf column may hold nulls, as pqarrow tells it to its
 	// own column writers.
@@ -160,7 +160,7 @@ func storedSchema(schema *arrow.Schema) *arrow.Schema {
 func (f *colFile) column(path string) int {
 	i := f.fw.Schema.ColumnIndexByName(path)
 	if i < 0 {
-		panic("dataset: no column " + path)
+		panic("parquetw: no column " + path)
 	}
 	return i
 }
@@ -194,7 +194,7 @@ func (f *colFile) send(j colJob) error {
 		if j.arr != nil {
 			j.arr.Release()
 		}
-		return errClosed
+		return ErrClosed
 	}
 	if j.arr != nil {
 		// A page's compressed size can exceed its data a little (zstd's
@@ -334,9 +334,9 @@ type dictEncoder interface {
 // writeDict writes a dictionary array that is the first of its column
 // chunk to a flat column, as pqarrow does, but for the statistics: pqarrow
 // finds the dictionary values the indices reference by hashing every
-// index (the unique indices, a tenth of the writers' work), whereas the
+// Index (the unique indices, a tenth of the writers' work), whereas the
 // dictionaries of this package hold only values some row references
-// (dictColumn adds a value when a row takes it): the statistics are the
+// (DictColumn adds a value when a row takes it): the statistics are the
 // dictionary's. done is false when the chunk is not in that state
 // (dictionary encoding off or given up, a dictionary already written):
 // the caller then leaves the array to pqarrow.
@@ -360,7 +360,7 @@ func writeDict(cw file.ColumnChunkWriter, d *array.Dictionary, def []int16) (don
 		return true, err
 	}
 	if enc.NumEntries() != dict.Len() {
-		return true, fmt.Errorf("dataset: a dictionary of column %s repeats a value", cw.Descr().Path())
+		return true, fmt.Errorf("parquetw: a dictionary of column %s repeats a value", cw.Descr().Path())
 	}
 	if st := cw.PageStatistics(); st != nil {
 		idx := d.Indices()
@@ -433,18 +433,18 @@ func defLevels(def []int16, arr arrow.Array) []int16 {
 	return def
 }
 
-// dictColumn is a dictionary-encoded string column of the open row group.
+// DictColumn is a dictionary-encoded string column of the open row group.
 //
 // Given a string array, pqarrow hashes every value to find its dictionary
-// index (a memo table lookup and an allocation per value). The writer of
-// a dictColumn usually knows the value's identity already (a move code, a
+// Index (a memo table lookup and an allocation per value). The writer of
+// a DictColumn usually knows the value's identity already (a move code, a
 // side, a piece letter: an array lookup) or hashes short text once with a
 // Go map, and the column is handed to pqarrow as an Arrow dictionary
 // array, which it writes straight as the column chunk's dictionary and
 // indices. pqarrow keeps a chunk's dictionary only while every array
 // written to it carries the same one, so the indices are collected for
 // the whole row group and written when it closes (four bytes a row).
-type dictColumn struct {
+type DictColumn struct {
 	typ    *arrow.DictionaryType
 	dict   *array.StringBuilder // the values in first-seen order
 	idx    vec[int32]           // one index per row (0 when null)
@@ -459,8 +459,8 @@ type dictColumn struct {
 
 // newDictColumn returns a column whose values are identified by keys
 // below nkeys (0: by text only).
-func newDictColumn(mem memory.Allocator, nkeys int) *dictColumn {
-	return &dictColumn{
+func newDictColumn(mem memory.Allocator, nkeys int) *DictColumn {
+	return &DictColumn{
 		typ:    &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int32, ValueType: arrow.BinaryTypes.String},
 		dict:   array.NewStringBuilder(mem),
 		idx:    vec[int32]{mem: mem},
@@ -470,44 +470,44 @@ func newDictColumn(mem memory.Allocator, nkeys int) *dictColumn {
 	}
 }
 
-// appendKey appends the row of the value with key k and reports true if
+// AppendKey appends the row of the value with key k and reports true if
 // the value is known in this row group; else the caller must call
 // addKey.
-func (c *dictColumn) appendKey(k int) bool {
+func (c *DictColumn) AppendKey(k int) bool {
 	if i := c.byKey[k]; i > 0 {
-		c.appendIndex(i - 1)
+		c.AppendIndex(i - 1)
 		return true
 	}
 	return false
 }
 
-// addKey appends the row of a value new in this row group: text, known
+// AddKey appends the row of a value new in this row group: text, known
 // by key k from now on.
-func (c *dictColumn) addKey(k int, text []byte) {
-	i := c.index(text)
+func (c *DictColumn) AddKey(k int, text []byte) {
+	i := c.Index(text)
 	c.byKey[k] = i + 1
 	c.keys = append(c.keys, int32(k))
-	c.appendIndex(i)
+	c.AppendIndex(i)
 }
 
-// appendIndex appends the row of the value at dictionary index i (as
+// AppendIndex appends the row of the value at dictionary index i (as
 // returned by index).
-func (c *dictColumn) appendIndex(i int32) {
+func (c *DictColumn) AppendIndex(i int32) {
 	c.idx.add(i)
 	c.valid.valid(len(c.idx.s) - 1)
 }
 
-// appendString appends the row of value s. A value repeated row after
+// AppendString appends the row of value s. A value repeated row after
 // row (the game of a run of plies) is looked up once.
-func (c *dictColumn) appendString(s string) {
+func (c *DictColumn) AppendString(s string) {
 	if !c.lastOK || s != c.last {
-		c.last, c.lastI, c.lastOK = s, c.index([]byte(s)), true
+		c.last, c.lastI, c.lastOK = s, c.Index([]byte(s)), true
 	}
-	c.appendIndex(c.lastI)
+	c.AppendIndex(c.lastI)
 }
 
-// index returns the dictionary index of text, adding it if new.
-func (c *dictColumn) index(text []byte) int32 {
+// Index returns the dictionary index of text, adding it if new.
+func (c *DictColumn) Index(text []byte) int32 {
 	if i, ok := c.byText[string(text)]; ok { // no allocation: Go looks up []byte keys in place
 		return i
 	}
@@ -517,33 +517,33 @@ func (c *dictColumn) index(text []byte) int32 {
 	return i
 }
 
-// appendNull appends a null row.
-func (c *dictColumn) appendNull() {
+// AppendNull appends a null row.
+func (c *DictColumn) AppendNull() {
 	c.idx.add(0)
 	c.valid.null(len(c.idx.s) - 1)
 }
 
-// appendOpt appends the row of value s if ok, else a null row.
-func (c *dictColumn) appendOpt(s string, ok bool) {
+// AppendOpt appends the row of value s if ok, else a null row.
+func (c *DictColumn) AppendOpt(s string, ok bool) {
 	if ok {
-		c.appendString(s)
+		c.AppendString(s)
 	} else {
-		c.appendNull()
+		c.AppendNull()
 	}
 }
 
-// appendNonEmpty appends the row of value s, a null row if s is empty.
-func (c *dictColumn) appendNonEmpty(s string) { c.appendOpt(s, s != "") }
+// AppendNonEmpty appends the row of value s, a null row if s is empty.
+func (c *DictColumn) AppendNonEmpty(s string) { c.AppendOpt(s, s != "") }
 
 // size returns the bytes held for the rows so far: indices and
 // dictionary.
-func (c *dictColumn) size() int64 {
+func (c *DictColumn) size() int64 {
 	return int64(len(c.idx.s))*4 + int64(c.dict.DataLen())
 }
 
 // array returns the rows as a dictionary array and starts afresh (a new
 // row group has a new dictionary). The caller releases the array.
-func (c *dictColumn) array() arrow.Array {
+func (c *DictColumn) array() arrow.Array {
 	n := len(c.idx.s)
 	bits, nulls := c.valid.take()
 	idx := makeArray(arrow.PrimitiveTypes.Int32, n, nulls, bits, c.idx.take(true))
@@ -559,7 +559,7 @@ func (c *dictColumn) array() arrow.Array {
 	return array.NewDictionaryArray(c.typ, idx, dict)
 }
 
-func (c *dictColumn) release() {
+func (c *DictColumn) release() {
 	c.dict.Release()
 	c.idx.free()
 	c.valid.bits.free()
@@ -569,25 +569,25 @@ func (c *dictColumn) release() {
 // the levels of a row group are built and written chunk by chunk.
 const listChunk = 64 << 10
 
-// listColumn is a dictionary-encoded string column inside a list (or the
+// ListColumn is a dictionary-encoded string column inside a list (or the
 // keys or the values of a map) whose lists and elements are never null:
 // the values are collected as dictionary indices over the row group like
-// a dictColumn's, with the length of each row's list, from which the
+// a DictColumn's, with the length of each row's list, from which the
 // repetition and definition levels are computed when the row group is
 // written.
-type listColumn struct {
-	*dictColumn
+type ListColumn struct {
+	*DictColumn
 	lens []int32 // values of each row
 	prev int     // values before the row being appended
 }
 
-func newListColumn(mem memory.Allocator, nkeys int) *listColumn {
-	return &listColumn{dictColumn: newDictColumn(mem, nkeys)}
+func newListColumn(mem memory.Allocator, nkeys int) *ListColumn {
+	return &ListColumn{DictColumn: newDictColumn(mem, nkeys)}
 }
 
-// endRow completes the list of a row (the values appended since the last
+// EndRow completes the list of a row (the values appended since the last
 // endRow).
-func (c *listColumn) endRow() {
+func (c *ListColumn) EndRow() {
 	n := len(c.idx.s)
 	c.lens = append(c.lens, int32(n-c.prev))
 	c.prev = n
@@ -595,7 +595,7 @@ func (c *listColumn) endRow() {
 
 // put queues the values of the row group for leaf column col of f and
 // starts afresh.
-func (c *listColumn) put(f *colFile, col int) error {
+func (c *ListColumn) put(f *colFile, col int) error {
 	lens := slices.Clone(c.lens)
 	c.lens, c.prev = c.lens[:0], 0
 	return f.putList(col, c.array(), lens)

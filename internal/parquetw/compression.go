@@ -1,4 +1,4 @@
-package dataset
+package parquetw
 
 import (
 	"fmt"
@@ -7,10 +7,10 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/compress"
 )
 
-// Compression names the codec of a dataset's Parquet pages.
+// Compression names the codec of a file's Parquet pages.
 type Compression string
 
-// The codecs a dataset can be written with. Zstd (at its fastest level)
+// The codecs a file can be written with. Zstd (at its fastest level)
 // is the default; snappy and lz4_raw take less CPU and make larger files;
 // none writes pages as they are.
 const (
@@ -37,7 +37,7 @@ func ParseCompression(s string) (Compression, error) {
 			return c, nil
 		}
 	}
-	return "", fmt.Errorf("dataset: unknown compression %q (zstd, snappy, lz4_raw or none)", s)
+	return "", fmt.Errorf("parquetw: unknown compression %q (zstd, snappy, lz4_raw or none)", s)
 }
 
 // codec returns arrow-go's codec and level for c.
@@ -51,14 +51,4 @@ func (c Compression) codec() (compress.Compression, int) {
 		return compress.Codecs.Uncompressed, compress.DefaultCompressionLevel
 	}
 	return compress.Codecs.Zstd, 1
-}
-
-// WithCompression sets the codec of every Parquet file written (default
-// zstd at its fastest level). An unknown name leaves the default.
-func WithCompression(c Compression) Option {
-	return func(cfg *config) {
-		if _, err := ParseCompression(string(c)); err == nil && c != "" {
-			cfg.compression = c
-		}
-	}
 }

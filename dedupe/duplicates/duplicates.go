@@ -1,4 +1,8 @@
-package dataset
+// Package duplicates finds the copies among the games of export datasets
+// after the fact (xqtool dedupe), with the in-run detection's rule
+// (package dedupe), and owns their table, duplicates.parquet: its schema,
+// its writer and its reader.
+package duplicates
 
 import (
 	"errors"
@@ -15,21 +19,22 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/internal/hashid"
 	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/internal/table"
 )
 
-// DuplicatesName is the file FindDuplicates writes into each dataset directory.
-const DuplicatesName = "duplicates.parquet"
+// Name is the file Find writes into each dataset directory.
+const Name = "duplicates.parquet"
 
-// DuplicatesSchema is the schema of duplicates.parquet: one row per game
+// Schema is the schema of duplicates.parquet: one row per game
 // of the datasets. cluster_id is the game_id of the cluster's kept copy
 // (the game's own for a game without copies); duplicate_kind is null for
 // the kept copy, else "exact", "prefix" or "mirror"; duplicate_of names
 // the kept copy as source#number (1-based), null for the kept copy.
-var DuplicatesSchema = arrow.NewSchema([]arrow.Field{
+var Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "game_id", Type: arrow.BinaryTypes.String},
 	{Name: "cluster_id", Type: arrow.BinaryTypes.String},
 	{Name: "duplicate_kind", Type: arrow.BinaryTypes.String, Nullable: true},
@@ -38,7 +43,7 @@ var DuplicatesSchema = arrow.NewSchema([]arrow.Field{
 
 // row returns the games.parquet row of g as package dedupe reads it (its
 // line decoded when it has moves).
-func row(g *Game) *dedupe.Row {
+func row(g *dataset.Game) *dedupe.Row {
 	r := &dedupe.Row{
 		Source: g.Source, Index: g.Index,
 		ResultDeclared: g.Result, FlagCodes: g.Codes,
@@ -52,8 +57,8 @@ func row(g *Game) *dedupe.Row {
 	return r
 }
 
-// DuplicatesOptions configures FindDuplicates.
-type DuplicatesOptions struct {
+// Options configures Find.
+type Options struct {
 	// MinPlies is dedupe.Options.MinPlies (0: dedupe.DefaultMinPlies).
 	MinPlies int
 	// TempDir holds the index's temporary file ("" for os.TempDir).
@@ -65,8 +70,8 @@ type DuplicatesOptions struct {
 	Mem memory.Allocator
 }
 
-// DuplicatesSummary counts what FindDuplicates found.
-type DuplicatesSummary struct {
+// Summary counts what Find found.
+type Summary struct {
 	Games    int
 	Files    int
 	ByKind   [4]int // by dedupe.Kind; ByKind[dedupe.None] counts kept copies and games without copies
@@ -77,27 +82,27 @@ type DuplicatesSummary struct {
 	Repeated []string
 }
 
-// BytesPerGame is what FindDuplicates keeps in memory per game, besides the
+// BytesPerGame is what Find keeps in memory per game, besides the
 // index's own dedupe.BytesPerGame: the game_id (8 bytes) and the dataset
 // directory (2 bytes), in slices that grow by doubling.
 const BytesPerGame = 10
 
-// FindDuplicates reads the games of the datasets in dirs in a single run's
-// order (see Reader), finds the clusters of copies with a dedupe.Index
+// Find reads the games of the datasets in dirs in a single run's
+// order (see dataset.Reader), finds the clusters of copies with a dedupe.Index
 // (each game read by dedupe.FromRow, the in-run detection's rule) and
 // writes duplicates.parquet into each directory, with the rows of the
 // games read from it (or all rows into opt.Output). Each file is written
 // to a temporary name and renamed when complete.
-func FindDuplicates(dirs []string, opt DuplicatesOptions) (DuplicatesSummary, error) {
-	var sum DuplicatesSummary
+func Find(dirs []string, opt Options) (Summary, error) {
+	var sum Summary
 	if len(dirs) > 1<<16 {
-		return sum, fmt.Errorf("dataset: at most %d directories", 1<<16)
+		return sum, fmt.Errorf("duplicates: at most %d directories", 1<<16)
 	}
 	mem := opt.Mem
 	if mem == nil {
 		mem = memory.DefaultAllocator
 	}
-	r, err := Open(dirs)
+	r, err := dataset.Open(dirs)
 	if err != nil {
 		return sum, err
 	}
@@ -147,14 +152,14 @@ func FindDuplicates(dirs []string, opt DuplicatesOptions) (DuplicatesSummary, er
 		}
 	} else {
 		read := map[int]bool{} // the directories a games file is read from
-		for _, c := range r.files {
-			read[c.dir] = true
+		for _, d := range r.Dirs() {
+			read[d] = true
 		}
 		for i, d := range dirs {
 			if !read[i] {
 				continue // its files were all read through another directory
 			}
-			if outs[i], err = newDupWriter(filepath.Join(d, DuplicatesName), mem); err != nil {
+			if outs[i], err = newDupWriter(filepath.Join(d, Name), mem); err != nil {
 				abortAll(outs)
 				return sum, err
 			}
@@ -200,7 +205,7 @@ func FindDuplicates(dirs []string, opt DuplicatesOptions) (DuplicatesSummary, er
 func parseGameID(s string) (uint64, error) {
 	v, err := hashid.Parse(s)
 	if err != nil {
-		return 0, fmt.Errorf("%w: game_id %q", ErrRow, s)
+		return 0, fmt.Errorf("%w: game_id %q", dataset.ErrRow, s)
 	}
 	return v, nil
 }
@@ -226,12 +231,12 @@ func newDupWriter(path string, mem memory.Allocator) (*dupWriter, error) {
 	props := parquet.NewWriterProperties(parquet.WithAllocator(mem), parquet.WithCompression(compress.Codecs.Zstd),
 		parquet.WithCompressionLevel(1), parquet.WithDictionaryDefault(false), parquet.WithDictionaryFor("duplicate_kind", true),
 		parquet.WithMaxRowGroupLength(1<<20))
-	w, err := pqarrow.NewFileWriter(DuplicatesSchema, out, props, pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(mem), pqarrow.WithStoreSchema()))
+	w, err := pqarrow.NewFileWriter(Schema, out, props, pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(mem), pqarrow.WithStoreSchema()))
 	if err != nil {
 		out.Abort()
 		return nil, err
 	}
-	return &dupWriter{out: out, w: w, b: array.NewRecordBuilder(mem, DuplicatesSchema)}, nil
+	return &dupWriter{out: out, w: w, b: array.NewRecordBuilder(mem, Schema)}, nil
 }
 
 func (d *dupWriter) add(id, cluster uint64, kind, of string) error {
@@ -295,7 +300,7 @@ func abortAll(ws []*dupWriter) {
 	}
 }
 
-// ReadCopies reads the duplicates.parquet at path (see FindDuplicates):
+// ReadCopies reads the duplicates.parquet at path (see Find):
 // for each game listed, whether it is a copy (its duplicate_kind is set).
 // A missing file gives an empty map.
 func ReadCopies(path string) (_ map[string]bool, err error) {
@@ -308,7 +313,7 @@ func ReadCopies(path string) (_ map[string]bool, err error) {
 		return nil, err
 	}
 	defer t.Close()
-	idName, kindName := DuplicatesSchema.Field(0).Name, DuplicatesSchema.Field(2).Name
+	idName, kindName := Schema.Field(0).Name, Schema.Field(2).Name
 	rows, err := t.Rows([]string{idName, kindName}, nil)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package dataset
+package parquetw
 
 import (
 	"math/bits"
@@ -7,13 +7,13 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
-// recycler is the default Arrow allocator of the writers: it keeps freed
+// Recycler is the default Arrow allocator of the writers: it keeps freed
 // buffers and hands them out again. The builders and the Parquet writer
 // allocate and free the same buffers batch after batch and page after
 // page; recycling them spares the garbage collector most of export's
 // allocation. Buffers are kept by power-of-two size class, at most
 // maxKeep bytes in all, and are zeroed when handed out, as Go's are.
-type recycler struct {
+type Recycler struct {
 	mu    sync.Mutex
 	free  [maxClass + 1][][]byte
 	bytes int // in free
@@ -25,7 +25,7 @@ const (
 	maxKeep  = 16 << 20
 )
 
-var _ memory.Allocator = (*recycler)(nil)
+var _ memory.Allocator = (*Recycler)(nil)
 
 // class returns the size class of n bytes: the smallest c with 1<<c ≥ n.
 func class(n int) int {
@@ -35,7 +35,7 @@ func class(n int) int {
 	return bits.Len(uint(n - 1))
 }
 
-func (a *recycler) Allocate(size int) []byte {
+func (a *Recycler) Allocate(size int) []byte {
 	c := class(size)
 	if c > maxClass {
 		return make([]byte, size)
@@ -56,7 +56,7 @@ func (a *recycler) Allocate(size int) []byte {
 	return make([]byte, size, 1<<c)
 }
 
-func (a *recycler) Reallocate(size int, b []byte) []byte {
+func (a *Recycler) Reallocate(size int, b []byte) []byte {
 	if size <= cap(b) {
 		if size > len(b) {
 			clear(b[len(b):size])
@@ -69,7 +69,7 @@ func (a *recycler) Reallocate(size int, b []byte) []byte {
 	return nb
 }
 
-func (a *recycler) Free(b []byte) {
+func (a *Recycler) Free(b []byte) {
 	c := cap(b)
 	if c < 1<<minClass || c&(c-1) != 0 || c > 1<<maxClass {
 		return // not one of ours

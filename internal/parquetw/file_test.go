@@ -1,7 +1,8 @@
-package dataset
+package parquetw
 
 import (
 	"bytes"
+	"fmt"
 	"go/parser"
 	"go/token"
 	"path/filepath"
@@ -14,12 +15,22 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
-// TestSerializeSchemaBytes: the ARROW:schema of every table this package
-// writes is, byte for byte, what flight.SerializeSchema (which
-// pqarrow.FileWriter calls) gives for it, so no file's footer changed
-// when export stopped importing flight.
+// TestSerializeSchemaBytes: the ARROW:schema of a schema with every
+// column type the tables use is, byte for byte, what
+// flight.SerializeSchema (which pqarrow.FileWriter calls) gives for it,
+// so no file's footer changed when export stopped importing flight.
 func TestSerializeSchemaBytes(t *testing.T) {
-	for name, s := range map[string]*arrow.Schema{"games": GamesSchema, "positions": PositionsSchema, "flags": FlagsSchema, "files": FilesSchema} {
+	var fields []arrow.Field
+	for i, typ := range []arrow.DataType{
+		arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int8, arrow.PrimitiveTypes.Int16, arrow.PrimitiveTypes.Int32,
+		arrow.PrimitiveTypes.Int64, arrow.PrimitiveTypes.Uint64, arrow.PrimitiveTypes.Float64,
+		arrow.FixedWidthTypes.Boolean, arrow.FixedWidthTypes.Date32,
+		arrow.ListOf(arrow.BinaryTypes.String), arrow.MapOf(arrow.BinaryTypes.String, arrow.BinaryTypes.String),
+		arrow.ListOfNonNullable(arrow.StructOf(arrow.Field{Name: "s", Type: arrow.BinaryTypes.String}, arrow.Field{Name: "n", Type: arrow.PrimitiveTypes.Int32})),
+	} {
+		fields = append(fields, arrow.Field{Name: fmt.Sprintf("c%d", i), Type: typ, Nullable: i%2 == 0})
+	}
+	for name, s := range map[string]*arrow.Schema{"every type": arrow.NewSchema(fields, nil), "empty": arrow.NewSchema(nil, nil)} {
 		stored := storedSchema(s)
 		got, err := serializeSchema(stored, memory.DefaultAllocator)
 		if err != nil {

@@ -1,4 +1,4 @@
-package dataset_test
+package training_test
 
 import (
 	"bufio"
@@ -68,7 +68,8 @@ func exportTraining(t *testing.T, name string, opt training.Options, paths ...st
 	if err != nil {
 		t.Fatal(err)
 	}
-	sink, err := dataset.NewSink(out, false, dataset.WithTraining(opt))
+	tab := training.NewTable(opt)
+	sink, err := dataset.NewSink(out, false, dataset.WithLines(tab))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +78,7 @@ func exportTraining(t *testing.T, name string, opt training.Options, paths ...st
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &trainingRun{dir: out, sum: sum, counts: *sink.Writer().Training()}
+	r := &trainingRun{dir: out, sum: sum, counts: *tab.Counts()}
 	runs[name] = r
 	return r
 }

@@ -1,4 +1,4 @@
-package dataset
+package parquetw
 
 import (
 	"errors"
@@ -9,48 +9,23 @@ import (
 	"github.com/apache/arrow-go/v18/parquet"
 )
 
-// errClosed is returned by Write after Close.
-var errClosed = errors.New("dataset: writer is closed")
+// ErrClosed is returned by a table's writes after Close.
+var ErrClosed = errors.New("parquetw: writer is closed")
 
-// writerProps returns the Parquet properties of a dataset: zstd (or the
-// codec of WithCompression),
-// dictionary encoding except on the plain columns, statistics except on
-// the noStats columns, bounded row groups; extra properties last.
-func writerProps(cfg *config, plain, noStats []string, rowGroupRows int64, extra ...parquet.WriterProperty) *parquet.WriterProperties {
-	codec, level := cfg.compression.codec()
-	opts := []parquet.WriterProperty{
-		parquet.WithAllocator(cfg.mem),
-		parquet.WithCompression(codec),
-		parquet.WithCompressionLevel(level),
-		parquet.WithDictionaryDefault(true),
-		parquet.WithMaxRowGroupLength(rowGroupRows),
-		parquet.WithVersion(parquet.V2_6),
-		parquet.WithDataPageVersion(parquet.DataPageV1),
-	}
-	for _, c := range plain {
-		opts = append(opts, parquet.WithDictionaryFor(c, false))
-	}
-	for _, c := range noStats {
-		opts = append(opts, parquet.WithStatsFor(c, false))
-	}
-	opts = append(opts, extra...)
-	return parquet.NewWriterProperties(opts...)
-}
-
-// colTable is a colFile written row by row (games, positions, flags). A
+// Table is a colFile written row by row (games, positions, flags). A
 // writer registers its columns, appends a row to each and calls added:
 //
 //   - batch columns (numbers, plain strings; see vec) are built in
 //     batches and written to the open row group batch by batch;
-//   - dictionary columns (dictColumn) and the columns inside lists and
-//     maps (listColumn) are collected as dictionary indices over the row
+//   - dictionary columns (DictColumn) and the columns inside lists and
+//     maps (ListColumn) are collected as dictionary indices over the row
 //     group and written when it closes.
 //
 // A row group is closed at the row bound, or after the batch that brings
 // it (with a bound on what the dictionary columns will add) over the byte
 // bound.
-type colTable struct {
-	cfg    *config
+type Table struct {
+	cfg    *Config
 	f      *colFile
 	rgRows int64 // bound on the rows of a row group
 	rows   int   // rows in the batch builders
@@ -62,9 +37,9 @@ type colTable struct {
 	dicts []colDict
 	lists []colList
 
-	// onEndRowGroup, when set, is called when a row group is closed (its
+	// OnEndRowGroup, when set, is called when a row group is closed (its
 	// dictionaries are gone).
-	onEndRowGroup func()
+	OnEndRowGroup func()
 }
 
 // tableBatch, colDict and colList give the leaf column of each column.
@@ -75,108 +50,108 @@ type (
 	}
 	colDict struct {
 		col int
-		c   *dictColumn
+		c   *DictColumn
 	}
 	colList struct {
 		col int
-		c   *listColumn
+		c   *ListColumn
 	}
 )
 
-func newColTable(w io.Writer, schema *arrow.Schema, cfg *config, rgRows int64, extra ...parquet.WriterProperty) (*colTable, error) {
-	f, err := newColFile(w, schema, cfg, rgRows, extra...)
+func NewTable(w io.Writer, schema *arrow.Schema, cfg *Config, rgRows int64, plain, noStats []string, extra ...parquet.WriterProperty) (*Table, error) {
+	f, err := newColFile(w, schema, cfg, rgRows, plain, noStats, extra...)
 	if err != nil {
 		return nil, err
 	}
-	return &colTable{cfg: cfg, f: f, rgRows: rgRows}, nil
+	return &Table{cfg: cfg, f: f, rgRows: rgRows}, nil
 }
 
 // batchCol registers c as the batch column of top-level column name.
-func (t *colTable) batchCol(name string, c batchColumn) {
+func (t *Table) batchCol(name string, c batchColumn) {
 	t.batch = append(t.batch, tableBatch{col: t.f.column(name), c: c})
 }
 
 // numCol returns a new batch column of numbers of Arrow type typ for
 // column name.
-func numCol[T int8 | int16 | int32 | uint64 | arrow.Date32](t *colTable, name string, typ arrow.DataType) *numColumn[T] {
-	c := &numColumn[T]{typ: typ, vals: vec[T]{mem: t.cfg.mem}}
-	c.valid.bits.mem = t.cfg.mem
-	c.vals.reserve(t.cfg.batchRows)
+func numCol[T int8 | int16 | int32 | uint64 | arrow.Date32](t *Table, name string, typ arrow.DataType) *NumColumn[T] {
+	c := &NumColumn[T]{typ: typ, vals: vec[T]{mem: t.cfg.Mem}}
+	c.valid.bits.mem = t.cfg.Mem
+	c.vals.reserve(t.cfg.BatchRows)
 	t.batchCol(name, c)
 	return c
 }
 
 // int32Col, uint64Col, int16Col, stringCol, int8Col, boolCol and date32Col
 // return a new batch column of column name.
-func (t *colTable) int32Col(name string) *int32Column {
+func (t *Table) Int32Col(name string) *Int32Column {
 	return numCol[int32](t, name, arrow.PrimitiveTypes.Int32)
 }
 
-func (t *colTable) uint64Col(name string) *numColumn[uint64] {
+func (t *Table) Uint64Col(name string) *NumColumn[uint64] {
 	return numCol[uint64](t, name, arrow.PrimitiveTypes.Uint64)
 }
 
-func (t *colTable) int16Col(name string) *numColumn[int16] {
+func (t *Table) Int16Col(name string) *NumColumn[int16] {
 	return numCol[int16](t, name, arrow.PrimitiveTypes.Int16)
 }
 
-func (t *colTable) stringCol(name string) *stringColumn {
-	c := &stringColumn{offsets: vec[int32]{mem: t.cfg.mem}, data: vec[byte]{mem: t.cfg.mem}}
-	c.valid.bits.mem = t.cfg.mem
-	c.offsets.reserve(t.cfg.batchRows + 1)
+func (t *Table) StringCol(name string) *StringColumn {
+	c := &StringColumn{offsets: vec[int32]{mem: t.cfg.Mem}, data: vec[byte]{mem: t.cfg.Mem}}
+	c.valid.bits.mem = t.cfg.Mem
+	c.offsets.reserve(t.cfg.BatchRows + 1)
 	t.batchCol(name, c)
 	return c
 }
 
-func (t *colTable) int8Col(name string) *int8Column {
+func (t *Table) Int8Col(name string) *Int8Column {
 	return numCol[int8](t, name, arrow.PrimitiveTypes.Int8)
 }
 
-func (t *colTable) boolCol(name string) *boolColumn {
-	c := &boolColumn{bits: vec[byte]{mem: t.cfg.mem}}
-	c.bits.reserve((t.cfg.batchRows + 7) / 8)
+func (t *Table) BoolCol(name string) *BoolColumn {
+	c := &BoolColumn{bits: vec[byte]{mem: t.cfg.Mem}}
+	c.bits.reserve((t.cfg.BatchRows + 7) / 8)
 	t.batchCol(name, c)
 	return c
 }
 
-func (t *colTable) date32Col(name string) *date32Column {
+func (t *Table) Date32Col(name string) *Date32Column {
 	return numCol[arrow.Date32](t, name, arrow.FixedWidthTypes.Date32)
 }
 
-// dictCol returns a new dictionary column for column name, its values
+// DictCol returns a new dictionary column for column name, its values
 // identified by keys below nkeys (0: by text only).
-func (t *colTable) dictCol(name string, nkeys int) *dictColumn {
-	c := newDictColumn(t.cfg.mem, nkeys)
+func (t *Table) DictCol(name string, nkeys int) *DictColumn {
+	c := newDictColumn(t.cfg.Mem, nkeys)
 	t.dicts = append(t.dicts, colDict{t.f.column(name), c})
 	return c
 }
 
-// listCol returns a new list column for the leaf column at path.
-func (t *colTable) listCol(path string, nkeys int) *listColumn {
-	c := newListColumn(t.cfg.mem, nkeys)
+// ListCol returns a new list column for the leaf column at path.
+func (t *Table) ListCol(path string, nkeys int) *ListColumn {
+	c := newListColumn(t.cfg.Mem, nkeys)
 	t.lists = append(t.lists, colList{t.f.column(path), c})
 	return c
 }
 
-// check returns the sticky error, or errClosed after Close.
-func (t *colTable) check() error {
+// Check returns the sticky error, or ErrClosed after Close.
+func (t *Table) Check() error {
 	if t.err != nil {
 		return t.err
 	}
 	if t.closed {
-		return errClosed
+		return ErrClosed
 	}
 	return nil
 }
 
 // Rows returns the number of rows written so far.
-func (t *colTable) Rows() int64 { return t.total + int64(t.rows) }
+func (t *Table) Rows() int64 { return t.total + int64(t.rows) }
 
-// added counts a row and writes out the batch when it is full, and the
+// Added counts a row and writes out the batch when it is full, and the
 // row group when it reaches the row or byte bound.
-func (t *colTable) added() error {
+func (t *Table) Added() error {
 	t.rows++
-	if t.rows < t.cfg.batchRows && t.f.rgRows+int64(t.rows) < t.rgRows {
+	if t.rows < t.cfg.BatchRows && t.f.rgRows+int64(t.rows) < t.rgRows {
 		return nil
 	}
 	if err := t.flush(); err != nil {
@@ -185,8 +160,8 @@ func (t *colTable) added() error {
 	end := t.f.rgRows >= t.rgRows
 	if !end {
 		var err error
-		if end, err = t.f.reaches(t.pending(), t.cfg.rowGroupBytes); err != nil {
-			t.err = fmt.Errorf("dataset: %w", err)
+		if end, err = t.f.reaches(t.pending(), t.cfg.RowGroupBytes); err != nil {
+			t.err = fmt.Errorf("parquetw: %w", err)
 			return t.err
 		}
 	}
@@ -199,7 +174,7 @@ func (t *colTable) added() error {
 // pending returns a bound on the bytes the dictionary and list columns
 // will add to the open row group (their indices and dictionaries as they
 // are held; compression only makes them smaller).
-func (t *colTable) pending() int64 {
+func (t *Table) pending() int64 {
 	var n int64
 	for _, c := range t.dicts {
 		n += c.c.size()
@@ -212,7 +187,7 @@ func (t *colTable) pending() int64 {
 
 // flush writes the batch columns to the open row group; each starts its
 // next batch with room for as many rows.
-func (t *colTable) flush() error {
+func (t *Table) flush() error {
 	if t.rows == 0 {
 		return nil
 	}
@@ -226,14 +201,14 @@ func (t *colTable) flush() error {
 	t.total += int64(t.rows)
 	t.rows = 0
 	if err != nil {
-		t.err = fmt.Errorf("dataset: %w", err)
+		t.err = fmt.Errorf("parquetw: %w", err)
 	}
 	return t.err
 }
 
 // closeRowGroup writes the dictionary and list columns of the open row
 // group and closes it.
-func (t *colTable) closeRowGroup() error {
+func (t *Table) closeRowGroup() error {
 	if t.f.rgRows == 0 {
 		return nil
 	}
@@ -248,21 +223,21 @@ func (t *colTable) closeRowGroup() error {
 			err = perr
 		}
 	}
-	if t.onEndRowGroup != nil {
-		t.onEndRowGroup()
+	if t.OnEndRowGroup != nil {
+		t.OnEndRowGroup()
 	}
 	if eerr := t.f.endRowGroup(); err == nil {
 		err = eerr
 	}
 	if err != nil {
-		t.err = fmt.Errorf("dataset: %w", err)
+		t.err = fmt.Errorf("parquetw: %w", err)
 	}
 	return t.err
 }
 
 // Close writes the last rows and the footer and releases the builders. It
 // does not close the underlying io.Writer.
-func (t *colTable) Close() error {
+func (t *Table) Close() error {
 	if t.closed {
 		return t.err
 	}
@@ -275,7 +250,7 @@ func (t *colTable) Close() error {
 		err = t.closeRowGroup()
 	}
 	if cerr := t.f.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("dataset: %w", cerr)
+		err = fmt.Errorf("parquetw: %w", cerr)
 	}
 	for _, c := range t.batch {
 		c.c.free()

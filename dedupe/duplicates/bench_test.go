@@ -1,4 +1,4 @@
-package dataset
+package duplicates
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
+	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/corpus"
 	"github.com/xqtool/xqtool/internal/cputime"
 	"github.com/xqtool/xqtool/internal/shareddata"
@@ -98,15 +99,14 @@ func scaled(tb testing.TB, games, dir string, n, shards int) {
 	}
 }
 
-// BenchmarkFindDuplicates runs FindDuplicates over 1, 10 and 100 times the real
+// BenchmarkFind runs Find over 1, 10 and 100 times the real
 // records (as 4 shards; each copy of a game is an exact copy of the
 // others) and reports games/s (wall clock) and games per CPU-second.
 // XQTOOL_BENCH_KEEP=DIR keeps the datasets in DIR (to measure the
 // command's peak memory on them).
-func BenchmarkFindDuplicates(b *testing.B) {
+func BenchmarkFind(b *testing.B) {
 	recs := shareddata.Dir(b, "records")
-	one := b.TempDir()
-	exportShard(b, one, corpus.Shard{}, false, recs)
+	one := export(b, pipeline.Options{Analyze: analyze.Options{NoRepetition: true}, Duplicates: pipeline.Duplicates{Off: true}}, recs)
 	keep := os.Getenv("XQTOOL_BENCH_KEEP")
 	for _, n := range []int{1, 10, 100} {
 		b.Run(strconv.Itoa(n)+"x", func(b *testing.B) {
@@ -121,7 +121,7 @@ func BenchmarkFindDuplicates(b *testing.B) {
 			games := 0
 			cpu := cputime.Process()
 			for b.Loop() {
-				sum, err := FindDuplicates([]string{dir}, DuplicatesOptions{Output: filepath.Join(b.TempDir(), "d.parquet"), TempDir: b.TempDir()})
+				sum, err := Find([]string{dir}, Options{Output: filepath.Join(b.TempDir(), "d.parquet"), TempDir: b.TempDir()})
 				if err != nil {
 					b.Fatal(err)
 				}

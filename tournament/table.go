@@ -1,4 +1,4 @@
-package dataset
+package tournament
 
 import (
 	"fmt"
@@ -6,16 +6,13 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"github.com/xqtool/xqtool/tournament"
+	"github.com/xqtool/xqtool/internal/parquetw"
 )
 
-// EventsName is the name of the table of events (events.parquet).
-const EventsName = "events"
-
 // EventsSchema is the schema of events.parquet: one row per event (see
-// package tournament), in order of the event's first game. name is its
+// Event), in order of the event's first game. name is its
 // most frequent spelling and names every spelling of its Event tag (most
 // games first); year is the year of the event_id (null when none);
 // first_date and last_date the span of its dates (tournament.EventSpan),
@@ -25,38 +22,46 @@ const EventsName = "events"
 // (copies included) and counted those counted once per cluster (the
 // crosstable's); then, per check, the number of its games flagged.
 var EventsSchema = arrow.NewSchema(append([]arrow.Field{
-	field("event_id", str, false),
-	field("name", str, false),
-	field("names", strList, false),
-	field("year", i32, true),
-	field("first_date", date32, true),
-	field("last_date", date32, true),
-	field("site", str, true),
-	field("format", str, false),
-	field("players", strList, false),
-	field("rounds", strList, false),
-	field("games", arrow.PrimitiveTypes.Int64, false),
-	field("counted", i32, false),
+	{Name: "event_id", Type: str},
+	{Name: "name", Type: str},
+	{Name: "names", Type: strList},
+	{Name: "year", Type: i32, Nullable: true},
+	{Name: "first_date", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "last_date", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "site", Type: str, Nullable: true},
+	{Name: "format", Type: str},
+	{Name: "players", Type: strList},
+	{Name: "rounds", Type: strList},
+	{Name: "games", Type: arrow.PrimitiveTypes.Int64},
+	{Name: "counted", Type: i32},
 }, codeFields()...), nil)
 
+var (
+	str     = arrow.BinaryTypes.String
+	i32     = arrow.PrimitiveTypes.Int32
+	strList = arrow.ListOf(arrow.BinaryTypes.String)
+)
+
 func codeFields() []arrow.Field {
-	out := make([]arrow.Field, len(tournament.Checks))
-	for i, c := range tournament.Checks {
-		out[i] = field(string(c), i32, false)
+	out := make([]arrow.Field, len(Checks))
+	for i, c := range Checks {
+		out[i] = arrow.Field{Name: string(c), Type: i32}
 	}
 	return out
 }
 
-// WriteEvents writes events.parquet (EventsSchema) to w.
-func WriteEvents(w io.Writer, events []*tournament.Event, opts ...Option) error {
-	cfg := newConfig(opts)
-	props := writerProps(cfg, nil, nil, cfg.rowGroupRows)
-	fw, err := pqarrow.NewFileWriter(EventsSchema, w, props,
-		pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(cfg.mem), pqarrow.WithStoreSchema()))
-	if err != nil {
-		return fmt.Errorf("dataset: %w", err)
+// WriteEvents writes events.parquet (EventsSchema) to w, with mem as the
+// Arrow allocator (nil: parquetw's default).
+func WriteEvents(w io.Writer, events []*Event, mem memory.Allocator) error {
+	cfg := parquetw.NewConfig()
+	if mem != nil {
+		cfg.Mem = mem
 	}
-	b := array.NewRecordBuilder(cfg.mem, EventsSchema)
+	fw, err := parquetw.NewFileWriter(w, EventsSchema, &cfg, nil, nil)
+	if err != nil {
+		return err
+	}
+	b := array.NewRecordBuilder(cfg.Mem, EventsSchema)
 	defer b.Release()
 	list := func(i int, vals []string) {
 		lb := b.Field(i).(*array.ListBuilder)
@@ -80,8 +85,8 @@ func WriteEvents(w io.Writer, events []*tournament.Event, opts ...Option) error 
 			b.Field(3).AppendNull()
 		}
 		if e.Span.Known() {
-			b.Field(4).(*array.Date32Builder).Append(arrow.Date32(daysSinceEpoch(e.Span.From)))
-			b.Field(5).(*array.Date32Builder).Append(arrow.Date32(daysSinceEpoch(e.Span.To)))
+			b.Field(4).(*array.Date32Builder).Append(arrow.Date32FromTime(e.Span.From))
+			b.Field(5).(*array.Date32Builder).Append(arrow.Date32FromTime(e.Span.To))
 		} else {
 			b.Field(4).AppendNull()
 			b.Field(5).AppendNull()
@@ -100,7 +105,7 @@ func WriteEvents(w io.Writer, events []*tournament.Event, opts ...Option) error 
 		list(9, e.RoundTags)
 		b.Field(10).(*array.Int64Builder).Append(int64(len(e.Games)))
 		b.Field(11).(*array.Int32Builder).Append(int32(e.Counted))
-		for i, c := range tournament.Checks {
+		for i, c := range Checks {
 			b.Field(12 + i).(*array.Int32Builder).Append(int32(e.Flags[c]))
 		}
 	}
@@ -108,16 +113,14 @@ func WriteEvents(w io.Writer, events []*tournament.Event, opts ...Option) error 
 	defer rec.Release()
 	if err := fw.Write(rec); err != nil {
 		fw.Close()
-		return fmt.Errorf("dataset: %w", err)
+		return fmt.Errorf("tournament: %w", err)
 	}
 	return fw.Close()
 }
 
-// WriteEvents writes events.parquet beside the datasets (moved into place
-// by Close with them; a dataset without it has none: Close removes that of
-// an earlier run).
-func (d *Writer) WriteEvents(events []*tournament.Event) error {
-	return d.writeTable(EventsName, &d.events, func(w io.Writer) error {
-		return WriteEvents(w, events, WithAllocator(d.cfg.mem))
-	})
+// WriteEvents writes events.parquet of the sink's events (see the
+// function WriteEvents): a table a dataset writes beside its games
+// (dataset.Sink.AddTable) once the sink has finished.
+func (s *Sink) WriteEvents(w io.Writer, mem memory.Allocator) error {
+	return WriteEvents(w, s.Events(), mem)
 }

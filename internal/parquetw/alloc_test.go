@@ -1,9 +1,9 @@
-package dataset
+package parquetw
 
 import "testing"
 
 func TestRecycler(t *testing.T) {
-	var a recycler
+	var a Recycler
 	b := a.Allocate(100)
 	if len(b) != 100 || cap(b) != 128 {
 		t.Fatalf("Allocate(100): len %d cap %d", len(b), cap(b))

@@ -1,4 +1,4 @@
-package dataset
+package parquetw
 
 import (
 	"unsafe"
@@ -8,7 +8,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
-// The batch columns of a colTable and the indices of its dictionary
+// The batch columns of a Table and the indices of its dictionary
 // columns are Go slices over Arrow buffers rather than Arrow builders.
 //
 // A builder's Append checks its capacity, grows its validity bitmap and
@@ -57,7 +57,7 @@ func (v *vec[T]) add(x T) {
 
 // take returns the values as a buffer (nil if there are none and empty
 // is false; else at least a buffer of one value, some of Arrow's readers
-// index the buffer of an empty array) and starts a new one with room for
+// Index the buffer of an empty array) and starts a new one with room for
 // as many.
 func (v *vec[T]) take(empty bool) *memory.Buffer {
 	n := len(v.s)
@@ -149,7 +149,7 @@ func makeArray(t arrow.DataType, n, nulls int, bufs ...*memory.Buffer) arrow.Arr
 	return array.MakeFromData(d)
 }
 
-// batchColumn is a column built batch by batch (see colTable).
+// batchColumn is a column built batch by batch (see Table).
 type batchColumn interface {
 	// array returns the batch as an array and starts the next batch, with
 	// room for as many rows.
@@ -157,48 +157,48 @@ type batchColumn interface {
 	free()
 }
 
-// numColumn is a column of fixed-width numbers (int8, int32, date32, …).
-type numColumn[T int8 | int16 | int32 | uint64 | arrow.Date32] struct {
+// NumColumn is a column of fixed-width numbers (int8, int32, date32, …).
+type NumColumn[T int8 | int16 | int32 | uint64 | arrow.Date32] struct {
 	typ   arrow.DataType
 	vals  vec[T]
 	valid validity
 }
 
 // Append appends a row of value x.
-func (c *numColumn[T]) Append(x T) {
+func (c *NumColumn[T]) Append(x T) {
 	c.vals.add(x)
 	c.valid.valid(len(c.vals.s) - 1)
 }
 
 // AppendNull appends a null row.
-func (c *numColumn[T]) AppendNull() {
+func (c *NumColumn[T]) AppendNull() {
 	c.vals.add(0)
 	c.valid.null(len(c.vals.s) - 1)
 }
 
-func (c *numColumn[T]) array() arrow.Array {
+func (c *NumColumn[T]) array() arrow.Array {
 	n := len(c.vals.s)
 	bits, nulls := c.valid.take()
 	return makeArray(c.typ, n, nulls, bits, c.vals.take(true))
 }
 
-func (c *numColumn[T]) free() { c.vals.free(); c.valid.bits.free() }
+func (c *NumColumn[T]) free() { c.vals.free(); c.valid.bits.free() }
 
-// The number columns of the datasets.
+// The number columns of the tables.
 type (
-	int8Column   = numColumn[int8]
-	int32Column  = numColumn[int32]
-	date32Column = numColumn[arrow.Date32]
+	Int8Column   = NumColumn[int8]
+	Int32Column  = NumColumn[int32]
+	Date32Column = NumColumn[arrow.Date32]
 )
 
-// boolColumn is a column of booleans (never null).
-type boolColumn struct {
+// BoolColumn is a column of booleans (never null).
+type BoolColumn struct {
 	bits vec[byte]
 	n    int
 }
 
 // Append appends a row of value x.
-func (c *boolColumn) Append(x bool) {
+func (c *BoolColumn) Append(x bool) {
 	if c.n&7 == 0 {
 		c.bits.add(0)
 	}
@@ -208,43 +208,57 @@ func (c *boolColumn) Append(x bool) {
 	c.n++
 }
 
-func (c *boolColumn) array() arrow.Array {
+func (c *BoolColumn) array() arrow.Array {
 	n := c.n
 	c.n = 0
 	return makeArray(arrow.FixedWidthTypes.Boolean, n, 0, nil, c.bits.take(true))
 }
 
-func (c *boolColumn) free() { c.bits.free() }
+func (c *BoolColumn) free() { c.bits.free() }
 
-// stringColumn is a column of strings.
-type stringColumn struct {
+// StringColumn is a column of strings.
+type StringColumn struct {
 	offsets vec[int32] // one more than the rows: the first is 0
 	data    vec[byte]
 	valid   validity
 }
 
 // Append appends a row of value s.
-func (c *stringColumn) Append(s string) {
+func (c *StringColumn) Append(s string) {
 	c.data.reserve(len(s))
 	c.data.s = append(c.data.s, s...)
 	c.end()
 }
 
 // AppendBytes appends a row of value b.
-func (c *stringColumn) AppendBytes(b []byte) {
+func (c *StringColumn) AppendBytes(b []byte) {
 	c.data.reserve(len(b))
 	c.data.s = append(c.data.s, b...)
 	c.end()
 }
 
 // AppendNull appends a null row.
-func (c *stringColumn) AppendNull() {
+func (c *StringColumn) AppendNull() {
 	c.end()
 	c.valid.null(len(c.offsets.s) - 2)
 }
 
+// Bytes returns the column's bytes with room for n more: a writer that
+// formats a value in place appends it to them and hands the result to
+// EndBytes (no copy, no allocation within the room).
+func (c *StringColumn) Bytes(n int) []byte {
+	c.data.reserve(n)
+	return c.data.s
+}
+
+// EndBytes ends a row whose value b holds after what Bytes returned.
+func (c *StringColumn) EndBytes(b []byte) {
+	c.data.s = b
+	c.end()
+}
+
 // end ends the row of the bytes appended since the last end.
-func (c *stringColumn) end() {
+func (c *StringColumn) end() {
 	if len(c.offsets.s) == 0 {
 		c.offsets.add(0)
 	}
@@ -252,7 +266,7 @@ func (c *stringColumn) end() {
 	c.valid.valid(len(c.offsets.s) - 2)
 }
 
-func (c *stringColumn) array() arrow.Array {
+func (c *StringColumn) array() arrow.Array {
 	if len(c.offsets.s) == 0 {
 		c.offsets.add(0)
 	}
@@ -262,4 +276,4 @@ func (c *stringColumn) array() arrow.Array {
 	return makeArray(arrow.BinaryTypes.String, n, nulls, bits, offsets, c.data.take(true))
 }
 
-func (c *stringColumn) free() { c.offsets.free(); c.data.free(); c.valid.bits.free() }
+func (c *StringColumn) free() { c.offsets.free(); c.data.free(); c.valid.bits.free() }
