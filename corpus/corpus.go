@@ -152,13 +152,20 @@ func (w *Walker) Files() int { return w.files }
 // exist are returned (they are usage errors).
 func (w *Walker) Walk(ctx context.Context, paths []string, yield func(Item) error) error {
 	for i, p := range paths {
-		w.key.arg = i
-		w.key.setRoot(p, "")
-		if err := w.walkPath(ctx, p, yield); err != nil {
+		if err := w.WalkArg(ctx, i, p, yield); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// WalkArg walks one input path as Walk walks its paths[i] (the shard keys
+// of its files are those of argument i): a caller that reads some of its
+// arguments otherwise walks the others one at a time, in order.
+func (w *Walker) WalkArg(ctx context.Context, i int, p string, yield func(Item) error) error {
+	w.key.arg = i
+	w.key.setRoot(p, "")
+	return w.walkPath(ctx, p, yield)
 }
 
 func (w *Walker) walkPath(ctx context.Context, p string, yield func(Item) error) error {

@@ -104,7 +104,8 @@
 // # Inputs
 //
 // Sink feeds the builder from a pipeline run (FromGame, the games held in
-// a spool until the duplicate verdicts come); DatasetGames reads the games
-// of an export dataset. Both give the same Game values for the same
-// games, hence the same tree.
+// a spool until the duplicate verdicts come): records, or export datasets,
+// which the pipeline reads as the records they were exported from (the
+// same Game values, hence the same tree), and trees merged in
+// (SinkOptions.Trees).
 package explorer

@@ -13,6 +13,10 @@ import (
 	"github.com/xqtool/xqtool/dataset"
 )
 
+// ErrDataset is wrapped by the errors of a dataset that lacks a file or
+// column this package reads, or holds a value it cannot read.
+var ErrDataset = errors.New("explorer: not a dataset of xqtool export")
+
 // ErrMaterial is wrapped by the errors of ParseMaterial.
 var ErrMaterial = errors.New("explorer: bad material signature")
 

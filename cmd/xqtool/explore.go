@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -31,12 +30,11 @@ games. A position reached by different move orders is one position.
 
 It writes DIR/tree.parquet (one row per position and move, sorted by
 position_key) and DIR/index.html (a self-contained explorer page). PATH is
-records (read like export reads them, duplicates found: only kept copies count
-unless --all-copies), or export datasets (their games; a duplicates.parquet of
-"xqtool dedupe" decides the copies across shards), or trees (tree.parquet files,
-or directories holding them, such as the shard directories of
-"explore --shard I/N"): trees merge into exactly the tree of one run over their
-games. Memory stays within --memory whatever the corpus: the rows are counted
+records or export datasets (directories holding games.parquet, read like
+export reads records, duplicates found: only kept copies count unless
+--all-copies), and trees (tree.parquet files, or directories holding them, such
+as the shard directories of "explore --shard I/N"): trees merge into exactly
+the tree of one run over their games. Memory stays within --memory whatever the corpus: the rows are counted
 in memory, spilled to sorted temporary files and merged.
 
 With --fen, explore reads the tree at TREE (a tree.parquet or its directory)
@@ -46,8 +44,8 @@ moves of an opening book in the position instead: ElephantEye's BOOK.DAT
 (.dat), 冰河's OBK (.obk) or 勇芳's YFK (.yfk). --write-book FILE.obk or
 FILE.dat also writes the tree as such a book (docs/books.md).
 
-Exit code: 0 written (or the position printed; --strict: 1 when some record
-has an error or some game of a dataset could not be read); 2 usage or I/O
+Exit code: 0 written (or the position printed; --strict: 1 when some game
+has an error); 2 usage or I/O
 error; 130 interrupted.`,
 		Example: `  xqtool explore -o tree/ games/
   xqtool explore --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w' tree/
@@ -84,12 +82,9 @@ error; 130 interrupted.`,
 			}
 			opt.MemoryBudget, opt.TempDir = int64(memoryMB)<<20, rf.tempDir
 			page.Title = title
-			trees, datasets, records := explorer.Inputs(args, out)
-			if len(records) > 0 && len(trees)+len(datasets) > 0 {
-				return usageErr("explore: records (%s) cannot be mixed with trees or datasets", strings.Join(records, ", "))
-			}
-			if len(records) == 0 {
-				return withBook(cmd.OutOrStdout(), exploreBuilt(cmd.OutOrStdout(), out, trees, datasets, opt, page, strict), out, bf.write)
+			trees, games := explorer.Inputs(args, out)
+			if len(games) == 0 {
+				return withBook(cmd.OutOrStdout(), exploreTrees(cmd.OutOrStdout(), out, trees, opt, page), out, bf.write)
 			}
 			popt, err := rf.options(cmd)
 			if err != nil {
@@ -105,8 +100,8 @@ error; 130 interrupted.`,
 				popt.Duplicates.Off = true // nothing to decide
 			}
 			rf.outputs = append(rf.outputs, out)
-			sink := explorer.NewSink(out, explorer.SinkOptions{Tree: opt, Page: page})
-			sum, err := rf.run(cmd, records, popt, sink)
+			sink := explorer.NewSink(out, explorer.SinkOptions{Tree: opt, Page: page, Trees: trees})
+			sum, err := rf.run(cmd, games, popt, sink)
 			if err != nil {
 				return err
 			}
@@ -138,29 +133,17 @@ error; 130 interrupted.`,
 	fs.Int64Var(&page.MinGames, "page-min-games", explorer.DefaultPageMinGames, "fewest games of a position in index.html (raised to fit --page-positions)")
 	fs.StringVar(&title, "title", "", "title of index.html")
 	bf.register(fs)
-	registerStrict(cmd, &strict, "some record has an error or some game of a dataset could not be read")
+	registerStrict(cmd, &strict, "some game has an error")
 	return cmd
 }
 
-// exploreBuilt builds the tree of trees and datasets (no records to read).
-func exploreBuilt(w io.Writer, out string, trees, datasets []string, opt explorer.Options, page explorer.PageOptions, strict bool) error {
+// exploreTrees merges trees (no games to read).
+func exploreTrees(w io.Writer, out string, trees []string, opt explorer.Options, page explorer.PageOptions) error {
 	b := explorer.NewBuilder(opt)
 	defer b.Close()
 	for _, t := range trees {
 		if err := b.AddTree(t); err != nil {
 			return usageErr("%v", err)
-		}
-	}
-	bad := 0
-	for _, d := range datasets {
-		err := explorer.DatasetGames(d, b.Add, func(err error) error {
-			if bad++; bad <= 10 {
-				fmt.Fprintln(w, "skipped:", err)
-			}
-			return nil
-		})
-		if err != nil {
-			return &exitError{code: 2, err: err}
 		}
 	}
 	o, err := explorer.WriteOutput(out, b, page)
@@ -171,12 +154,6 @@ func exploreBuilt(w io.Writer, out string, trees, datasets []string, opt explore
 		return &exitError{code: 2, err: err}
 	}
 	printExplore(w, out, o)
-	if bad > 0 {
-		fmt.Fprintf(w, "%-24s %10d\n", "games skipped", bad)
-		if strict {
-			return &exitError{code: 1}
-		}
-	}
 	return nil
 }
 
