@@ -29,6 +29,7 @@ func gameLines(t *testing.T, path string) []string {
 	sc.Buffer(nil, 1<<24)
 	for sc.Scan() {
 		var l struct {
+			Kind   string
 			Source *string
 			Index  int
 			Status string
@@ -40,7 +41,7 @@ func gameLines(t *testing.T, path string) []string {
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
 			t.Fatal(err)
 		}
-		if l.Source == nil || l.Status == "" {
+		if l.Kind == "file" || l.Source == nil {
 			continue // a file line
 		}
 		b, _ := json.Marshal(l.Flags)
