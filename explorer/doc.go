@@ -67,9 +67,9 @@
 // over all their games. A tree written with MinGames above 1 has lost rows
 // and is refused, as is a tree of another MaxPly, MergeMirrors or
 // AllCopies. (Trees of the shards of one run count the copies found within
-// each shard only: merge trees built with AllCopies, or build from
-// datasets after "xqtool dedupe", whose duplicates.parquet decides the
-// copies across shards.)
+// each shard only: merge trees built with AllCopies, or build from the
+// shards' datasets given together, whose copies the run finds across
+// them.)
 //
 // # Reading a tree
 //
