@@ -88,10 +88,10 @@ func TestExploreCLI(t *testing.T) {
 		}
 	}
 	for _, args := range [][]string{
-		{"explore", sample},                            // no -o
-		{"explore", "--fen", "nonsense", p("tree")},    // bad FEN
-		{"find", p("out")},                             // nothing to find
-		{"find", "--material", "KX vs K", p("out")},    // bad signature
+		{"explore", sample},                         // no -o
+		{"explore", "--fen", "nonsense", p("tree")}, // bad FEN
+		{"find", p("out")},                          // nothing to find
+		{"find", "--material", "KX vs K", p("out")}, // bad signature
 	} {
 		if _, _, code := runCLI(t, "", args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
