@@ -197,64 +197,92 @@ func lookup(w io.Writer, fen, path string) error {
 }
 
 func newFindCmd() *cobra.Command {
+	var rf runFlags
 	var fen, material, fenList string
 	var mirror bool
 	var limit int
 	cmd := &cobra.Command{
-		Use:   "find (--fen FEN | --fen-list FILE | --material SIG) [flags] DATASET...",
-		Short: "List the games of export datasets that reach a position or a material",
-		Long: `find lists the games of one or more export datasets (a dataset, its year
-partitions, a directory of shards) that reach a position (--fen: placement and
-side to move; the counters are ignored) or a material signature (--material:
-Red's pieces, "vs", Black's pieces, FEN letters K A B N R C P in any order,
-E and H accepted for B and N, the king optional: "RCNK vs RNAAK"), or both at
-once; --fen-list FILE finds each position of a position list (.fen, .xfen) in
-turn, under a line naming it. A game is listed once, at the first position of its valid main line that
-matches (the start, before each move, after the last): source#number, ply
-(the plies played to reach it; 0 is the start), players, result, event and
-date. It reads positions.parquet (by its position_key column when it has one,
-else by the fen column) and games.parquet.
+		Use:   "find (--fen FEN | --fen-list FILE | --material SIG) [flags] PATH...",
+		Short: "List the games that reach a position or a material",
+		Long: `find lists the games under PATH (records, or export datasets: directories
+holding games.parquet, read like validate reads them) that reach a position
+(--fen: placement and side to move; the counters are ignored) or a material
+signature (--material: Red's pieces, "vs", Black's pieces, FEN letters K A B N
+R C P in any order, E and H accepted for B and N, the king optional: "RCNK vs
+RNAAK"), or both at once; --fen-list FILE finds each position of a position
+list (.fen, .xfen) in the same pass, each under a line naming it. A game is
+listed once, at the first position of its valid main line that matches (the
+start, after each move): source#number, ply (the plies played to reach it; 0
+is the start), players, result, event and date.
 
-Exit code: 0 some game found; 1 none; 2 usage or I/O error.`,
+Exit code: 0 some game found; 1 none; 2 usage or I/O error; 130 interrupted.`,
 		Example: `  xqtool find --fen 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b' out/
-  xqtool find --material 'KR vs K' out/`,
+  xqtool find --material 'KR vs K' records/`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var q explorer.Query
-			if fenList != "" {
-				return findList(cmd, fenList, material, mirror, limit, args)
-			}
-			if fen == "" && material == "" {
-				return usageErr("find: --fen, --fen-list or --material is required")
-			}
-			if fen != "" {
-				p, err := explorer.ParsePosition(fen)
-				if err != nil {
-					return usageErr("--fen: %v", err)
-				}
-				q.Position, q.HasPosition, q.Mirror = p, true, mirror
-			}
+			var base explorer.Query
 			if material != "" {
 				m, err := explorer.ParseMaterial(material)
 				if err != nil {
 					return usageErr("--material: %v", err)
 				}
-				q.Material, q.HasMaterial = m, true
+				base.Material, base.HasMaterial = m, true
 			}
-			w := cmd.OutOrStdout()
-			total, err := findIn(w, q, limit, args)
+			var names []string // the positions of --fen-list
+			queries := []explorer.Query{base}
+			switch {
+			case fenList != "":
+				var err error
+				if queries, names, err = findList(cmd, fenList, base, mirror); err != nil {
+					return err
+				}
+			case fen != "":
+				p, err := explorer.ParsePosition(fen)
+				if err != nil {
+					return usageErr("--fen: %v", err)
+				}
+				queries[0].Position, queries[0].HasPosition, queries[0].Mirror = p, true, mirror
+			case material == "":
+				return usageErr("find: --fen, --fen-list or --material is required")
+			}
+			sink, err := explorer.NewFindSink(queries...)
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			opt, err := rf.options(cmd)
 			if err != nil {
 				return err
 			}
-			return foundGames(w, total)
+			opt.Duplicates.Off = true // every copy is listed
+			if _, err := rf.run(cmd, args, opt, sink); err != nil {
+				return err
+			}
+			w := cmd.OutOrStdout()
+			total := 0
+			for i := range queries {
+				if names != nil {
+					fmt.Fprintf(w, "# %s\n", names[i])
+				}
+				hits := sink.Hits(i)
+				total += len(hits)
+				if err := explorer.WriteHits(w, hits, limit); err != nil {
+					return err
+				}
+			}
+			fmt.Fprintf(w, "%d games\n", total)
+			if total == 0 {
+				return &exitError{code: 1}
+			}
+			return nil
 		},
 	}
+	rf.register(cmd)
 	fs := cmd.Flags()
 	fs.StringVar(&fen, "fen", "", "the position to find (placement and side to move)")
 	fs.StringVar(&material, "material", "", `the material to find, e.g. "RCNK vs RNAAK"`)
 	fs.StringVar(&fenList, "fen-list", "", "find each position of FILE (a .fen/.xfen list, or the start positions of a record file)")
 	fs.BoolVar(&mirror, "mirror", false, "also find the position's left-right mirror")
-	fs.IntVar(&limit, "limit", 0, "print at most N games per dataset (0: all; all are counted)")
+	fs.IntVar(&limit, "limit", 0, "print at most N games per position (0: all; all are counted)")
 	return cmd
 }
 

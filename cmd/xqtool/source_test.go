@@ -67,7 +67,8 @@ func summaryStates(out string) string {
 // TestDatasetInputs runs the commands that read games on records and on
 // their export, as a user joining them would: validate (the games by
 // state, every report line), explore (the tree's rows), tournament (the
-// events' rows) and the training positions (--format plain) agree; so do
+// events' rows), the training positions (--format plain) and find (the
+// games listed) agree; so do
 // annotate (TestAnnotateDataset) and players (TestPlayersCLI). A dataset
 // and records mixed in one run give the games of both.
 func TestDatasetInputs(t *testing.T) {
@@ -94,6 +95,10 @@ func TestDatasetInputs(t *testing.T) {
 				run("explore", "--quiet", "-o", p(in.name+"-tree"), in.path)
 				run("tournament", "--quiet", "-o", p(in.name+"-ev"), in.path)
 				run("export", "--quiet", "--format", "plain", "--result-only", "-o", p(in.name+"-plain"), in.path)
+			}
+			cannon := "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"
+			if a, b := run("find", "--quiet", "--fen", cannon, "--mirror", records), run("find", "--quiet", "--fen", cannon, "--mirror", p("ds")); a != b || !strings.Contains(a, "#1") {
+				t.Errorf("find on the dataset:\n%s\non the records:\n%s", b, a)
 			}
 			a, b := run("validate", "--quiet", "--list", "none", records), run("validate", "--quiet", "--list", "none", p("ds"))
 			if sa, sb := summaryStates(a), summaryStates(b); sa == "" || sa != sb {
