@@ -95,11 +95,11 @@
 //
 // # Position search
 //
-// Find lists the games of export datasets that reach a position or a
-// material signature (ParseMaterial), through positions.parquet: by its
-// position_key column when it has one, else by the placement and side of
-// its fen column; the final position of each game comes from its last row,
-// the start of a game without moves from games.parquet.
+// FindSink lists the games of a pipeline run (records or export datasets)
+// that reach a position or a material signature (ParseMaterial): it plays
+// each game's valid main line again, comparing each position's key (the
+// position then confirms it) and its material, counted as pieces are
+// taken, for every query at once.
 //
 // # Inputs
 //
