@@ -374,6 +374,9 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 			case v.report != nil && v.id != "":
 				err := r.game(v)
 				v.report.Record.Release()
+				if r.prog != nil && r.games%1024 == 0 {
+					r.prog.Done(filesDone, r.games)
+				}
 				return err
 			case v.report != nil:
 				rec := v.report.Record
