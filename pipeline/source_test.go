@@ -25,9 +25,7 @@ func (f fakeDatasets) IsDataset(path string) bool { _, ok := f[path]; return ok 
 func (f fakeDatasets) OpenDatasets(paths []string) (pipeline.DatasetReader, error) {
 	r := &fakeReader{}
 	for _, p := range paths {
-		for _, g := range f[p] {
-			r.games = append(r.games, g)
-		}
+		r.games = append(r.games, f[p]...)
 		r.files = append(r.files, pipeline.File{Source: p, Games: len(f[p]), Status: corpus.FileRead})
 	}
 	return r, nil
