@@ -208,8 +208,9 @@ const (
 	PhaseWriting = "writing"
 )
 
-// Run reads every input once, analyses every game on the worker pool and
-// hands the results to the sinks in input order (see Sink). It returns the
+// Run reads every input once (records, and export datasets when
+// opt.Datasets says an input is one), analyses every game on the worker
+// pool and hands the results to the sinks in input order (see Sink). It returns the
 // run's summary. A path that does not exist is an error before anything
 // is read; a cancelled ctx (Ctrl-C) returns an error wrapping
 // context.Canceled. When Run fails, every sink is aborted (started or
