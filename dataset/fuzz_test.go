@@ -108,7 +108,7 @@ func FuzzSource(f *testing.F) {
 		if err := os.WriteFile(filepath.Join(dir, FlagsName+".parquet"), fd, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		r, err := Source{}.OpenDatasets([]string{dir})
+		r, err := Source{}.OpenDatasets([]string{dir}, nil)
 		if err != nil {
 			return
 		}

@@ -195,7 +195,10 @@ type Reader struct {
 // A games file reached twice (a directory named twice, or inside another
 // one named too, or through a symbolic link) is read once, from the first
 // directory that reaches it (see Repeated).
-func Open(dirs []string) (*Reader, error) {
+func Open(dirs []string) (*Reader, error) { return open(dirs, nil) }
+
+// open is Open, passing over the games files skip accepts.
+func open(dirs []string, skip func(path string) bool) (*Reader, error) {
 	r := &Reader{}
 	seen := map[string]bool{}
 	type input struct {
@@ -209,6 +212,9 @@ func Open(dirs []string) (*Reader, error) {
 			return nil, err
 		}
 		for _, f := range files {
+			if skip != nil && skip(f) {
+				continue
+			}
 			real, err := filepath.Abs(f)
 			if err == nil {
 				real, err = filepath.EvalSymlinks(real)

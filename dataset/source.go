@@ -25,12 +25,13 @@ var _ pipeline.Datasets = Source{}
 // IsDataset reports whether path is a dataset (see IsDataset).
 func (Source) IsDataset(path string) bool { return IsDataset(path) }
 
-// OpenDatasets opens the games of the datasets at paths (see Open): each
-// row becomes the record it was written from, with its flags from
-// flags.parquet when the dataset has one beside the games file (else one
-// flag per code of flag_codes, without ply or detail).
-func (Source) OpenDatasets(paths []string) (pipeline.DatasetReader, error) {
-	r, err := Open(paths)
+// OpenDatasets opens the games of the datasets at paths (see Open) but
+// the games files inside the run's outputs: each row becomes the record it
+// was written from, with its flags from flags.parquet when the dataset has
+// one beside the games file (else one flag per code of flag_codes,
+// without ply or detail).
+func (Source) OpenDatasets(paths, outputs []string) (pipeline.DatasetReader, error) {
+	r, err := open(paths, func(path string) bool { return pipeline.Inside(path, outputs) })
 	if err != nil {
 		return nil, err
 	}

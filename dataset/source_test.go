@@ -73,7 +73,7 @@ func TestSourceFlags(t *testing.T) {
 	if err := os.Remove(filepath.Join(out, dataset.FlagsName+".parquet")); err != nil {
 		t.Fatal(err)
 	}
-	rd, err := dataset.Source{}.OpenDatasets([]string{out})
+	rd, err := dataset.Source{}.OpenDatasets([]string{out}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestSourceFlags(t *testing.T) {
 
 // TestSourceNotADataset: a directory without a games table is no dataset.
 func TestSourceNotADataset(t *testing.T) {
-	if _, err := (dataset.Source{}).OpenDatasets([]string{t.TempDir()}); err == nil {
+	if _, err := (dataset.Source{}).OpenDatasets([]string{t.TempDir()}, nil); err == nil {
 		t.Error("a directory without games.parquet opened as a dataset")
 	}
 	if (dataset.Source{}).IsDataset(t.TempDir()) {

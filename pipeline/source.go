@@ -26,8 +26,9 @@ type Datasets interface {
 	IsDataset(path string) bool
 	// OpenDatasets opens the games of the datasets at paths as one
 	// stream, in the order of a single run over the records they were
-	// exported from.
-	OpenDatasets(paths []string) (DatasetReader, error)
+	// exported from. The files inside the run's outputs (see Inside) are
+	// not read.
+	OpenDatasets(paths, outputs []string) (DatasetReader, error)
 }
 
 // DatasetReader is a pull reader of the games of datasets.
@@ -77,7 +78,7 @@ func (r *run) datasetInputs(inputs []string) []bool {
 	}
 	is := make([]bool, len(inputs))
 	for i, p := range inputs {
-		is[i] = p != "-" && !excludedPath(p, r.opt.Exclude) && src.IsDataset(p)
+		is[i] = p != "-" && !Inside(p, r.opt.Exclude) && src.IsDataset(p)
 	}
 	return is
 }
@@ -110,7 +111,7 @@ func (r *run) walk(ctx context.Context, w *corpus.Walker, inputs []string, emit 
 // readDatasets emits the games of the datasets at paths (those of the
 // run's shard: by game_id, corpus.Shard.Has(0, id)), then their files.
 func (r *run) readDatasets(ctx context.Context, paths []string, emit func(input) error) error {
-	rd, err := r.opt.Datasets.OpenDatasets(paths)
+	rd, err := r.opt.Datasets.OpenDatasets(paths, r.opt.Exclude)
 	if err != nil {
 		return err
 	}
@@ -182,8 +183,9 @@ func datasetGame(g *DatasetGame, aopt analyze.Options, steps []Step) result {
 	return result{id: g.ID, report: d.Report, tags: d.Tags, res: d.Result}
 }
 
-// excludedPath reports whether path is one of the outputs, or inside one.
-func excludedPath(path string, outputs []string) bool {
+// Inside reports whether path is one of the outputs of a run, or inside
+// one.
+func Inside(path string, outputs []string) bool {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return false

@@ -22,7 +22,7 @@ type fakeDatasets map[string][]pipeline.DatasetGame
 
 func (f fakeDatasets) IsDataset(path string) bool { _, ok := f[path]; return ok }
 
-func (f fakeDatasets) OpenDatasets(paths []string) (pipeline.DatasetReader, error) {
+func (f fakeDatasets) OpenDatasets(paths, _ []string) (pipeline.DatasetReader, error) {
 	r := &fakeReader{}
 	for _, p := range paths {
 		r.games = append(r.games, f[p]...)

@@ -156,4 +156,14 @@ func TestDatasetInputs(t *testing.T) {
 			t.Fatalf("game %d: %q and %q, want %q twice", i, both[i], both[len(one)+i], g[:3])
 		}
 	}
+	// An output inside a dataset is not read by the next run.
+	again := filepath.Join(ds, "again")
+	for range 2 {
+		if _, errs, code := runCLI(t, "", "export", "--quiet", "-o", again, ds); code > 1 {
+			t.Fatalf("export of a dataset into itself: exit %d\n%s", code, errs)
+		}
+	}
+	if n := len(testgames.Columns(t, filepath.Join(again, "games.parquet"), "game_id")); n != len(one) {
+		t.Errorf("the second export of a dataset into a directory inside it has %d games, want %d", n, len(one))
+	}
 }
