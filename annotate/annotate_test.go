@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/xqtool/xqtool/board"
-	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/engine"
 	"github.com/xqtool/xqtool/internal/fakeengine"
 )
@@ -493,33 +492,5 @@ func TestAddRejectsIllegalMoves(t *testing.T) {
 	err := a.Add(Game{ID: "bad", Start: board.StartPosition(), Moves: []board.Move{m}})
 	if err == nil || !strings.Contains(err.Error(), "ply 1") {
 		t.Fatalf("%v", err)
-	}
-}
-
-func TestGameFromDataset(t *testing.T) {
-	row := &dataset.Game{GameID: "ds1", StartFEN: board.StartFEN, MovesICCS: []string{"h2e2", "H9-G7"}, Result: "1-0"}
-	g, err := GameFromDataset(row)
-	if err != nil {
-		t.Fatal(err)
-	}
-	row.MovesICCS[0] = "xxxx" // the row's slices are reused by the reader
-	if g.ID != "ds1" || len(g.Moves) != 2 || g.Moves[0].String() != "h2e2" || g.Moves[1].String() != "h9g7" || g.Result != "1-0" {
-		t.Fatalf("%+v", g)
-	}
-	if _, err := g.positions(); err != nil {
-		t.Fatal(err)
-	}
-	for _, bad := range []struct {
-		row     *dataset.Game
-		noStart bool
-	}{
-		{&dataset.Game{GameID: "u", StartFEN: ""}, true}, // an unreadable record
-		{&dataset.Game{GameID: "f", StartFEN: "not a fen"}, true},
-		{&dataset.Game{GameID: "m", StartFEN: board.StartFEN, MovesICCS: []string{"h2"}}, false},
-	} {
-		_, err := GameFromDataset(bad.row)
-		if err == nil || !strings.Contains(err.Error(), bad.row.GameID) || errors.Is(err, ErrNoStart) != bad.noStart {
-			t.Errorf("%+v: %v", bad.row, err)
-		}
 	}
 }

@@ -6,11 +6,11 @@
 // # Each distinct position once
 //
 // Games come in as small values (Game: game_id, start position, legal
-// moves, declared result), from records or from an exported dataset
-// (GameFromDataset). An Annotator collects them, then Run searches every
-// distinct position (board and side to move: board.Position.Key, the
-// position_key of the training data) once, with Options.Engines engine
-// processes in parallel; a game's rows read the shared evaluations. Openings
+// moves, declared result), from the games of a pipeline run (Sink: records
+// or export datasets, which the pipeline reads alike). An Annotator
+// collects them, then Run searches every distinct position (board and
+// side to move: board.Position.Key, the position_key of the training
+// data) once, with Options.Engines engine processes in parallel; a game's rows read the shared evaluations. Openings
 // repeat across games, so the rows annotated outnumber the searches
 // (Progress.Saved). Positions without a legal move are not searched: the
 // side to move has lost.
@@ -103,8 +103,8 @@
 // temporary name and moves it into place in Commit; Abort removes the table
 // and keeps the cache. It is a pipeline.Annotator, so the flags it raises
 // reach the report lines and the HTML page of the same run with every other
-// flag. Sink.Dataset reads exported datasets (games.parquet: start_fen,
-// moves_iccs) instead of records.
+// flag. A run over an export dataset gives the games their game_id in it,
+// so evals.parquet joins back to the dataset's tables.
 //
 // PGNNotes turns a game's rows into notes of written PGN (records.PlyNote,
 // "convert --evals"): after each move {[%eval 0.35,10]} — red's side in

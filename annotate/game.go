@@ -2,14 +2,12 @@ package annotate
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/xqtool/xqtool/board"
-	"github.com/xqtool/xqtool/dataset"
 )
 
-// Game is one game to annotate: small values the caller copies from a record
-// or a dataset row (nothing here points into them).
+// Game is one game to annotate: small values the caller copies from a game of
+// a pipeline run (nothing here points into them).
 type Game struct {
 	// ID is the game's game_id.
 	ID string
@@ -21,22 +19,6 @@ type Game struct {
 	// Result is the declared result: "1-0", "0-1", "1/2-1/2", or "" / "*"
 	// when none.
 	Result string
-}
-
-// ErrNoStart means a dataset row has no start position to annotate from:
-// its record could not be read (an empty start_fen).
-var ErrNoStart = dataset.ErrNoStart
-
-// GameFromDataset makes a Game of a row of an exported dataset: its start
-// position and moves as the row decodes them (dataset.Game.Line). A row
-// without a start position gives an error wrapping ErrNoStart. The row's
-// moves are copied.
-func GameFromDataset(g *dataset.Game) (Game, error) {
-	start, moves, err := g.Line()
-	if err != nil {
-		return Game{}, fmt.Errorf("annotate: %w", err)
-	}
-	return Game{ID: g.GameID, Start: start, Moves: slices.Clone(moves), Result: g.Result}, nil
 }
 
 // positions replays g and returns its positions: the start and the position

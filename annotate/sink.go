@@ -2,14 +2,11 @@ package annotate
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strconv"
 
 	"github.com/xqtool/xqtool/board"
-	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/pipeline"
@@ -145,59 +142,4 @@ func (s *Sink) Flagged() map[flags.Code]int {
 		}
 	}
 	return m
-}
-
-// Dataset annotates the games of exported datasets (the games.parquet files
-// under dirs, read in the order of a single run; see dataset.Open) instead
-// of a pipeline run: it adds every game keep accepts (nil: all), searches,
-// and commits the table, or aborts it on an error. A row without a start
-// position (an unreadable record) is skipped.
-func (s *Sink) Dataset(ctx context.Context, dirs []string, keep func(gameID string) bool) (err error) {
-	defer func() {
-		if err != nil {
-			s.Abort()
-		}
-	}()
-	r, err := dataset.Open(dirs)
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	if len(r.Files()) == 0 {
-		return fmt.Errorf("%v: %w", dirs, dataset.ErrNoGames)
-	}
-	for num := 0; ; {
-		if num&1023 == 0 && ctx.Err() != nil {
-			return ctx.Err()
-		}
-		dg, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		if keep != nil && !keep(dg.GameID) {
-			continue
-		}
-		s.games++
-		g, err := GameFromDataset(dg)
-		switch {
-		case errors.Is(err, ErrNoStart):
-			s.skipped++
-			num++
-			continue
-		case err != nil:
-			return err
-		}
-		if err := s.a.Add(g); err != nil {
-			return fmt.Errorf("%s: %w", dg.File, err)
-		}
-		s.nums = append(s.nums, num)
-		num++
-	}
-	if err := s.finish(ctx); err != nil {
-		return err
-	}
-	return s.Commit()
 }

@@ -155,8 +155,20 @@ func (w *Walker) Files() int { return w.files }
 // directory's when it is reached), so that a large tree is never held
 // whole.
 func (w *Walker) Walk(ctx context.Context, paths []string, yield func(Item) error) error {
+	for i, p := range paths {
+		if err := w.WalkArg(ctx, i, p, yield); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WalkArg walks one input path as Walk walks its paths[i] (the shard keys
+// of its files are those of argument i): a caller that reads some of its
+// arguments otherwise walks the others one at a time, in order.
+func (w *Walker) WalkArg(ctx context.Context, i int, path string, yield func(Item) error) error {
 	p := planner{w: w, seen: &w.seen}
-	return p.plan(paths, func(e Entry) error {
+	return p.planArg(i, path, func(e Entry) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}

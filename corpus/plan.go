@@ -86,13 +86,18 @@ type planner struct {
 // yield.
 func (p *planner) plan(paths []string, yield func(Entry) error) error {
 	for i, path := range paths {
-		p.key.arg = i
-		p.key.setRoot(path, "")
-		if err := p.path(path, yield); err != nil {
+		if err := p.planArg(i, path, yield); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// planArg calls yield with the entries of paths[i] = path.
+func (p *planner) planArg(i int, path string, yield func(Entry) error) error {
+	p.key.arg = i
+	p.key.setRoot(path, "")
+	return p.path(path, yield)
 }
 
 // entry returns the entry of name (under the current root) of the given

@@ -67,3 +67,58 @@ func FuzzReader(f *testing.F) {
 		}
 	})
 }
+
+// fuzzFlags returns the flags.parquet of the games of fuzzGames.
+func fuzzFlags(f *testing.F) []byte {
+	var buf bytes.Buffer
+	fw, err := NewFlagsWriter(&buf)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, row := range rowsOf(pgnReports(f, fuzzPGN)) {
+		if err := fw.write(row); err != nil {
+			f.Fatal(err)
+		}
+	}
+	if err := fw.Close(); err != nil {
+		f.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// FuzzSource reads a dataset through Source (the pipeline's reader of
+// datasets): arbitrary bytes as its flags.parquet beside a good
+// games.parquet, and as its games.parquet: an error, never a panic.
+func FuzzSource(f *testing.F) {
+	games, fl := fuzzGames(f), fuzzFlags(f)
+	f.Add(fl, false)
+	f.Add(fl[:len(fl)/2], false)
+	f.Add(games, true)
+	f.Add([]byte("PAR1PAR1"), false)
+	f.Fuzz(func(t *testing.T, data []byte, asGames bool) {
+		dir := t.TempDir()
+		g, fd := games, data
+		if asGames {
+			g, fd = data, fl
+		}
+		if err := os.WriteFile(filepath.Join(dir, GamesName+".parquet"), g, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, FlagsName+".parquet"), fd, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := Source{}.OpenDatasets([]string{dir}, nil)
+		if err != nil {
+			return
+		}
+		defer r.Close()
+		for {
+			if _, err := r.Next(); err != nil {
+				if err != io.EOF {
+					t.Log(err)
+				}
+				break
+			}
+		}
+	})
+}

@@ -14,11 +14,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/xqtool/xqtool/internal/table"
+	"github.com/xqtool/xqtool/parse"
 )
 
 // Errors of this package.
@@ -33,12 +35,15 @@ var (
 )
 
 // Game is what a games.parquet row tells of one game: the one decoded
-// row every reader of games tables uses (dedupe, explorer, annotate,
-// players). Its slices are reused by the next call of Reader.Next.
+// row every reader of games tables uses (dedupe, find, the pipeline's
+// dataset source). Its slices are reused by the next call of Reader.Next.
 type Game struct {
 	GameID string
 	Source string
 	Index  int
+	// Format and Encoding are the record's format and text encoding
+	// ("" when none).
+	Format, Encoding string
 	// StartFEN is the start position ("" when unknown: the record could
 	// not be read).
 	StartFEN string
@@ -46,8 +51,15 @@ type Game struct {
 	MovesICCS []string
 	// Codes are the flag codes of the game (flag_codes).
 	Codes []string
+	// Status is the game's state as the export decided it (status).
+	Status string
 	// Event, Date, Site, Round, Red and Black tags ("" when absent).
 	Event, Date, Site, Round, Red, Black string
+	// Tags are the game's tags as the row holds them: those with a column
+	// of their own that are set (the Elo tags when they are numbers), in
+	// the columns' order, then other_tags. Result and FEN are not among
+	// them (Result, StartFEN).
+	Tags parse.Tags
 	// Result is result_declared ("*" when none).
 	Result string
 	// Year is the year of the Date tag (0 when unknown).
@@ -68,22 +80,20 @@ type Game struct {
 	line lineCache
 }
 
-// readColumns are the leaf columns of games.parquet read, in the order
-// of Game's fields.
+// readColumns are the leaf columns of games.parquet read, by rd* index:
+// the text columns first.
 var readColumns = []string{
-	colGameID, colSource, colIndex, colStartFEN, leafMoves, leafFlagCodes,
-	colEvent, colDate, colSite, colRound, colRed, colBlack, colResultDeclared, colClusterID,
-	colDuplicateKind, colYear,
+	colGameID, colSource, colStartFEN, colEvent, colDate, colSite, colRound, colRed, colBlack,
+	colResultDeclared, colClusterID, colDuplicateKind, colFormat, colEncoding,
+	colRedTeam, colBlackTeam, colECCO, colOpening, colVariation, colStatus,
+	colIndex, colYear, colRedElo, colBlackElo, leafMoves, leafFlagCodes, leafOtherKeys, leafOtherValues,
 }
 
 // Positions of the columns in readColumns.
 const (
 	rdGameID = iota
 	rdSource
-	rdIndex
 	rdStartFEN
-	rdMoves
-	rdCodes
 	rdEvent
 	rdDate
 	rdSite
@@ -93,8 +103,34 @@ const (
 	rdResult
 	rdCluster
 	rdDupKind
+	rdFormat
+	rdEncoding
+	rdRedTeam
+	rdBlackTeam
+	rdECCO
+	rdOpening
+	rdVariation
+	rdStatus
+	rdIndex // the first column that is not text
 	rdYear
+	rdRedElo
+	rdBlackElo
+	rdMoves
+	rdCodes
+	rdOtherKeys
+	rdOtherValues
 )
+
+// tagColumns are the text columns of tags, in the order of Game.Tags
+// (GamesSchema's), with their tags.
+var tagColumns = []struct {
+	col int
+	tag string
+}{
+	{rdEvent, parse.TagEvent}, {rdSite, parse.TagSite}, {rdDate, parse.TagDate}, {rdRound, parse.TagRound},
+	{rdRed, parse.TagRed}, {rdBlack, parse.TagBlack}, {rdRedTeam, parse.TagRedTeam}, {rdBlackTeam, parse.TagBlackTeam},
+	{rdECCO, parse.TagECCO}, {rdOpening, parse.TagOpening}, {rdVariation, parse.TagVariation},
+}
 
 // GamesFiles returns the games files of the datasets under dir, sorted:
 // every games.parquet, and every .parquet file below a directory named
@@ -159,7 +195,10 @@ type Reader struct {
 // A games file reached twice (a directory named twice, or inside another
 // one named too, or through a symbolic link) is read once, from the first
 // directory that reaches it (see Repeated).
-func Open(dirs []string) (*Reader, error) {
+func Open(dirs []string) (*Reader, error) { return open(dirs, nil) }
+
+// open is Open, passing over the games files skip accepts.
+func open(dirs []string, skip func(path string) bool) (*Reader, error) {
 	r := &Reader{}
 	seen := map[string]bool{}
 	type input struct {
@@ -173,6 +212,9 @@ func Open(dirs []string) (*Reader, error) {
 			return nil, err
 		}
 		for _, f := range files {
+			if skip != nil && skip(f) {
+				continue
+			}
 			real, err := filepath.Abs(f)
 			if err == nil {
 				real, err = filepath.EvalSymlinks(real)
@@ -266,11 +308,12 @@ type cursor struct {
 	t     *table.File
 	rows  *table.Rows
 	// the columns of the current batch, by rd* index.
-	str   [rdDupKind + 1]*array.String
-	index *array.Int32
-	year  *array.Int32
-	moves *array.List
-	codes *array.List
+	str                  [rdIndex]*array.String
+	index, year          *array.Int32
+	redElo, blackElo     *array.Int32
+	moves, codes         *array.List
+	other                *array.Map
+	otherKeys, otherVals *array.String
 	// the key of the current row
 	source string
 	idx    int
@@ -322,10 +365,24 @@ func (c *cursor) bind() error {
 			c.index, err = table.Column[*array.Int32](rec, name)
 		case rdYear:
 			c.year, err = table.Column[*array.Int32](rec, name)
+		case rdRedElo:
+			c.redElo, err = table.Column[*array.Int32](rec, name)
+		case rdBlackElo:
+			c.blackElo, err = table.Column[*array.Int32](rec, name)
 		case rdMoves:
 			c.moves, _, err = table.ListOf[*array.String](rec, name)
 		case rdCodes:
 			c.codes, _, err = table.ListOf[*array.String](rec, name)
+		case rdOtherKeys:
+			if c.other, err = table.Column[*array.Map](rec, name); err == nil {
+				var ok1, ok2 bool
+				c.otherKeys, ok1 = c.other.Keys().(*array.String)
+				c.otherVals, ok2 = c.other.Items().(*array.String)
+				if !ok1 || !ok2 {
+					err = fmt.Errorf("%w: %s is not a map of strings", table.ErrColumn, name)
+				}
+			}
+		case rdOtherValues:
 		default:
 			c.str[i], err = table.Column[*array.String](rec, name)
 		}
@@ -343,6 +400,7 @@ func (c *cursor) game(g *Game) (err error) {
 	i := c.rows.Index()
 	s := func(col int) string { return table.String(c.str[col], i) }
 	g.GameID, g.Source, g.Index = s(rdGameID), c.source, c.idx
+	g.Format, g.Encoding, g.Status = s(rdFormat), s(rdEncoding), s(rdStatus)
 	g.StartFEN = s(rdStartFEN)
 	g.Event, g.Date, g.Site, g.Round, g.Red, g.Black = s(rdEvent), s(rdDate), s(rdSite), s(rdRound), s(rdRed), s(rdBlack)
 	g.Result = s(rdResult)
@@ -353,19 +411,39 @@ func (c *cursor) game(g *Game) (err error) {
 	}
 	g.Dir, g.File, g.Row = c.dir, c.path, c.rows.Row(i)
 	g.line = lineCache{}
-	g.MovesICCS = g.MovesICCS[:0]
-	start, end := c.moves.ValueOffsets(i)
-	mv := c.moves.ListValues().(*array.String)
-	for j := start; j < end; j++ {
-		g.MovesICCS = append(g.MovesICCS, mv.Value(int(j)))
+	g.MovesICCS = appendList(g.MovesICCS[:0], c.moves, i)
+	g.Codes = appendList(g.Codes[:0], c.codes, i)
+	g.Tags = g.Tags[:0]
+	for _, tc := range tagColumns {
+		if a := c.str[tc.col]; !a.IsNull(i) {
+			g.Tags = append(g.Tags, parse.Tag{Name: tc.tag, Value: a.Value(i)})
+		}
 	}
-	g.Codes = g.Codes[:0]
-	start, end = c.codes.ValueOffsets(i)
-	cv := c.codes.ListValues().(*array.String)
-	for j := start; j < end; j++ {
-		g.Codes = append(g.Codes, cv.Value(int(j)))
+	for _, e := range []struct {
+		a   *array.Int32
+		tag string
+	}{{c.redElo, parse.TagRedElo}, {c.blackElo, parse.TagBlackElo}} {
+		if !e.a.IsNull(i) {
+			g.Tags = append(g.Tags, parse.Tag{Name: e.tag, Value: strconv.Itoa(int(e.a.Value(i)))})
+		}
+	}
+	if !c.other.IsNull(i) {
+		start, end := c.other.ValueOffsets(i)
+		for j := int(start); j < int(end); j++ {
+			g.Tags = append(g.Tags, parse.Tag{Name: c.otherKeys.Value(j), Value: table.String(c.otherVals, j)})
+		}
 	}
 	return nil
+}
+
+// appendList appends the strings of row i of the list column l to out.
+func appendList(out []string, l *array.List, i int) []string {
+	start, end := l.ValueOffsets(i)
+	v := l.ListValues().(*array.String)
+	for j := start; j < end; j++ {
+		out = append(out, v.Value(int(j)))
+	}
+	return out
 }
 
 func (c *cursor) close() error {

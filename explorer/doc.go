@@ -67,9 +67,9 @@
 // over all their games. A tree written with MinGames above 1 has lost rows
 // and is refused, as is a tree of another MaxPly, MergeMirrors or
 // AllCopies. (Trees of the shards of one run count the copies found within
-// each shard only: merge trees built with AllCopies, or build from
-// datasets after "xqtool dedupe", whose duplicates.parquet decides the
-// copies across shards.)
+// each shard only: merge trees built with AllCopies, or build from the
+// shards' datasets given together, whose copies the run finds across
+// them.)
 //
 // # Reading a tree
 //
@@ -95,16 +95,17 @@
 //
 // # Position search
 //
-// Find lists the games of export datasets that reach a position or a
-// material signature (ParseMaterial), through positions.parquet: by its
-// position_key column when it has one, else by the placement and side of
-// its fen column; the final position of each game comes from its last row,
-// the start of a game without moves from games.parquet.
+// FindSink lists the games of a pipeline run (records or export datasets)
+// that reach a position or a material signature (ParseMaterial): it plays
+// each game's valid main line again, comparing each position's key (the
+// position then confirms it) and its material, counted as pieces are
+// taken, for every query at once.
 //
 // # Inputs
 //
 // Sink feeds the builder from a pipeline run (FromGame, the games held in
-// a spool until the duplicate verdicts come); DatasetGames reads the games
-// of an export dataset. Both give the same Game values for the same
-// games, hence the same tree.
+// a spool until the duplicate verdicts come): records, or export datasets,
+// which the pipeline reads as the records they were exported from (the
+// same Game values, hence the same tree), and trees merged in
+// (SinkOptions.Trees).
 package explorer

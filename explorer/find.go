@@ -1,16 +1,15 @@
 package explorer
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/xqtool/xqtool/board"
-	"github.com/xqtool/xqtool/dataset"
+	"github.com/xqtool/xqtool/parse"
+	"github.com/xqtool/xqtool/pipeline"
 )
 
 // ErrMaterial is wrapped by the errors of ParseMaterial.
@@ -74,28 +73,20 @@ func (m Material) String() string {
 	return b.String()
 }
 
-// materialOf counts the pieces of a FEN placement (the first field).
-func materialOf(fen string) (Material, bool) {
+// materialAt counts the pieces of a position.
+func materialAt(p *board.Position) Material {
 	var m Material
-	for i := 0; i < len(fen) && fen[i] != ' '; i++ {
-		c := fen[i]
-		if c == '/' || (c >= '1' && c <= '9') {
-			continue
-		}
-		p, ok := board.PieceFromFEN(c)
-		if !ok {
-			return m, false
-		}
-		if n := &m[p.Color()][p.Kind()]; *n < 100 {
-			*n++
+	for sq := board.Square(0); sq < board.Squares; sq++ {
+		if pc := p.Piece(sq); !pc.IsEmpty() {
+			m[pc.Color()][pc.Kind()]++
 		}
 	}
-	return m, true
+	return m
 }
 
-// Query is what Find looks for. A game matches at the first position of
-// its valid main line (the start, before each move, and the final
-// position) that matches every part given.
+// Query is what a FindSink looks for. A game matches at the first
+// position of its valid main line (the start, then the position after
+// each move) that matches every part given.
 type Query struct {
 	// Position, when HasPosition, is the position to find (placement and
 	// side to move).
@@ -108,7 +99,7 @@ type Query struct {
 	HasMaterial bool
 }
 
-// Hit is a game found by Find.
+// Hit is a game a FindSink found.
 type Hit struct {
 	GameID, Source          string
 	Index                   int
@@ -121,13 +112,6 @@ type Hit struct {
 	Mirrored bool
 }
 
-// FindStats tells what Find read.
-type FindStats struct {
-	Rows          int64 // positions rows read
-	UsedKeys      bool  // the position_key column was compared (else the fen column)
-	PositionFiles int
-}
-
 // target is a position to find: its key and its "placement side" text.
 type target struct {
 	key      uint64
@@ -135,178 +119,114 @@ type target struct {
 	mirrored bool
 }
 
-// Find lists the games of the export datasets under dir that reach what
-// q asks for, through the positions table: one row per ply, the position
-// before the move (rows are compared by their position_key column when
-// the table has one, else by the fen column's placement and side), the
-// position after each game's last move (from its last row), and the start
-// position of games without a move (from the games table). Hits come in
-// the order of the games' sources and indexes, with the players, event
-// and date from the games table.
-func Find(dir string, q Query) ([]Hit, FindStats, error) {
-	var st FindStats
-	if !q.HasPosition && !q.HasMaterial {
-		return nil, st, errors.New("explorer: find needs a position or a material signature")
-	}
-	var targets []target
-	if q.HasPosition {
-		p := q.Position
-		targets = append(targets, target{p.Key(), fenOf(&p), false})
-		if q.Mirror {
-			mp, err := p.Mirror()
-			if err == nil && mp.Key() != p.Key() {
-				targets = append(targets, target{mp.Key(), fenOf(&mp), true})
-			}
-		}
-	}
-	found := map[string]*Hit{} // by game_id: the first match
-	match := func(gameID string, ply int, fen string) error {
-		if h, ok := found[gameID]; ok && h.Ply <= ply {
-			return nil
-		}
-		mirrored, ok := q.matches(targets, fen)
-		if !ok {
-			return nil
-		}
-		found[gameID] = &Hit{GameID: gameID, Ply: ply, Mirrored: mirrored}
+// targets returns the positions q looks for (none for a material only).
+func (q *Query) targets() []target {
+	if !q.HasPosition {
 		return nil
 	}
-	var err error
-	st.PositionFiles, err = dataset.ReadPositions(dir, q.HasPosition && !q.HasMaterial, func(b *dataset.PositionsBatch) error {
-		st.UsedKeys = st.UsedKeys || b.Key != nil
-		err := q.positionsBatch(b, targets, found, match)
-		st.Rows += int64(b.Len())
-		return err
-	})
-	if err != nil {
-		return nil, st, err
+	p := q.Position
+	out := []target{{p.Key(), fenOf(&p), false}}
+	if q.Mirror {
+		mp, err := p.Mirror()
+		if err == nil && mp.Key() != p.Key() {
+			out = append(out, target{mp.Key(), fenOf(&mp), true})
+		}
 	}
-	// Games without a move are reached only at their start; then the
-	// players of every hit.
-	hits, err := joinGames(dir, found, func(gameID, startFEN string) error {
-		if startFEN == "" {
-			startFEN = board.StartFEN
-		}
-		p, err := positionOfFEN(startFEN)
-		if err != nil {
-			return nil // not a position: no hit
-		}
-		return match(gameID, 0, fenOf(&p))
-	})
-	return hits, st, err
+	return out
 }
 
-// matches reports whether the position fen ("placement side") is one of
-// the targets and has the material asked for.
-func (q *Query) matches(targets []target, fen string) (mirrored, ok bool) {
-	if q.HasMaterial {
-		m, ok := materialOf(fen)
-		if !ok || m != q.Material {
-			return false, false
+// ErrQuery is the error of a query that asks for nothing.
+var ErrQuery = errors.New("explorer: find needs a position or a material signature")
+
+// FindSink finds the games of a pipeline run (records, or export
+// datasets) that reach what each of its queries asks for: each game once
+// per query, at the first position of its valid main line that matches.
+// Hits come in the run's order.
+type FindSink struct {
+	pipeline.NopSink
+	queries []Query
+	targets [][]target
+	hits    [][]Hit
+	found   []bool
+}
+
+// NewFindSink returns a sink looking for the queries; a query that asks
+// for nothing is an error wrapping ErrQuery.
+func NewFindSink(queries ...Query) (*FindSink, error) {
+	s := &FindSink{queries: queries, hits: make([][]Hit, len(queries)), found: make([]bool, len(queries))}
+	for _, q := range queries {
+		if !q.HasPosition && !q.HasMaterial {
+			return nil, ErrQuery
 		}
+		s.targets = append(s.targets, q.targets())
+	}
+	return s, nil
+}
+
+// Hits returns the games found by query i (after the run).
+func (s *FindSink) Hits(i int) []Hit { return s.hits[i] }
+
+// Game looks for the queries in the game's positions.
+func (s *FindSink) Game(g *pipeline.Game) error {
+	rp := g.Replay()
+	if rp == nil || !rp.HasStart {
+		return nil
+	}
+	clear(s.found)
+	left := len(s.queries)
+	p := rp.Start
+	m := materialAt(&p)
+	for ply := 0; ; ply++ {
+		for i := range s.queries {
+			if s.found[i] {
+				continue
+			}
+			if mirrored, ok := s.match(i, &p, &m); ok {
+				s.found[i] = true
+				left--
+				s.hits[i] = append(s.hits[i], hitOf(g, ply, mirrored))
+			}
+		}
+		if left == 0 || ply == len(rp.Plies) {
+			return nil
+		}
+		pl := rp.Plies[ply]
+		if pl.Capture != board.NoPiece {
+			m[pl.Capture.Color()][pl.Capture.Kind()]--
+		}
+		p.MakeMove(pl.Move)
+	}
+}
+
+// match reports whether the position p, of material m, is what query i
+// asks for.
+func (s *FindSink) match(i int, p *board.Position, m *Material) (mirrored, ok bool) {
+	q := &s.queries[i]
+	if q.HasMaterial && *m != q.Material {
+		return false, false
 	}
 	if !q.HasPosition {
 		return false, true
 	}
-	for _, t := range targets {
-		if samePosition(fen, t.fen) {
+	key := p.Key()
+	for _, t := range s.targets[i] {
+		// The key selects, the position decides (no match on a key
+		// collision).
+		if t.key == key && fenOf(p) == t.fen {
 			return t.mirrored, true
 		}
 	}
 	return false, false
 }
 
-// samePosition compares a FEN (any number of fields) with a target's
-// "placement side".
-func samePosition(fen, target string) bool {
-	place, rest, _ := strings.Cut(fen, " ")
-	side := "w"
-	if strings.HasPrefix(rest, "b") {
-		side = "b"
-	}
-	return len(target) == len(place)+2 && target[:len(place)] == place && target[len(place)+1:] == side
-}
-
-// positionsBatch matches the rows of a batch of positions.parquet (by
-// their keys when the batch has them), and the position after each game's
-// last move.
-func (q *Query) positionsBatch(b *dataset.PositionsBatch, targets []target, found map[string]*Hit,
-	match func(string, int, string) error) error {
-	for i := range b.Len() {
-		id, ply := b.GameID.Value(i), b.Ply(i)
-		if b.Key != nil {
-			k := b.Key(i)
-			if slices.ContainsFunc(targets, func(t target) bool { return t.key == k }) {
-				// Keys only select: the FEN decides (no false match on a
-				// key collision).
-				if err := match(id, ply, b.FEN.Value(i)); err != nil {
-					return err
-				}
-			}
-		} else if err := match(id, ply, b.FEN.Value(i)); err != nil {
-			return err
-		}
-		if b.PliesToEnd.Value(i) != 1 {
-			continue
-		}
-		// The last move: the final position.
-		if h, ok := found[id]; ok && h.Ply <= ply+1 {
-			continue
-		}
-		p, err := positionOfFEN(b.FEN.Value(i))
-		if err != nil {
-			return b.Errorf(i, "%w: game %s ply %d: %w", ErrDataset, id, ply+1, err)
-		}
-		m, err := board.ParseMove(b.MoveICCS.Value(i))
-		if err != nil || !p.IsLegal(m) {
-			return b.Errorf(i, "%w: game %s ply %d: move %q", ErrDataset, id, ply+1, b.MoveICCS.Value(i))
-		}
-		p.MakeMove(m)
-		if err := match(id, ply+1, fenOf(&p)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// joinGames reads the games table: it calls noMoves for each game without
-// a move, then fills in the players of the hits and returns them in the
-// order of the games' sources and indexes.
-func joinGames(dir string, found map[string]*Hit, noMoves func(gameID, startFEN string) error) ([]Hit, error) {
-	r, err := dataset.Open([]string{dir})
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	for {
-		g, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		if len(g.MovesICCS) == 0 {
-			if err := noMoves(g.GameID, g.StartFEN); err != nil {
-				return nil, err
-			}
-		}
-		h, ok := found[g.GameID]
-		if !ok {
-			continue
-		}
-		h.Source, h.Index = g.Source, g.Index
-		h.Red, h.Black = g.Red, g.Black
-		h.Event, h.Date, h.Result = g.Event, g.Date, g.Result
-	}
-	hits := make([]Hit, 0, len(found))
-	for _, h := range found {
-		hits = append(hits, *h)
-	}
-	slices.SortFunc(hits, func(a, b Hit) int {
-		return cmp.Or(strings.Compare(a.Source, b.Source), cmp.Compare(a.Index, b.Index), strings.Compare(a.GameID, b.GameID))
-	})
-	return hits, nil
+// hitOf is the hit of game g at ply. Its strings are copies (the record's
+// do not outlive the call).
+func hitOf(g *pipeline.Game, ply int, mirrored bool) Hit {
+	tags := g.Tags()
+	c := func(name string) string { return strings.Clone(tags.Value(name)) }
+	return Hit{GameID: g.ID(), Source: strings.Clone(g.Source()), Index: g.Index(),
+		Red: c(parse.TagRed), Black: c(parse.TagBlack), Event: c(parse.TagEvent), Date: c(parse.TagDate),
+		Result: strings.Clone(g.Result()), Ply: ply, Mirrored: mirrored}
 }
 
 // WriteHits writes hits as a table: the game (source#number, 1-based),

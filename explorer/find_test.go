@@ -4,18 +4,13 @@ import (
 	"context"
 	"errors"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
-	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
-
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/dataset"
+	"github.com/xqtool/xqtool/internal/shareddata"
+	"github.com/xqtool/xqtool/pipeline"
 )
 
 // firstReach replays every game separately (its whole valid line) and
@@ -52,6 +47,21 @@ func materialOfPosition(p *board.Position) Material {
 	return m
 }
 
+// find runs a FindSink with q over path (records or a dataset) and
+// returns its hits.
+func find(t *testing.T, path string, q Query) []Hit {
+	t.Helper()
+	s, err := NewFindSink(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := pipeline.Options{Datasets: dataset.Source{}, Duplicates: pipeline.Duplicates{Off: true}}
+	if _, err := pipeline.Run(context.Background(), []string{path}, opt, s); err != nil {
+		t.Fatal(err)
+	}
+	return s.Hits(0)
+}
+
 func hitPlies(hits []Hit) map[string]int {
 	out := map[string]int{}
 	for _, h := range hits {
@@ -77,18 +87,12 @@ func compareHits(t *testing.T, what string, hits []Hit, want map[string]int) {
 		}
 		t.Errorf("%s: %d games found, %d reach it", what, len(got), len(want))
 	}
-	for i := 1; i < len(hits); i++ {
-		if hits[i-1].Source > hits[i].Source || (hits[i-1].Source == hits[i].Source && hits[i-1].Index > hits[i].Index) {
-			t.Errorf("%s: hits out of order at %d", what, i)
-			break
-		}
-	}
 }
 
-// TestFindPosition finds positions in the dataset of the real records and
-// checks the games and plies against every game replayed separately: an
-// opening position (also with its mirror), and the final position of a
-// game (reached only after the last row of positions.parquet).
+// TestFindPosition finds positions in the real records and in their
+// dataset and checks the games and plies against every game replayed
+// separately: an opening position (also with its mirror), and the final
+// position of a game.
 func TestFindPosition(t *testing.T) {
 	games := realGames(t)
 	dir := realDataset(t)
@@ -121,9 +125,10 @@ func TestFindPosition(t *testing.T) {
 		{"a final position", last, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			hits, st, err := Find(dir, Query{Position: tc.pos, HasPosition: true, Mirror: tc.mirror})
-			if err != nil {
-				t.Fatal(err)
+			q := Query{Position: tc.pos, HasPosition: true, Mirror: tc.mirror}
+			hits := find(t, dir, q)
+			if fromRecords := find(t, shareddata.Dir(t, "records"), q); !slices.Equal(hits, fromRecords) {
+				t.Errorf("%d games from the dataset, %d from the records, or others", len(hits), len(fromRecords))
 			}
 			mp := tc.pos
 			mirror, _ := board.NewPositionRelaxed(tc.pos.Setup().Mirror(), 0)
@@ -131,7 +136,7 @@ func TestFindPosition(t *testing.T) {
 				return p.Key() == mp.Key() || (tc.mirror && p.Key() == mirror.Key())
 			})
 			compareHits(t, tc.name, hits, want)
-			t.Logf("%d games found in %d rows (keys: %v)", len(hits), st.Rows, st.UsedKeys)
+			t.Logf("%d games found", len(hits))
 		})
 	}
 }
@@ -162,10 +167,7 @@ func TestFindMaterial(t *testing.T) {
 	if err != nil || m != keys[0] {
 		t.Fatalf("ParseMaterial(%q) = %v, %v", sig, m, err)
 	}
-	hits, _, err := Find(dir, Query{Material: m, HasMaterial: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	hits := find(t, dir, Query{Material: m, HasMaterial: true})
 	want := firstReach(games, func(p *board.Position) bool { return materialOfPosition(p) == m })
 	compareHits(t, sig, hits, want)
 	t.Logf("%s: %d games (the most frequent final material of 8 pieces or fewer: %d games end with it)", sig, len(hits), count[m])
@@ -204,104 +206,4 @@ func TestParseMaterial(t *testing.T) {
 			t.Errorf("ParseMaterial(%q): %v is not ErrMaterial", tc.in, err)
 		}
 	}
-}
-
-// TestFindByKey: a positions table with a position_key column (as the
-// training-data export adds, signed or unsigned) is searched by key, with
-// the same hits as by FEN.
-func TestFindByKey(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long test skipped in -short mode")
-	}
-	games := realGames(t)
-	src := realDataset(t)
-	p := board.StartPosition()
-	for _, s := range []string{"h2e2", "h9g7", "h0g2"} {
-		m, _ := board.ParseMove(s)
-		p, _ = p.Play(m)
-	}
-	want := firstReach(games, func(q *board.Position) bool { return q.Key() == p.Key() })
-	for _, typ := range []arrow.DataType{arrow.PrimitiveTypes.Uint64, arrow.PrimitiveTypes.Int64} {
-		dir := t.TempDir()
-		copyFile(t, filepath.Join(src, "games.parquet"), filepath.Join(dir, "games.parquet"))
-		addPositionKeys(t, filepath.Join(src, "positions.parquet"), filepath.Join(dir, "positions.parquet"), typ)
-		hits, st, err := Find(dir, Query{Position: p, HasPosition: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !st.UsedKeys {
-			t.Errorf("%s keys: the search did not use them", typ)
-		}
-		compareHits(t, "by "+typ.String()+" key", hits, want)
-	}
-}
-
-func copyFile(t *testing.T, from, to string) {
-	data, err := os.ReadFile(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(to, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// addPositionKeys writes the positions table at from to to with a
-// position_key column (the key of the fen column) of type typ.
-func addPositionKeys(t *testing.T, from, to string, typ arrow.DataType) {
-	f, err := os.Open(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	mem := memory.NewGoAllocator()
-	pf, err := file.NewParquetReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{}, mem)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tbl, err := fr.ReadTable(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tbl.Release()
-	fenCol := tbl.Column(tbl.Schema().FieldIndices("fen")[0])
-	b := array.NewBuilder(mem, typ)
-	for _, ch := range fenCol.Data().Chunks() {
-		fens := ch.(*array.String)
-		for i := range fens.Len() {
-			q, err := positionOfFEN(fens.Value(i))
-			if err != nil {
-				t.Fatal(err)
-			}
-			switch b := b.(type) {
-			case *array.Uint64Builder:
-				b.Append(q.Key())
-			case *array.Int64Builder:
-				b.Append(int64(q.Key()))
-			}
-		}
-	}
-	keys := b.NewArray()
-	defer keys.Release()
-	fields := append(tbl.Schema().Fields(), arrow.Field{Name: "position_key", Type: typ})
-	cols := make([]arrow.Column, 0, len(fields))
-	for i := range int(tbl.NumCols()) {
-		cols = append(cols, *tbl.Column(i))
-	}
-	kc := arrow.NewColumn(fields[len(fields)-1], arrow.NewChunked(typ, []arrow.Array{keys}))
-	cols = append(cols, *kc)
-	out := array.NewTable(arrow.NewSchema(fields, nil), cols, tbl.NumRows())
-	defer out.Release()
-	w, err := os.Create(to)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := pqarrow.WriteTable(out, w, 64<<10, nil, pqarrow.DefaultWriterProps()); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
 }

@@ -5,22 +5,21 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/internal/table"
 )
 
 // Inputs sorts the arguments of "xqtool explore": trees (a tree file,
 // or a directory holding tree.parquet files at any depth: the trees of
-// shards), export datasets (a directory with a games table), and the
-// rest, which are records to read. A tree file is one that ReadMeta reads.
-// The trees under out (the run's own output directory, "" for none) are
-// not inputs.
-func Inputs(paths []string, out string) (trees, datasets, records []string) {
+// shards), and the rest, which are the inputs of a pipeline run (records
+// or export datasets). A tree file is one that ReadMeta reads. The trees
+// under out (the run's own output directory, "" for none) are not
+// inputs.
+func Inputs(paths []string, out string) (trees, games []string) {
 	for _, p := range paths {
 		fi, err := os.Stat(p)
 		switch {
 		case err != nil:
-			records = append(records, p) // the run reports it
+			games = append(games, p) // the run reports it
 		case !fi.IsDir():
 			if strings.HasSuffix(p, ".parquet") {
 				if _, err := ReadMeta(p); err == nil {
@@ -28,18 +27,16 @@ func Inputs(paths []string, out string) (trees, datasets, records []string) {
 					continue
 				}
 			}
-			records = append(records, p)
+			games = append(games, p)
 		default:
 			if t := treeFiles(p, out); len(t) > 0 {
 				trees = append(trees, t...)
-			} else if dataset.IsDataset(p) {
-				datasets = append(datasets, p)
 			} else {
-				records = append(records, p)
+				games = append(games, p)
 			}
 		}
 	}
-	return trees, datasets, records
+	return trees, games
 }
 
 // treeFiles returns the tree.parquet files under dir, sorted; directories

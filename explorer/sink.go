@@ -100,6 +100,8 @@ func (o *Output) Abort() {
 type SinkOptions struct {
 	Tree Options
 	Page PageOptions
+	// Trees are trees (tree.parquet files) merged into the run's.
+	Trees []string
 }
 
 // Sink builds the tree of a run's games (see Builder) and writes it with
@@ -130,6 +132,11 @@ func (s *Sink) Start(info pipeline.Info) error {
 		s.opt.Tree.TempDir = info.TempDir
 	}
 	s.b = NewBuilder(s.opt.Tree)
+	for _, t := range s.opt.Trees {
+		if err := s.b.AddTree(t); err != nil {
+			return err
+		}
+	}
 	if s.opt.Tree.AllCopies || info.Duplicates.Off {
 		return nil
 	}

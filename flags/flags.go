@@ -91,6 +91,12 @@ type Def struct {
 	// Ends is true for the codes that stop the main line before its
 	// end: the moves after the flagged one are not played.
 	Ends bool
+	// Late is true for the codes raised after the pass, from the whole
+	// input rather than from the game's own record: by duplicate
+	// detection and by the annotators (the engine's, the tournament
+	// checks). A run that reads a dataset back decides them again (see
+	// Code.Late).
+	Late bool
 	// Meaning says what the flag means, in one line.
 	Meaning string
 }
@@ -98,41 +104,41 @@ type Def struct {
 // table lists every code: errors, then warnings, then info, each group in
 // the order a reader meets them in a record.
 var table = []Def{
-	{UnreadableRecord, Error, true, "the record could not be read at all (corrupt header, unsupported variant)"},
-	{IllegalMove, Error, true, "a main-line move is not legal: no such piece, blocked, leaves the king in check, kings facing, wrong side"},
-	{UnreadableMove, Error, true, "a main-line move is not a move at all (also an unknown word where a numbered pair lacks a move)"},
-	{AmbiguousMove, Error, true, "a main-line move matches several legal moves"},
-	{InvalidStart, Error, false, "the start FEN fails validation (a missing king is put on its home square, when empty, to replay the moves: the detail says so)"},
-	{Truncated, Error, false, "the record ends inside a move, comment or variation"},
-	{ResultMismatch, Error, false, "the declared result contradicts mate, stalemate (困毙 loses) or a judged final repetition"},
-	{MovesAfterEnd, Error, true, "moves recorded after mate or stalemate"},
-	{IllegalVariationMove, Warning, false, "a variation move cannot be played"},
-	{EmptyGame, Warning, false, "no moves"},
-	{MoveNumberGap, Warning, false, "move numbers skip or repeat"},
-	{MissingResult, Warning, false, "no result, or `*`"},
-	{MissingTags, Warning, false, "required tags absent or empty"},
-	{EncodingSuspect, Warning, false, "text decoded with replacement characters, or its encoding chosen on thin evidence"},
-	{RecordSyntax, Warning, false, "junk text, a malformed tag or FEN field in the record"},
-	{Repaired, Warning, false, "`--repair` undid a slip of the record (detail: the move as written, its replacement, the kind of slip)"},
-	{PerpetualCheck, Warning, false, "长将: the side must change (loses if it does not)"},
-	{PerpetualThreat, Warning, false, "长杀 (Chinese rules)"},
-	{PerpetualChase, Warning, false, "长捉, with the chased pieces"},
-	{ForbiddenCycle, Warning, false, "mixed attacks 一将一捉, 一将一杀, 一杀一捉 (Chinese rules)"},
-	{SuspectMove, Warning, false, "engine (annotate): a move throws a won position away and the reply, a blunder too, gives it straight back: more often a miscopied move than play"},
-	{ResultContradicted, Warning, false, "engine (annotate): the declared winner is the side the engine sees lost in the final position (a mate, or ≥ 1000 cp)"},
-	{PairingConflict, Warning, false, "tournament: a player has games against two different opponents in one round of an event (detail: the round, the other game)"},
-	{ResultConflict, Warning, false, "tournament: copies of one game (one duplicate cluster) declare different results (detail: the results and where)"},
-	{DateOutsideEvent, Warning, false, "tournament: the game's date lies outside its event's span (detail: the date and the span)"},
-	{NaturalLimit, Info, false, "60 rounds (120 plies) without a capture, at that ply"},
-	{RepetitionDraw, Info, false, "a cycle nobody must change"},
-	{Duplicate, Info, false, "same start position and main line as the kept copy of its cluster (named)"},
-	{NearDuplicate, Info, false, "a prefix or left-right mirror copy of the kept copy (named)"},
-	{TagsFilled, Info, false, "`--fill-tags` filled empty tags from the game's copies (named)"},
-	{ResultFilled, Info, false, "`--fill-tags` filled an empty or `*` Result from mate, stalemate or a judged final cycle (says which)"},
-	{ECCOMismatch, Info, false, "the declared ECCO tag differs from the code computed from the moves (detail: both)"},
-	{DrawContradicted, Info, false, "engine (annotate): a draw is declared in a final position the engine sees decided (a mate, or ≥ 1000 cp)"},
-	{RepeatedPairing, Info, false, "tournament: the same two players meet again with the same colours in another round (or day) of the event (detail: their first meeting)"},
-	{NameVariants, Info, false, "tournament: a player of the game is written several ways within its event (detail: the spellings and their counts)"},
+	{UnreadableRecord, Error, true, false, "the record could not be read at all (corrupt header, unsupported variant)"},
+	{IllegalMove, Error, true, false, "a main-line move is not legal: no such piece, blocked, leaves the king in check, kings facing, wrong side"},
+	{UnreadableMove, Error, true, false, "a main-line move is not a move at all (also an unknown word where a numbered pair lacks a move)"},
+	{AmbiguousMove, Error, true, false, "a main-line move matches several legal moves"},
+	{InvalidStart, Error, false, false, "the start FEN fails validation (a missing king is put on its home square, when empty, to replay the moves: the detail says so)"},
+	{Truncated, Error, false, false, "the record ends inside a move, comment or variation"},
+	{ResultMismatch, Error, false, false, "the declared result contradicts mate, stalemate (困毙 loses) or a judged final repetition"},
+	{MovesAfterEnd, Error, true, false, "moves recorded after mate or stalemate"},
+	{IllegalVariationMove, Warning, false, false, "a variation move cannot be played"},
+	{EmptyGame, Warning, false, false, "no moves"},
+	{MoveNumberGap, Warning, false, false, "move numbers skip or repeat"},
+	{MissingResult, Warning, false, false, "no result, or `*`"},
+	{MissingTags, Warning, false, false, "required tags absent or empty"},
+	{EncodingSuspect, Warning, false, false, "text decoded with replacement characters, or its encoding chosen on thin evidence"},
+	{RecordSyntax, Warning, false, false, "junk text, a malformed tag or FEN field in the record"},
+	{Repaired, Warning, false, false, "`--repair` undid a slip of the record (detail: the move as written, its replacement, the kind of slip)"},
+	{PerpetualCheck, Warning, false, false, "长将: the side must change (loses if it does not)"},
+	{PerpetualThreat, Warning, false, false, "长杀 (Chinese rules)"},
+	{PerpetualChase, Warning, false, false, "长捉, with the chased pieces"},
+	{ForbiddenCycle, Warning, false, false, "mixed attacks 一将一捉, 一将一杀, 一杀一捉 (Chinese rules)"},
+	{SuspectMove, Warning, false, true, "engine (annotate): a move throws a won position away and the reply, a blunder too, gives it straight back: more often a miscopied move than play"},
+	{ResultContradicted, Warning, false, true, "engine (annotate): the declared winner is the side the engine sees lost in the final position (a mate, or ≥ 1000 cp)"},
+	{PairingConflict, Warning, false, true, "tournament: a player has games against two different opponents in one round of an event (detail: the round, the other game)"},
+	{ResultConflict, Warning, false, true, "tournament: copies of one game (one duplicate cluster) declare different results (detail: the results and where)"},
+	{DateOutsideEvent, Warning, false, true, "tournament: the game's date lies outside its event's span (detail: the date and the span)"},
+	{NaturalLimit, Info, false, false, "60 rounds (120 plies) without a capture, at that ply"},
+	{RepetitionDraw, Info, false, false, "a cycle nobody must change"},
+	{Duplicate, Info, false, true, "same start position and main line as the kept copy of its cluster (named)"},
+	{NearDuplicate, Info, false, true, "a prefix or left-right mirror copy of the kept copy (named)"},
+	{TagsFilled, Info, false, true, "`--fill-tags` filled empty tags from the game's copies (named)"},
+	{ResultFilled, Info, false, false, "`--fill-tags` filled an empty or `*` Result from mate, stalemate or a judged final cycle (says which)"},
+	{ECCOMismatch, Info, false, false, "the declared ECCO tag differs from the code computed from the moves (detail: both)"},
+	{DrawContradicted, Info, false, true, "engine (annotate): a draw is declared in a final position the engine sees decided (a mate, or ≥ 1000 cp)"},
+	{RepeatedPairing, Info, false, true, "tournament: the same two players meet again with the same colours in another round (or day) of the event (detail: their first meeting)"},
+	{NameVariants, Info, false, true, "tournament: a player of the game is written several ways within its event (detail: the spellings and their counts)"},
 }
 
 // byCode indexes table.
@@ -174,6 +180,14 @@ func (c Code) Severity() Severity {
 func (c Code) Ends() bool {
 	i, ok := byCode[c]
 	return ok && table[i].Ends
+}
+
+// Late reports whether a flag of code is raised after the pass, from the
+// whole input (duplicate detection, the annotators): a game read back
+// from a dataset keeps its other flags, and the run decides these again.
+func (c Code) Late() bool {
+	i, ok := byCode[c]
+	return ok && table[i].Late
 }
 
 // Order is the position of code in the table (unknown codes last), for

@@ -239,7 +239,10 @@ func dedupeGame(r *analyze.Report, id, result string, buf []board.Move) dedupe.G
 		g.Tags[6], g.Result = result, true
 	}
 	g.Clean = flags.Worst(r.Flags) != flags.Error
-	if gm := r.Game; gm != nil && gm.HasStart && gm.Fail == nil {
+	// A game's line is whole when nothing stopped it: no failure in its
+	// replay, and no flag that stops a line (a dataset's game replays its
+	// stored valid prefix; its flags say where the record stopped).
+	if gm := r.Game; gm != nil && gm.HasStart && gm.Fail == nil && !endsLine(r.Flags) {
 		g.Complete = true
 		g.Start = gm.Start.Setup()
 		for _, p := range gm.Plies {
@@ -247,4 +250,14 @@ func dedupeGame(r *analyze.Report, id, result string, buf []board.Move) dedupe.G
 		}
 	}
 	return g
+}
+
+// endsLine reports whether a flag stops the main line before its end.
+func endsLine(fs []flags.Flag) bool {
+	for _, f := range fs {
+		if f.Code.Ends() {
+			return true
+		}
+	}
+	return false
 }

@@ -40,6 +40,9 @@ type Options struct {
 	// Patterns are glob patterns of input files and directories not to
 	// read (corpus.Walker.Patterns).
 	Patterns []string
+	// Datasets, when set, reads the inputs that are export datasets (see
+	// Datasets); without it every input is read as records.
+	Datasets Datasets
 	// Stdin is read for the input "-" (os.Stdin when nil).
 	Stdin io.Reader
 	// TempDir holds the run's temporary files ("" for the system's).
@@ -205,8 +208,9 @@ const (
 	PhaseWriting = "writing"
 )
 
-// Run reads every input once, analyses every game on the worker pool and
-// hands the results to the sinks in input order (see Sink). It returns the
+// Run reads every input once (records, and export datasets when
+// opt.Datasets says an input is one), analyses every game on the worker
+// pool and hands the results to the sinks in input order (see Sink). It returns the
 // run's summary. A path that does not exist is an error before anything
 // is read; a cancelled ctx (Ctrl-C) returns an error wrapping
 // context.Canceled. When Run fails, every sink is aborted (started or
@@ -286,6 +290,8 @@ type run struct {
 	prog  Progress
 	dups  *dupRun
 	games int
+	// dsFiles counts the files of datasets read.
+	dsFiles int
 	// state is each game's state after the pass (StatusOK, ...), from
 	// which the verdicts decide the final one (FinalState).
 	state []analyze.Status
@@ -300,6 +306,8 @@ type run struct {
 // result is what a worker hands back for one item.
 type result struct {
 	key       string // the identity of the game's file (corpus.Item.Key)
+	id        string // the game_id of a dataset's game ("" for a record)
+	file      *File  // a file of a dataset, read
 	report    *analyze.Report
 	tags      parse.Tags
 	res       string
@@ -323,10 +331,17 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 	}
 	filesDone := 0
 	err := corpus.Process(ctx, workers,
-		func(ctx context.Context, emit func(corpus.Item) error) error {
-			return w.Walk(ctx, inputs, emit)
+		func(ctx context.Context, emit func(input) error) error {
+			return r.walk(ctx, w, inputs, emit)
 		},
-		func(it corpus.Item) result {
+		func(in input) result {
+			switch {
+			case in.ds != nil:
+				return datasetGame(in.ds, aopt, steps)
+			case in.file != nil:
+				return result{file: in.file}
+			}
+			it := in.item
 			if it.File != nil {
 				return result{problem: it.File, end: it.End}
 			}
@@ -350,6 +365,20 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 			case v.problem != nil:
 				r.sum.NoGames = append(r.sum.NoGames, v.problem.Error())
 				tally.problem = v.problem.Err
+			case v.file != nil:
+				for _, s := range r.sinks {
+					if err := s.File(*v.file); err != nil {
+						return err
+					}
+				}
+				return nil
+			case v.report != nil && v.id != "":
+				err := r.game(v)
+				v.report.Record.Release()
+				if r.prog != nil && r.games%1024 == 0 {
+					r.prog.Done(filesDone, r.games)
+				}
+				return err
 			case v.report != nil:
 				rec := v.report.Record
 				tally.add(rec)
@@ -379,7 +408,7 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 			}
 			return nil
 		})
-	r.sum.Files = w.Files()
+	r.sum.Files = w.Files() + r.dsFiles
 	r.sum.Repeated, r.sum.RepeatedPaths = w.Repeated()
 	if r.prog != nil {
 		r.prog.Done(r.sum.Files, r.games)
@@ -391,10 +420,15 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 func (r *run) game(v result) error {
 	g := &Game{num: r.games, report: v.report, tags: v.tags, result: v.res}
 	rec := v.report.Record
-	if v.key != r.idKey {
+	switch {
+	case v.id != "":
+		g.id = v.id
+	case v.key != r.idKey:
 		r.idKey, r.idHash = v.key, hashFile(v.key)
+		fallthrough
+	default:
+		g.id = r.idHash.id(rec.Index)
 	}
-	g.id = r.idHash.id(rec.Index)
 	r.games++
 	r.state = append(r.state, v.report.Status)
 	r.codes = append(r.codes, r.sum.add(v.report))

@@ -1,23 +1,19 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/annotate"
 	"github.com/xqtool/xqtool/corpus"
-	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/engine"
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/internal/output"
@@ -119,7 +115,7 @@ func newAnnotateCmd() *cobra.Command {
 		Use:   "annotate --engine CMD (--depth N | --nodes N | --movetime MS) -o DIR [flags] PATH...",
 		Short: "Evaluate every position of every game with a UCI or UCCI engine",
 		Long: `annotate reads every game under PATH like validate (or the games of export
-datasets: directories holding games.parquet), has an engine evaluate every
+datasets: directories holding games.parquet, each game keeping its game_id), has an engine evaluate every
 position of each main line, and writes DIR/evals.parquet: one row per
 position (game_id, ply, position_key, the score from red's side, mate_red,
 best move and principal variation in ICCS, depth, nodes), with what each move
@@ -143,8 +139,8 @@ the others' caches (nothing is searched), and the shards' tables together
 are exactly the table of one run.
 
 The flags suspect_move, result_contradicted and draw_contradicted go into
-the table's flags column and, with --report and --html (records only), into
-the report lines and the HTML page with every other flag.
+the table's flags column and, with --report and --html, into the report
+lines and the HTML page with every other flag.
 
 Exit code: 0 every position evaluated; 1 some position not evaluated (its
 row says why); 2 usage or I/O error, or an engine that cannot start;
@@ -164,10 +160,6 @@ row says why); 2 usage or I/O error, or an engine that cannot start;
 				debug.SetGCPercent(pipeline.ExportGCPercent)
 			}
 			aopt, err := ef.options(out)
-			if err != nil {
-				return err
-			}
-			isDS, err := datasetArgs("annotate", args)
 			if err != nil {
 				return err
 			}
@@ -194,18 +186,6 @@ row says why); 2 usage or I/O error, or an engine that cannot start;
 			sink, err := annotate.NewSink(dir, aopt)
 			if err != nil {
 				return usageErr("%v", err)
-			}
-			if isDS {
-				if reportPath != "" || hf.path != "" {
-					sink.Abort()
-					return usageErr("annotate: --report and --html need records, not a dataset (the evaluations' flags are in evals.parquet)")
-				}
-				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-				defer stop()
-				t0 := time.Now()
-				err = sink.Dataset(ctx, args, func(id string) bool { return shard.Has(0, id) })
-				prog.End()
-				return annotateDone(cmd, sink, time.Since(t0), err)
 			}
 			opt, err := rf.options(cmd)
 			if err != nil {
@@ -241,27 +221,8 @@ row says why); 2 usage or I/O error, or an engine that cannot start;
 	cmd.Flags().StringVarP(&out, "output", "o", "", "directory of evals.parquet (required; with --shard I/N, DIR/shard=I-of-N/)")
 	cmd.Flags().StringVar(&by, "by", "input", "with --shard I/N: share out the input files (records; a dataset's games), or the distinct positions (position: every shard reads every game)")
 	completeValues(cmd, "by", "input", "position")
-	cmd.Flags().StringVar(&reportPath, "report", "", "write one JSON line per game to FILE, the engine's flags included (records only)")
+	cmd.Flags().StringVar(&reportPath, "report", "", "write one JSON line per game to FILE, the engine's flags included")
 	return cmd
-}
-
-// datasetArgs reports whether the inputs are export datasets (every one a
-// directory holding a games.parquet, a partition or shards of one) rather
-// than records; a mix is an error.
-func datasetArgs(command string, args []string) (bool, error) {
-	n := 0
-	for _, a := range args {
-		if dataset.IsDataset(a) {
-			n++
-		}
-	}
-	switch n {
-	case 0:
-		return false, nil
-	case len(args):
-		return true, nil
-	}
-	return false, usageErr("%s: give records or datasets (directories holding games.parquet), not both", command)
 }
 
 // annotateDone prints what the run did and gives its exit code.

@@ -560,11 +560,18 @@ func TestAnnotateDataset(t *testing.T) {
 			t.Fatalf("row %d: %+v vs %+v", i, a[i], b[i])
 		}
 	}
-	if _, _, code := runCLI(t, "", "annotate", "--engine", "x", "--depth", "3", "--html", filepath.Join(dir, "p.html"), "-o", out, ds); code != 2 {
-		t.Errorf("--html with a dataset: exit %d", code)
+	// --report works on a dataset as on records: the same lines.
+	rep := func(name string, in ...string) []string {
+		path := filepath.Join(dir, name+".jsonl")
+		args := append([]string{"annotate", "--quiet", "--engine", fakeEngine(fakeengine.Spec{}), "--depth", "3",
+			"--cache", filepath.Join(fromRecords, "cache"), "--report", path, "-o", filepath.Join(dir, name)}, in...)
+		if _, errs, code := runCLI(t, "", args...); code != 0 {
+			t.Fatalf("annotate --report %v: exit %d\n%s", in, code, errs)
+		}
+		return gameLines(t, path)
 	}
-	if _, _, code := runCLI(t, "", "annotate", "--engine", "x", "--depth", "3", "-o", out, ds, records); code != 2 {
-		t.Errorf("a dataset and records: exit %d", code)
+	if a, b := rep("rep-records", records), rep("rep-ds", ds); !slices.Equal(a, b) || len(a) == 0 {
+		t.Errorf("report lines from the dataset differ from the records':\n%q\n%q", b, a)
 	}
 }
 

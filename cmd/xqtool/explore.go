@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -31,12 +30,11 @@ games. A position reached by different move orders is one position.
 
 It writes DIR/tree.parquet (one row per position and move, sorted by
 position_key) and DIR/index.html (a self-contained explorer page). PATH is
-records (read like export reads them, duplicates found: only kept copies count
-unless --all-copies), or export datasets (their games; a duplicates.parquet of
-"xqtool dedupe" decides the copies across shards), or trees (tree.parquet files,
-or directories holding them, such as the shard directories of
-"explore --shard I/N"): trees merge into exactly the tree of one run over their
-games. Memory stays within --memory whatever the corpus: the rows are counted
+records or export datasets (directories holding games.parquet, read like
+export reads records, duplicates found: only kept copies count unless
+--all-copies), and trees (tree.parquet files, or directories holding them, such
+as the shard directories of "explore --shard I/N"): trees merge into exactly
+the tree of one run over their games. Memory stays within --memory whatever the corpus: the rows are counted
 in memory, spilled to sorted temporary files and merged.
 
 With --fen, explore reads the tree at TREE (a tree.parquet or its directory)
@@ -46,8 +44,8 @@ moves of an opening book in the position instead: ElephantEye's BOOK.DAT
 (.dat), 冰河's OBK (.obk) or 勇芳's YFK (.yfk). --write-book FILE.obk or
 FILE.dat also writes the tree as such a book (docs/books.md).
 
-Exit code: 0 written (or the position printed; --strict: 1 when some record
-has an error or some game of a dataset could not be read); 2 usage or I/O
+Exit code: 0 written (or the position printed; --strict: 1 when some game
+has an error); 2 usage or I/O
 error; 130 interrupted.`,
 		Example: `  xqtool explore -o tree/ games/
   xqtool explore --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w' tree/
@@ -84,12 +82,9 @@ error; 130 interrupted.`,
 			}
 			opt.MemoryBudget, opt.TempDir = int64(memoryMB)<<20, rf.tempDir
 			page.Title = title
-			trees, datasets, records := explorer.Inputs(args, out)
-			if len(records) > 0 && len(trees)+len(datasets) > 0 {
-				return usageErr("explore: records (%s) cannot be mixed with trees or datasets", strings.Join(records, ", "))
-			}
-			if len(records) == 0 {
-				return withBook(cmd.OutOrStdout(), exploreBuilt(cmd.OutOrStdout(), out, trees, datasets, opt, page, strict), out, bf.write)
+			trees, games := explorer.Inputs(args, out)
+			if len(games) == 0 {
+				return withBook(cmd.OutOrStdout(), exploreTrees(cmd.OutOrStdout(), out, trees, opt, page), out, bf.write)
 			}
 			popt, err := rf.options(cmd)
 			if err != nil {
@@ -105,8 +100,8 @@ error; 130 interrupted.`,
 				popt.Duplicates.Off = true // nothing to decide
 			}
 			rf.outputs = append(rf.outputs, out)
-			sink := explorer.NewSink(out, explorer.SinkOptions{Tree: opt, Page: page})
-			sum, err := rf.run(cmd, records, popt, sink)
+			sink := explorer.NewSink(out, explorer.SinkOptions{Tree: opt, Page: page, Trees: trees})
+			sum, err := rf.run(cmd, games, popt, sink)
 			if err != nil {
 				return err
 			}
@@ -138,29 +133,17 @@ error; 130 interrupted.`,
 	fs.Int64Var(&page.MinGames, "page-min-games", explorer.DefaultPageMinGames, "fewest games of a position in index.html (raised to fit --page-positions)")
 	fs.StringVar(&title, "title", "", "title of index.html")
 	bf.register(fs)
-	registerStrict(cmd, &strict, "some record has an error or some game of a dataset could not be read")
+	registerStrict(cmd, &strict, "some game has an error")
 	return cmd
 }
 
-// exploreBuilt builds the tree of trees and datasets (no records to read).
-func exploreBuilt(w io.Writer, out string, trees, datasets []string, opt explorer.Options, page explorer.PageOptions, strict bool) error {
+// exploreTrees merges trees (no games to read).
+func exploreTrees(w io.Writer, out string, trees []string, opt explorer.Options, page explorer.PageOptions) error {
 	b := explorer.NewBuilder(opt)
 	defer b.Close()
 	for _, t := range trees {
 		if err := b.AddTree(t); err != nil {
 			return usageErr("%v", err)
-		}
-	}
-	bad := 0
-	for _, d := range datasets {
-		err := explorer.DatasetGames(d, b.Add, func(err error) error {
-			if bad++; bad <= 10 {
-				fmt.Fprintln(w, "skipped:", err)
-			}
-			return nil
-		})
-		if err != nil {
-			return &exitError{code: 2, err: err}
 		}
 	}
 	o, err := explorer.WriteOutput(out, b, page)
@@ -171,12 +154,6 @@ func exploreBuilt(w io.Writer, out string, trees, datasets []string, opt explore
 		return &exitError{code: 2, err: err}
 	}
 	printExplore(w, out, o)
-	if bad > 0 {
-		fmt.Fprintf(w, "%-24s %10d\n", "games skipped", bad)
-		if strict {
-			return &exitError{code: 1}
-		}
-	}
 	return nil
 }
 
@@ -220,64 +197,92 @@ func lookup(w io.Writer, fen, path string) error {
 }
 
 func newFindCmd() *cobra.Command {
+	var rf runFlags
 	var fen, material, fenList string
 	var mirror bool
 	var limit int
 	cmd := &cobra.Command{
-		Use:   "find (--fen FEN | --fen-list FILE | --material SIG) [flags] DATASET...",
-		Short: "List the games of export datasets that reach a position or a material",
-		Long: `find lists the games of one or more export datasets (a dataset, its year
-partitions, a directory of shards) that reach a position (--fen: placement and
-side to move; the counters are ignored) or a material signature (--material:
-Red's pieces, "vs", Black's pieces, FEN letters K A B N R C P in any order,
-E and H accepted for B and N, the king optional: "RCNK vs RNAAK"), or both at
-once; --fen-list FILE finds each position of a position list (.fen, .xfen) in
-turn, under a line naming it. A game is listed once, at the first position of its valid main line that
-matches (the start, before each move, after the last): source#number, ply
-(the plies played to reach it; 0 is the start), players, result, event and
-date. It reads positions.parquet (by its position_key column when it has one,
-else by the fen column) and games.parquet.
+		Use:   "find (--fen FEN | --fen-list FILE | --material SIG) [flags] PATH...",
+		Short: "List the games that reach a position or a material",
+		Long: `find lists the games under PATH (records, or export datasets: directories
+holding games.parquet, read like validate reads them) that reach a position
+(--fen: placement and side to move; the counters are ignored) or a material
+signature (--material: Red's pieces, "vs", Black's pieces, FEN letters K A B N
+R C P in any order, E and H accepted for B and N, the king optional: "RCNK vs
+RNAAK"), or both at once; --fen-list FILE finds each position of a position
+list (.fen, .xfen) in the same pass, each under a line naming it. A game is
+listed once, at the first position of its valid main line that matches (the
+start, after each move): source#number, ply (the plies played to reach it; 0
+is the start), players, result, event and date.
 
-Exit code: 0 some game found; 1 none; 2 usage or I/O error.`,
+Exit code: 0 some game found; 1 none; 2 usage or I/O error; 130 interrupted.`,
 		Example: `  xqtool find --fen 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b' out/
-  xqtool find --material 'KR vs K' out/`,
+  xqtool find --material 'KR vs K' records/`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var q explorer.Query
-			if fenList != "" {
-				return findList(cmd, fenList, material, mirror, limit, args)
-			}
-			if fen == "" && material == "" {
-				return usageErr("find: --fen, --fen-list or --material is required")
-			}
-			if fen != "" {
-				p, err := explorer.ParsePosition(fen)
-				if err != nil {
-					return usageErr("--fen: %v", err)
-				}
-				q.Position, q.HasPosition, q.Mirror = p, true, mirror
-			}
+			var base explorer.Query
 			if material != "" {
 				m, err := explorer.ParseMaterial(material)
 				if err != nil {
 					return usageErr("--material: %v", err)
 				}
-				q.Material, q.HasMaterial = m, true
+				base.Material, base.HasMaterial = m, true
 			}
-			w := cmd.OutOrStdout()
-			total, err := findIn(w, q, limit, args)
+			var names []string // the positions of --fen-list
+			queries := []explorer.Query{base}
+			switch {
+			case fenList != "":
+				var err error
+				if queries, names, err = findList(cmd, fenList, base, mirror); err != nil {
+					return err
+				}
+			case fen != "":
+				p, err := explorer.ParsePosition(fen)
+				if err != nil {
+					return usageErr("--fen: %v", err)
+				}
+				queries[0].Position, queries[0].HasPosition, queries[0].Mirror = p, true, mirror
+			case material == "":
+				return usageErr("find: --fen, --fen-list or --material is required")
+			}
+			sink, err := explorer.NewFindSink(queries...)
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			opt, err := rf.options(cmd)
 			if err != nil {
 				return err
 			}
-			return foundGames(w, total)
+			opt.Duplicates.Off = true // every copy is listed
+			if _, err := rf.run(cmd, args, opt, sink); err != nil {
+				return err
+			}
+			w := cmd.OutOrStdout()
+			total := 0
+			for i := range queries {
+				if names != nil {
+					fmt.Fprintf(w, "# %s\n", names[i])
+				}
+				hits := sink.Hits(i)
+				total += len(hits)
+				if err := explorer.WriteHits(w, hits, limit); err != nil {
+					return err
+				}
+			}
+			fmt.Fprintf(w, "%d games\n", total)
+			if total == 0 {
+				return &exitError{code: 1}
+			}
+			return nil
 		},
 	}
+	rf.register(cmd)
 	fs := cmd.Flags()
 	fs.StringVar(&fen, "fen", "", "the position to find (placement and side to move)")
 	fs.StringVar(&material, "material", "", `the material to find, e.g. "RCNK vs RNAAK"`)
 	fs.StringVar(&fenList, "fen-list", "", "find each position of FILE (a .fen/.xfen list, or the start positions of a record file)")
 	fs.BoolVar(&mirror, "mirror", false, "also find the position's left-right mirror")
-	fs.IntVar(&limit, "limit", 0, "print at most N games per dataset (0: all; all are counted)")
+	fs.IntVar(&limit, "limit", 0, "print at most N games per position (0: all; all are counted)")
 	return cmd
 }
 

@@ -3,8 +3,11 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/xqtool/xqtool/internal/testgames"
 )
 
 const startFEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
@@ -52,6 +55,22 @@ func TestExploreCLI(t *testing.T) {
 	if a != b || a == want {
 		t.Errorf("kept copies from the records\n%s\nfrom the dataset\n%s\n(all copies\n%s)", a, b, want)
 	}
+	// Records (or a dataset) and a tree: the tree merged into the run's,
+	// every count doubled (the same games twice, copies of nothing).
+	if _, errs, code := runCLI(t, "", "explore", "--quiet", "--all-copies", "-o", p("mix"), sample, p("tree")); code != 0 {
+		t.Fatalf("explore records and a tree: exit %d: %s", code, errs)
+	}
+	one := testgames.Columns(t, filepath.Join(p("tree"), "tree.parquet"), "position_key", "move_iccs", "games")
+	two := testgames.Columns(t, filepath.Join(p("mix"), "tree.parquet"), "position_key", "move_iccs", "games")
+	if len(one) == 0 || len(one) != len(two) {
+		t.Fatalf("%d rows from the records, %d merged with their tree", len(one), len(two))
+	}
+	for i := range one {
+		n, _ := strconv.Atoi(one[i][2])
+		if two[i][0] != one[i][0] || two[i][1] != one[i][1] || two[i][2] != strconv.Itoa(2*n) {
+			t.Fatalf("row %d: %q merged with the tree, %q alone", i, two[i], one[i])
+		}
+	}
 	out, errs, code := runCLI(t, "", "find", "--fen", startFEN, p("out"))
 	if code != 0 || !strings.Contains(out, "xqbase-gbk.pgn#1") {
 		t.Errorf("find the start: exit %d: %s%s", code, out, errs)
@@ -69,11 +88,10 @@ func TestExploreCLI(t *testing.T) {
 		}
 	}
 	for _, args := range [][]string{
-		{"explore", sample},                            // no -o
-		{"explore", "--fen", "nonsense", p("tree")},    // bad FEN
-		{"find", p("out")},                             // nothing to find
-		{"find", "--material", "KX vs K", p("out")},    // bad signature
-		{"explore", "-o", p("mix"), sample, p("tree")}, // records and a tree
+		{"explore", sample},                         // no -o
+		{"explore", "--fen", "nonsense", p("tree")}, // bad FEN
+		{"find", p("out")},                          // nothing to find
+		{"find", "--material", "KX vs K", p("out")}, // bad signature
 	} {
 		if _, _, code := runCLI(t, "", args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)

@@ -11,10 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/dataset"
-	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/players"
-	"github.com/xqtool/xqtool/tagnorm"
 )
 
 func newPlayersCmd() *cobra.Command {
@@ -54,26 +52,15 @@ read (the error names its line); 130 interrupted.`,
 			if err != nil {
 				return err
 			}
-			isDS, err := datasetArgs("players", args)
+			opt, err := rf.options(cmd)
 			if err != nil {
 				return err
 			}
-			var table *players.Table
-			if isDS {
-				if table, err = playersOfDatasets(args, a); err != nil {
-					return usageErr("%v", err)
-				}
-			} else {
-				opt, err := rf.options(cmd)
-				if err != nil {
-					return err
-				}
-				s := players.NewSink(a)
-				if _, err := rf.run(cmd, args, opt, s); err != nil {
-					return err
-				}
-				table = s.Table()
+			s := players.NewSink(a)
+			if _, err := rf.run(cmd, args, opt, s); err != nil {
+				return err
 			}
+			table := s.Table()
 			w := cmd.OutOrStdout()
 			if suggest {
 				return players.WriteSuggestions(w, table.Suggest())
@@ -121,34 +108,6 @@ func readAliasFile(path string) (*players.Aliases, error) {
 		return nil, usageErr("%s: %v", path, err)
 	}
 	return a, nil
-}
-
-// playersOfDatasets resolves the players of exported datasets (their
-// games.parquet: red, black, event, date, result, cluster_id and
-// duplicate_kind, read as players.Sink reads a run's games).
-func playersOfDatasets(dirs []string, a *players.Aliases) (*players.Table, error) {
-	rd, err := dataset.Open(dirs)
-	if err != nil {
-		return nil, err
-	}
-	defer rd.Close()
-	r := players.NewResolver(a)
-	for {
-		g, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		r.Add(players.Game{
-			Red: strings.Clone(g.Red), Black: strings.Clone(g.Black),
-			Event: tagnorm.Text(g.Event), Year: tagnorm.ParseDate(g.Date).Year,
-			Result: strings.Clone(g.Result), Source: strings.Clone(g.Source),
-			Cluster: strings.Clone(players.Cluster(dedupe.ParseKind(g.DuplicateKind), g.ClusterID)),
-		})
-	}
-	return r.Resolve(), nil
 }
 
 // printPlayers writes the summary of a resolution.

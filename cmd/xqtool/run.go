@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/repair"
@@ -108,6 +109,7 @@ func (f *runFlags) options(cmd *cobra.Command) (pipeline.Options, error) {
 		},
 		FillResult: f.fillTags,
 		Shard:      shard,
+		Datasets:   dataset.Source{},
 		Patterns:   f.exclude,
 		Stdin:      cmd.InOrStdin(),
 		TempDir:    f.tempDir,

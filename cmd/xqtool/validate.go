@@ -21,8 +21,10 @@ func newValidateCmd() *cobra.Command {
 		Use:   "validate [flags] PATH...",
 		Short: "Replay every game and flag what is wrong with each record",
 		Long: `validate reads every game under PATH (files, directories, glob patterns,
-.zip/.tar/.tar.gz archives, or - for stdin), replays it on all cores and
-flags what is wrong with it. It prints one line per error found —
+.zip/.tar/.tar.gz archives, or - for stdin; an export dataset, a directory
+holding games.parquet, is read as the records it was exported from, each game
+keeping its game_id and the flags the export wrote), replays it on all cores
+and flags what is wrong with it. It prints one line per error found —
 source#game  state  code  ply  detail — at most --list-max of them
 (--list warnings: the warnings too; --list all: every error and warning,
 no limit; --list none, the default with --report -: no line), then a

@@ -12,8 +12,8 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
-// Columns reads the named columns of a Parquet file, every row as text
-// (null as "(null)").
+// Columns reads the named columns of a Parquet file (none named: every
+// column), every row as text (null as "(null)").
 func Columns(tb testing.TB, path string, names ...string) [][]string {
 	tb.Helper()
 	data, err := os.ReadFile(path)
@@ -26,6 +26,11 @@ func Columns(tb testing.TB, path string, names ...string) [][]string {
 		tb.Fatalf("%s: %v", path, err)
 	}
 	defer tbl.Release()
+	if len(names) == 0 {
+		for _, f := range tbl.Schema().Fields() {
+			names = append(names, f.Name)
+		}
+	}
 	idx := make([]int, len(names))
 	for i, n := range names {
 		f := tbl.Schema().FieldIndices(n)
