@@ -267,7 +267,13 @@ func (g *pgnGame) parse() {
 		}
 		switch k {
 		case pgnLineBlank:
+			if t := strings.TrimLeft(l, " \t\r\ufeff\u3000"); t != "" {
+				g.textExportLine(t) // "标题：…" (pgn_textexport.go)
+			}
 		case pgnLineHeader, pgnLineBroken:
+			if l[0] != '[' && g.textExportLine(l) {
+				break // "FEN ：…" after "标题：…" lines (pgn_textexport.go)
+			}
 			if pgnOpenTag(l) && next < len(g.s) {
 				// The value goes on on the next line.
 				e2 := strings.IndexByte(g.s[next:], '\n')
@@ -289,6 +295,9 @@ func (g *pgnGame) parse() {
 			g.tagLine(l, line)
 			lastTagLine = l
 		default:
+			if textExportDecorated(l) {
+				break // "棋谱   红方   黑方" (pgn_textexport.go)
+			}
 			movesAt, movesLine = i, line
 			goto body
 		}
