@@ -27,7 +27,7 @@ var textExportKeys = map[string]string{
 	"解说": "Annotator", "录入": "Creator", "创建日期": "Created", "修改日期": "Modified",
 	"ECCO": TagECCO, "棋谱类型": "RecordType", "对局种类": "GameType",
 	"结果": TagResult, "比赛结果": TagResult, "结束方式": "Termination", "裁判员": "Arbiter",
-	"耗时": "Time", // the time used by the player named on the line: RedTime, BlackTime
+	"耗时":  "Time", // the time used by the player named on the line: RedTime, BlackTime
 	"FEN": TagFEN,
 }
 
