@@ -167,16 +167,21 @@ func textExportFields(l string) (fields []textExportField, ok bool) {
 // textExportNextKey finds the next field in the rest of a line: a colon
 // after a listed key, the last word (or two words, "黑    方") before it.
 // It returns the colon, the key and where the key starts; next is -1 when
-// there is none.
+// there is none. Only the 48 bytes before a colon are looked at (keys are
+// short), so that a long line costs no more than its length.
 func textExportNextKey(rest string) (next int, key string, start int) {
 	for at := 0; ; {
 		c := textExportColon(rest, at)
 		if c < 0 {
 			return -1, "", 0
 		}
-		starts := textWordStarts(rest[:c])
+		from := max(0, c-48)
+		starts := textWordStarts(rest[from:c])
 		for w := 1; w <= 2 && w <= len(starts); w++ {
-			s := starts[len(starts)-w]
+			s := from + starts[len(starts)-w]
+			if s == from && from > 0 {
+				break // the word may go on before the 48 bytes
+			}
 			k := strings.Join(strings.Fields(rest[s:c]), "")
 			if _, known := textExportKeys[k]; known {
 				return c, k, s
