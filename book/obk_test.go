@@ -53,24 +53,7 @@ func TestOBKWriteRead(t *testing.T) {
 	if b.Table() != "bhobk" || b.OldKeys() {
 		t.Fatalf("table %q old keys %v", b.Table(), b.OldKeys())
 	}
-	for _, e := range entries {
-		moves, err := b.Lookup(e.Position)
-		if err != nil {
-			t.Fatal(err)
-		}
-		found := false
-		for _, m := range moves {
-			if m.Move == e.Move {
-				found = true
-				if !m.Counts || m.Wins != e.Wins || m.Draws != e.Draws || m.Losses != e.Losses || m.Value != int(e.Weight()) || m.Comment != e.Comment || !m.Legal || m.Mirrored {
-					t.Errorf("%v: got %+v, want %+v", e.Move, m, e)
-				}
-			}
-		}
-		if !found {
-			t.Errorf("%s: %v not found in %+v", e.Position.FEN(), e.Move, moves)
-		}
-	}
+	checkEntries(t, b, entries, true)
 	// The start position's moves come best first (by vscore).
 	moves, _ := b.Lookup(board.StartPosition())
 	if len(moves) != 2 || moves[0].Move.String() != "h2e2" {
@@ -193,24 +176,7 @@ func TestYFKWriteRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	for _, e := range entries {
-		moves, err := b.Lookup(e.Position)
-		if err != nil {
-			t.Fatal(err)
-		}
-		found := false
-		for _, m := range moves {
-			if m.Move == e.Move {
-				found = true
-				if m.Wins != e.Wins || m.Draws != e.Draws || m.Losses != e.Losses || m.Value != int(e.Weight()) || !m.Legal || m.Comment != "" {
-					t.Errorf("%v: got %+v", e.Move, m)
-				}
-			}
-		}
-		if !found {
-			t.Errorf("%s: %v not found in %+v", e.Position.FEN(), e.Move, moves)
-		}
-	}
+	checkEntries(t, b, entries, false)
 	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
 	if err != nil {
 		t.Fatal(err)
@@ -228,21 +194,12 @@ func TestYFKWriteRead(t *testing.T) {
 // TestYFKComment: YFK's vvalid is the id of its comment in table ltext.
 func TestYFKComment(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "c.yfk")
-	db, err := openSQLite(path, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range []string{
-		"CREATE TABLE bhobk([id] INTEGER PRIMARY KEY AUTOINCREMENT, [vkey] INTEGER, [vmove] INTEGER, [vscore] INTEGER, [vwin] INTEGER, [vdraw] INTEGER, [vlost] INTEGER, [vvalid] INTEGER, [vindex] INTEGER)",
-		"CREATE TABLE ltext([id] INTEGER PRIMARY KEY AUTOINCREMENT, [lma] TEXT)",
-		"INSERT INTO ltext(id, lma) VALUES (1, ''), (2, '中炮')",
-		"INSERT INTO bhobk(vkey, vmove, vscore, vwin, vdraw, vlost, vvalid, vindex) VALUES (7101337512282506414, 42922, 9, 1, 1, 1, 2, NULL)",
-	} {
-		if _, err := db.Exec(s); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
+	makeBook(t, path,
+		sqlStmt{s: "CREATE TABLE bhobk([id] INTEGER PRIMARY KEY AUTOINCREMENT, [vkey] INTEGER, [vmove] INTEGER, [vscore] INTEGER, [vwin] INTEGER, [vdraw] INTEGER, [vlost] INTEGER, [vvalid] INTEGER, [vindex] INTEGER)"},
+		sqlStmt{s: "CREATE TABLE ltext([id] INTEGER PRIMARY KEY AUTOINCREMENT, [lma] TEXT)"},
+		sqlStmt{s: "INSERT INTO ltext(id, lma) VALUES (1, ''), (2, '中炮')"},
+		sqlStmt{s: "INSERT INTO bhobk(vkey, vmove, vscore, vwin, vdraw, vlost, vvalid, vindex) VALUES (7101337512282506414, 42922, 9, 1, 1, 1, 2, NULL)"},
+	)
 	b, err := OpenSQLBook(path, YFK)
 	if err != nil {
 		t.Fatal(err)
@@ -258,25 +215,13 @@ func TestYFKComment(t *testing.T) {
 // in xqtool_book) is looked up by those keys.
 func TestOldKeysBook(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "old.obk")
-	db, err := openSQLite(path, false)
-	if err != nil {
-		t.Fatal(err)
-	}
 	start := board.StartPosition()
-	for _, q := range []struct {
-		s    string
-		args []any
-	}{
-		{"CREATE TABLE bhobk([id] INTEGER PRIMARY KEY AUTOINCREMENT, [vkey] INTEGER, [vmove] INTEGER, [vscore] INTEGER, [vwin] INTEGER, [vdraw] INTEGER, [vlost] INTEGER, [vvalid] INTEGER, [vmemo] BLOB, [vindex] INTEGER)", nil},
-		{"CREATE TABLE xqtool_book([name] TEXT PRIMARY KEY, [value] TEXT)", nil},
-		{"INSERT INTO xqtool_book VALUES ('vkey', ?)", []any{OldKeyName}},
-		{"INSERT INTO bhobk(vkey, vmove, vscore, vwin, vdraw, vlost, vvalid) VALUES (?, 43687, 5, 1, 2, 3, 1)", []any{int64(start.Key())}},
-	} {
-		if _, err := db.Exec(q.s, q.args...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
+	makeBook(t, path,
+		sqlStmt{s: obkSchema},
+		sqlStmt{s: "CREATE TABLE xqtool_book([name] TEXT PRIMARY KEY, [value] TEXT)"},
+		sqlStmt{"INSERT INTO xqtool_book VALUES ('vkey', ?)", []any{OldKeyName}},
+		sqlStmt{"INSERT INTO bhobk(vkey, vmove, vscore, vwin, vdraw, vlost, vvalid) VALUES (?, 43687, 5, 1, 2, 3, 1)", []any{int64(start.Key())}},
+	)
 	b, err := OpenSQLBook(path, OBK)
 	if err != nil {
 		t.Fatal(err)
@@ -285,5 +230,59 @@ func TestOldKeysBook(t *testing.T) {
 	moves, err := b.Lookup(start)
 	if err != nil || !b.OldKeys() || len(moves) != 1 || moves[0].Move.String() != "h2e2" {
 		t.Errorf("%+v %v", moves, err)
+	}
+}
+
+// obkSchema is the table of an OBK book as 冰河 makes it.
+const obkSchema = "CREATE TABLE bhobk([id] INTEGER PRIMARY KEY AUTOINCREMENT, [vkey] INTEGER, [vmove] INTEGER, [vscore] INTEGER, [vwin] INTEGER, [vdraw] INTEGER, [vlost] INTEGER, [vvalid] INTEGER, [vmemo] BLOB, [vindex] INTEGER)"
+
+// sqlStmt is a statement and its arguments.
+type sqlStmt struct {
+	s    string
+	args []any
+}
+
+// makeBook makes a book at path as another program would: the statements
+// run on a new SQLite database.
+func makeBook(t *testing.T, path string, stmts ...sqlStmt) {
+	t.Helper()
+	db, err := openSQLite(path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range stmts {
+		if _, err := db.Exec(q.s, q.args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// checkEntries looks every entry up in b: its move is found, legal, not
+// through the mirror, with its games and weight (and its comment when
+// comments is true, else none).
+func checkEntries(t *testing.T, b *SQLBook, entries []Entry, comments bool) {
+	t.Helper()
+	for _, e := range entries {
+		moves, err := b.Lookup(e.Position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := e.Comment
+		if !comments {
+			want = ""
+		}
+		found := false
+		for _, m := range moves {
+			if m.Move == e.Move {
+				found = true
+				if !m.Counts || m.Wins != e.Wins || m.Draws != e.Draws || m.Losses != e.Losses || m.Value != int(e.Weight()) || m.Comment != want || !m.Legal || m.Mirrored {
+					t.Errorf("%v: got %+v, want %+v", e.Move, m, e)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: %v not found in %+v", e.Position.FEN(), e.Move, moves)
+		}
 	}
 }

@@ -71,37 +71,21 @@ func TestOBKKeyForms(t *testing.T) {
 	b0c2 := sqlBookValue(mustMove(t, "b0c2"), OBK)
 	for name, tc := range map[string]struct {
 		vkey    string // the vkey of the row, in the statement
-		arg     any    // bound to its ? when it has one
+		args    []any  // bound to its ? when it has one
 		rounded bool
 	}{
 		"unsigned decimal": {fmt.Sprintf("%d", big), nil, true},
-		"signed":           {"?", int64(big), false},
-		"bits":             {"?", math.Float64frombits(big), false},
+		"signed":           {"?", []any{int64(big)}, false},
+		"bits":             {"?", []any{math.Float64frombits(big)}, false},
 	} {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "b.obk")
-			db, err := openSQLite(path, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			args := []any{}
-			if tc.arg != nil {
-				args = append(args, tc.arg)
-			}
-			for _, q := range []struct {
-				s    string
-				args []any
-			}{
-				{"CREATE TABLE bhobk([id] INTEGER PRIMARY KEY AUTOINCREMENT, [vkey] INTEGER, [vmove] INTEGER, [vscore] INTEGER, [vwin] INTEGER, [vdraw] INTEGER, [vlost] INTEGER, [vvalid] INTEGER, [vmemo] BLOB, [vindex] INTEGER)", nil},
-				{"INSERT INTO bhobk(vkey, vmove, vscore, vwin, vdraw, vlost, vvalid, vmemo, vindex) VALUES (7101337512282506414, 43687, 5, 3487, 7327, 3772, 1, NULL, 1)", nil},
-				{fmt.Sprintf("INSERT INTO bhobk(vkey, vmove, vscore, vwin, vdraw, vlost, vvalid, vmemo, vindex) VALUES (%s, %d, 3, 1, 2, 3, 1, CAST('马八进七' AS BLOB), 5)", tc.vkey, b0c2), args},
-				{"INSERT INTO bhobk(vkey, vmove, vscore, vwin, vdraw, vlost, vvalid, vmemo, vindex) VALUES (7101337512282506414, 38278, 1, 0, 0, 1, 0, NULL, 1)", nil},
-			} {
-				if _, err := db.Exec(q.s, q.args...); err != nil {
-					t.Fatal(err)
-				}
-			}
-			db.Close()
+			makeBook(t, path,
+				sqlStmt{s: obkSchema},
+				sqlStmt{s: "INSERT INTO bhobk(vkey, vmove, vscore, vwin, vdraw, vlost, vvalid, vmemo, vindex) VALUES (7101337512282506414, 43687, 5, 3487, 7327, 3772, 1, NULL, 1)"},
+				sqlStmt{fmt.Sprintf("INSERT INTO bhobk(vkey, vmove, vscore, vwin, vdraw, vlost, vvalid, vmemo, vindex) VALUES (%s, %d, 3, 1, 2, 3, 1, CAST('马八进七' AS BLOB), 5)", tc.vkey, b0c2), tc.args},
+				sqlStmt{s: "INSERT INTO bhobk(vkey, vmove, vscore, vwin, vdraw, vlost, vvalid, vmemo, vindex) VALUES (7101337512282506414, 38278, 1, 0, 0, 1, 0, NULL, 1)"},
+			)
 			b, err := OpenSQLBook(path, OBK)
 			if err != nil {
 				t.Fatal(err)
