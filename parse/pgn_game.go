@@ -267,8 +267,9 @@ func (g *pgnGame) parse() {
 		}
 		switch k {
 		case pgnLineBlank:
-			if t := strings.TrimLeft(l, " \t\r\ufeff\u3000"); t != "" {
-				g.textExportLine(t) // "标题：…" (pgn_textexport.go)
+			if t := strings.TrimLeft(l, " \t\r\ufeff\u3000"); t != "" && !g.textExportLine(t) && textExportMoves(t) {
+				movesAt, movesLine = i, line // "红方：炮二平五 …" (pgn_textexport.go)
+				goto body
 			}
 		case pgnLineHeader, pgnLineBroken:
 			if l[0] != '[' && g.textExportLine(l) {

@@ -77,7 +77,7 @@ func textExportRawKind[T string | []byte](b T) (kind int, ok bool) {
 			c == 0xA3 && i+1 < len(b) && b[i+1] == 0xBA // in GBK
 		switch {
 		case colon:
-			if textExportRawKeys[string(key[:n])] {
+			if textExportRawKeys[string(key[:n])] && !textRawMoveNumberAfter(b, i) {
 				return pgnLineBlank, true
 			}
 			return textExportDecoration(b)
@@ -90,6 +90,30 @@ func textExportRawKind[T string | []byte](b T) (kind int, ok bool) {
 		}
 	}
 	return textExportDecoration(b)
+}
+
+// textRawMoveNumberAfter reports whether a move number ("1." then a blank
+// or a non-digit) follows the colon at b[i], blanks skipped: a line of
+// moves labelled by side ("红方： 1. 炮二平五"), not a header line.
+func textRawMoveNumberAfter[T string | []byte](b T, i int) bool {
+	for i < len(b) && b[i] != ' ' && b[i] != '\t' && !(b[i] >= '0' && b[i] <= '9') && i < 64 {
+		i++ // the rest of the colon
+	}
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	d := i
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		i++
+	}
+	return i > d && i < len(b) && b[i] == '.' && (i+1 == len(b) || b[i+1] < '0' || b[i+1] > '9')
+}
+
+// textMoveNumber reports whether w is a move number: digits and dots
+// ("1.", "12...") or digits and '、'.
+func textMoveNumber(w string) bool {
+	d := strings.TrimLeft(w, "0123456789")
+	return len(d) < len(w) && (d != "" && strings.Trim(d, ".") == "" || d == "、")
 }
 
 // textExportDecoration reports a line of dashes or the title of 联众's
@@ -151,8 +175,10 @@ func textExportFields(l string) (fields []textExportField, ok bool) {
 		}
 	}
 	rest := l[first+textColonLen(l, first):]
-	if w := strings.Fields(rest); len(w) > 0 && notation.Classify(w[0]).Class&notation.ClassChinese != 0 {
-		return nil, false // "红方：马二进三 黑方：车９平８": moves labelled by side
+	for _, w := range strings.Fields(rest) {
+		if notation.Classify(w).Class&notation.ClassChinese != 0 || textMoveNumber(w) {
+			return nil, false // "红方：马二进三 黑方：车９平８", "红方： 1. 炮二平五": moves labelled by side
+		}
 	}
 	for {
 		next, nextKey, valueEnd := textExportNextKey(rest)
@@ -235,6 +261,16 @@ func textExportDecorated(l string) bool {
 		return true
 	}
 	return false
+}
+
+// textExportMoves reports whether a line the game splitter took for a
+// header line of a text export (a blank line to it) is none: the tag
+// section's parser did not read it (textExportLine), so it is move text
+// ("红方：炮二平五 黑方：马８进７").
+func textExportMoves(l string) bool {
+	k, ok := textExportRawKind(l)
+	_, decoration := textExportDecoration(l)
+	return ok && k == pgnLineBlank && !decoration
 }
 
 // textExportLine reads a header line of a text export into tags and

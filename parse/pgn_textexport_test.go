@@ -99,3 +99,21 @@ func TestTextExportMapping(t *testing.T) {
 		t.Error("no moves")
 	}
 }
+
+// Lines of moves labelled by side stay move text, not header lines.
+func TestTextExportLabelledMoves(t *testing.T) {
+	for _, in := range []string{
+		"红方： 1. 炮二平五 马８进７\n",
+		"红方：炮二平五 黑方：马８进７\n",
+		"[Event \"e\"]\n红方： 1. 炮二平五 马８进７ 1-0\n",
+	} {
+		_, recs := platformRead(t, "labelled.pgn", []byte(in))
+		if len(recs) != 1 {
+			t.Errorf("%q: %d records", in, len(recs))
+			continue
+		}
+		if len(recs[0].Root.Children) == 0 || recs[0].Tags.Value("Red") != "" {
+			t.Errorf("%q: no moves or a Red tag: %+v", in, recs[0])
+		}
+	}
+}
