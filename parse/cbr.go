@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/xqtool/xqtool/board"
 )
@@ -307,7 +308,7 @@ func isTruncated(e *Error) bool {
 
 // trimSpaceNUL trims spaces and NULs.
 func trimSpaceNUL(s string) string {
-	return string(bytes.Trim([]byte(s), " \t\r\n\x00"))
+	return strings.Trim(s, " \t\r\n\x00")
 }
 
 // cbrSquare converts a CBR board index (row from the top)*9 + file.
@@ -407,7 +408,8 @@ func (c *CBRReader) readTree(s *cbrStream, lay *cbrLayout, rec *Record) (bool, e
 		var node *Node
 		if parent != nil {
 			if !ok || src == dst {
-				rec.Problems = append(rec.Problems, c.err(off, ErrCorrupt, "bad move squares % x; line dropped", b[2:]))
+				bad := b // (a copy: b itself stays off the heap)
+				rec.Problems = append(rec.Problems, c.err(off, ErrCorrupt, "bad move squares % x; line dropped", bad[2:]))
 			} else {
 				node = alloc.add(parent)
 				node.Move, node.Comment, node.Pos = board.NewMove(src, dst), comment, Pos{Offset: off}

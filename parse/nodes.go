@@ -70,11 +70,13 @@ func putBlock(b *[]nodeCell, used int) {
 	}
 }
 
-// nodeBlocks are the blocks of a record's tree; free cells are left at
-// the end of the last.
+// nodeBlocks are the blocks of a record's tree: first, then more (most
+// trees take one block: no slice is allocated for them); free cells are
+// left at the end of the last.
 type nodeBlocks struct {
-	list []*[]nodeCell
-	free int
+	first *[]nodeCell
+	more  []*[]nodeCell
+	free  int
 }
 
 // nodeAlloc hands out the Nodes of one record's tree from blocks of cells:
@@ -85,7 +87,7 @@ type nodeAlloc struct {
 	cells  []nodeCell
 	next   int // size of the next block
 	limit  int // largest block
-	blocks []*[]nodeCell
+	blocks nodeBlocks
 }
 
 // newNodeAlloc returns an allocator whose first block holds first cells,
@@ -100,7 +102,11 @@ func newNodeAlloc(first, limit int) nodeAlloc {
 func (a *nodeAlloc) add(parent *Node) *Node {
 	if len(a.cells) == 0 {
 		b := getBlock(a.next)
-		a.blocks = append(a.blocks, b)
+		if a.blocks.first == nil {
+			a.blocks.first = b
+		} else {
+			a.blocks.more = append(a.blocks.more, b)
+		}
 		a.cells = *b
 		a.next = min(a.next*2, a.limit)
 	}
@@ -115,8 +121,9 @@ func (a *nodeAlloc) add(parent *Node) *Node {
 
 // giveTo makes rec the owner of the blocks handed out so far.
 func (a *nodeAlloc) giveTo(rec *Record) {
-	rec.nodes = nodeBlocks{list: a.blocks, free: len(a.cells)}
-	a.blocks, a.cells = nil, nil
+	rec.nodes = a.blocks
+	rec.nodes.free = len(a.cells)
+	a.blocks, a.cells = nodeBlocks{}, nil
 }
 
 // Release hands the storage of r's move tree back for reuse by records
@@ -128,11 +135,16 @@ func (a *nodeAlloc) giveTo(rec *Record) {
 func (r *Record) Release() {
 	b := r.nodes
 	*r = Record{}
-	for i, blk := range b.list {
-		used := len(*blk)
-		if i == len(b.list)-1 {
-			used -= b.free
-		}
-		putBlock(blk, used)
+	if b.first == nil {
+		return
 	}
+	last := b.first
+	if len(b.more) > 0 {
+		putBlock(b.first, len(*b.first))
+		for _, blk := range b.more[:len(b.more)-1] {
+			putBlock(blk, len(*blk))
+		}
+		last = b.more[len(b.more)-1]
+	}
+	putBlock(last, len(*last)-b.free)
 }

@@ -71,11 +71,11 @@ func TestRecordRelease(t *testing.T) {
 		t.Fatalf("%d records", len(recs))
 	}
 	r := recs[0]
-	if len(r.MainLine()) != 4 || r.nodes.list == nil {
-		t.Fatalf("main line %d, blocks %v", len(r.MainLine()), r.nodes.list)
+	if len(r.MainLine()) != 4 || r.nodes.first == nil {
+		t.Fatalf("main line %d, blocks %v", len(r.MainLine()), r.nodes.first)
 	}
 	r.Release()
-	if len(r.Root.Children) != 0 || r.Source != "" || r.nodes.list != nil {
+	if len(r.Root.Children) != 0 || r.Source != "" || r.nodes.first != nil {
 		t.Errorf("released record not empty: %+v", r)
 	}
 	(&Record{Source: "hand"}).Release()
