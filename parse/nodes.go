@@ -2,6 +2,7 @@ package parse
 
 import (
 	"math/bits"
+	"sync"
 	"unsafe"
 )
 
@@ -23,16 +24,59 @@ type nodeCell struct {
 // two blocks): a block released when its list is full is left to the
 // garbage collector, so what is kept does not grow with the corpus, and
 // stays small beside the heap the collector aims at.
+//
+// A free list is a stack: the block released last, whose cells its
+// clearing has just brought into the processor's cache, is the next one
+// handed out (a queue handed out the block that had waited longest, cold:
+// writing the nodes of a record then missed the cache at every move).
 const (
 	minBlockShift = 4
 	maxBlockShift = 12
 	freeListBytes = 1024 << 10
 )
 
-var blockFree = func() (lists [maxBlockShift + 1]chan *[]nodeCell) {
+// blockList is the free list of one block size.
+type blockList struct {
+	mu     sync.Mutex
+	blocks []*[]nodeCell
+	max    int
+}
+
+func (l *blockList) pop() *[]nodeCell {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := len(l.blocks)
+	if n == 0 {
+		return nil
+	}
+	b := l.blocks[n-1]
+	l.blocks[n-1] = nil
+	l.blocks = l.blocks[:n-1]
+	return b
+}
+
+// push keeps b and reports whether there was room.
+func (l *blockList) push(b *[]nodeCell) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.blocks) >= l.max {
+		return false
+	}
+	l.blocks = append(l.blocks, b)
+	return true
+}
+
+// len returns the number of blocks kept.
+func (l *blockList) len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.blocks)
+}
+
+var blockFree = func() (lists [maxBlockShift + 1]*blockList) {
 	for k := minBlockShift; k <= maxBlockShift; k++ {
-		n := freeListBytes / (int(unsafe.Sizeof(nodeCell{})) << k)
-		lists[k] = make(chan *[]nodeCell, max(n, 2))
+		n := max(freeListBytes/(int(unsafe.Sizeof(nodeCell{}))<<k), 2)
+		lists[k] = &blockList{blocks: make([]*[]nodeCell, 0, n), max: n}
 	}
 	return lists
 }()
@@ -46,13 +90,11 @@ func getBlock(n int) *[]nodeCell {
 		b := make([]nodeCell, n)
 		return &b
 	}
-	select {
-	case b := <-blockFree[k]:
+	if b := blockFree[k].pop(); b != nil {
 		return b
-	default:
-		b := make([]nodeCell, 1<<k)
-		return &b
 	}
+	b := make([]nodeCell, 1<<k)
+	return &b
 }
 
 // putBlock clears the first used cells of b (the others are still zero)
@@ -64,10 +106,7 @@ func putBlock(b *[]nodeCell, used int) {
 		return
 	}
 	clear((*b)[:used])
-	select {
-	case blockFree[k] <- b:
-	default:
-	}
+	blockFree[k].push(b)
 }
 
 // nodeBlocks are the blocks of a record's tree: first, then more (most

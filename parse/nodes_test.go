@@ -35,13 +35,13 @@ func TestNodeBlocks(t *testing.T) {
 		k := bits.Len(uint(tc.size - 1))
 		before := 0
 		if tc.kept {
-			before = len(blockFree[k])
+			before = blockFree[k].len()
 		}
 		putBlock(b, used)
 		if !tc.kept {
 			continue
 		}
-		if len(blockFree[k]) != before+1 {
+		if blockFree[k].len() != before+1 {
 			t.Errorf("putBlock: a %d-cell block was not kept", tc.size)
 		}
 		for i := range *b {
@@ -52,14 +52,14 @@ func TestNodeBlocks(t *testing.T) {
 	}
 	// A full free list leaves further blocks to the garbage collector.
 	k := maxBlockShift
-	for len(blockFree[k]) < cap(blockFree[k]) {
+	for blockFree[k].len() < blockFree[k].max {
 		b := make([]nodeCell, 1<<k)
 		putBlock(&b, 0)
 	}
 	b := make([]nodeCell, 1<<k)
 	putBlock(&b, 0)
-	if len(blockFree[k]) != cap(blockFree[k]) {
-		t.Errorf("free list of %d blocks holds %d", cap(blockFree[k]), len(blockFree[k]))
+	if blockFree[k].len() != blockFree[k].max {
+		t.Errorf("free list of %d blocks holds %d", blockFree[k].max, blockFree[k].len())
 	}
 }
 
