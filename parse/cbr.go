@@ -70,6 +70,8 @@ type CBRReader struct {
 	// Reused between the records of a library.
 	treeBuf *bufio.Reader
 	comment []byte
+	hdr     []byte    // a record's header (its strings are copied out)
+	tree    cbrStream // a record's move tree
 }
 
 // NewCBRReader returns a reader of the CBR or CBL file r of the given size.
@@ -201,7 +203,10 @@ func (c *CBRReader) readRecord(base int64, format Format) (*Record, int64, error
 	rec := &Record{Source: c.name, Index: c.index, Format: format, Notation: NotationCoords, Pos: Pos{Offset: base}}
 	c.index++
 	rec.Root.Pos.Offset = base
-	h := make([]byte, cbrLayoutV2.tree)
+	if c.hdr == nil {
+		c.hdr = make([]byte, cbrLayoutV2.tree)
+	}
+	h := c.hdr
 	want := min(int64(len(h)), c.size-base)
 	n, err := c.r.ReadAt(h[:want], base)
 	if int64(n) < want && err != nil && err != io.EOF {
@@ -224,6 +229,7 @@ func (c *CBRReader) readRecord(base int64, format Format) (*Record, int64, error
 	}
 
 	hasText := false
+	rec.Tags = make(Tags, 0, len(lay.strings))
 	for _, f := range lay.strings {
 		if f.tag == "Result" {
 			res := "*"
@@ -258,11 +264,12 @@ func (c *CBRReader) readRecord(base int64, format Format) (*Record, int64, error
 	} else {
 		c.treeBuf.Reset(sec) // the records of a library share one buffer
 	}
-	tree := &cbrStream{
+	c.tree = cbrStream{
 		br:  c.treeBuf,
 		off: base + int64(lay.tree),
 		end: c.size,
 	}
+	tree := &c.tree
 	treeText, terr := c.readTree(tree, lay, rec)
 	if ioe, ok := terr.(errIO); ok {
 		return nil, tree.off, ioe.err
