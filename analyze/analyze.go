@@ -112,6 +112,11 @@ func (r *Report) Declared() string {
 func sideName(c board.Color) string { return c.String() }
 
 func (r *Report) add(code flags.Code, ply int, side string, detail string) {
+	if r.Flags == nil {
+		// Room for the usual few (missing tags and result, a note of the
+		// end): one allocation rather than one per flag.
+		r.Flags = make([]flags.Flag, 0, 4)
+	}
 	r.Flags = append(r.Flags, flags.New(code, ply, side, detail))
 }
 
@@ -210,14 +215,20 @@ func (r *Report) checkRecord(opt Options) {
 	if req == nil {
 		req = DefaultRequiredTags
 	}
-	var missing []string
+	// The detail is written on the stack and copied once.
+	const missingTags = "missing or empty: "
+	var buf [128]byte
+	detail := append(buf[:0], missingTags...)
 	for _, t := range req {
 		if v, ok := rec.Tags.Get(t); !ok || strings.TrimSpace(v) == "" {
-			missing = append(missing, t)
+			if len(detail) > len(missingTags) {
+				detail = append(detail, ", "...)
+			}
+			detail = append(detail, t...)
 		}
 	}
-	if len(missing) > 0 {
-		r.add(flags.MissingTags, 0, "", "missing or empty: "+strings.Join(missing, ", "))
+	if len(detail) > len(missingTags) {
+		r.add(flags.MissingTags, 0, "", string(detail))
 	}
 	if rec.Result == "" || rec.Result == ResultUnknown {
 		r.add(flags.MissingResult, 0, "", "no result recorded")

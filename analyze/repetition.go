@@ -152,6 +152,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/flags"
@@ -549,7 +550,7 @@ func (a *Adjudicator) threatAt(i int, pos *board.Position) bool {
 		mm := a.memo[k]
 		if mm.threat == 0 {
 			mm.threat = -1
-			if clsIsThreat(pos, m) {
+			if threatSeen(k, pos, m) {
 				mm.threat = 1
 			}
 			a.memo[k] = mm
@@ -561,6 +562,32 @@ func (a *Adjudicator) threatAt(i int, pos *board.Position) bool {
 		}
 	}
 	return a.wthreat[i] > 0
+}
+
+// threatTable remembers the answers of the mate-threat search across
+// games and workers: copies of a game, and the games that repeat a
+// known cycle, ask it about the same (position, move) pairs. A slot
+// holds the pair's key (its two low bits replaced by the answer: 1 a
+// threat, 2 none, 0 an empty slot); a pair whose slot holds another key
+// is searched again. The search depends on the position and move alone,
+// so the answers do not depend on the order of the games.
+var threatTable [1 << 15]atomic.Uint64
+
+// threatSeen returns clsIsThreat(pos, m), from threatTable when the pair
+// (key k, see threatAt) was searched before.
+func threatSeen(k uint64, pos *board.Position, m board.Move) bool {
+	slot := &threatTable[k>>(64-15)]
+	tag := k &^ 3
+	if e := slot.Load(); e&^3 == tag && e&3 != 0 {
+		return e&3 == 1
+	}
+	t := clsIsThreat(pos, m)
+	v := tag | 2
+	if t {
+		v = tag | 1
+	}
+	slot.Store(v)
+	return t
 }
 
 // resolveThreats runs the mate-threat search (Chinese rules only: under

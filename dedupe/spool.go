@@ -26,6 +26,7 @@ type spool struct {
 	pos  int64
 	tmp  []byte
 	rbuf []byte // moves read back
+	sbuf []byte // a string read back, before its copy
 	// sec and br are at's reader, kept from one record to the next.
 	sec io.SectionReader
 	br  *bufio.Reader
@@ -199,7 +200,14 @@ func (r *reader) next(rec *record, text bool) error {
 		if !text {
 			return "", r.discard(int(n))
 		}
-		b := make([]byte, n)
+		if n == 0 {
+			return "", nil
+		}
+		// Read into the reader's buffer, then one copy: the string.
+		if cap(r.s.sbuf) < int(n) {
+			r.s.sbuf = make([]byte, n)
+		}
+		b := r.s.sbuf[:n]
 		_, err = io.ReadFull(r, b)
 		return string(b), err
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/xqtool/xqtool/board"
 )
@@ -69,6 +70,8 @@ type CBRReader struct {
 	// Reused between the records of a library.
 	treeBuf *bufio.Reader
 	comment []byte
+	hdr     []byte    // a record's header (its strings are copied out)
+	tree    cbrStream // a record's move tree
 }
 
 // NewCBRReader returns a reader of the CBR or CBL file r of the given size.
@@ -200,7 +203,10 @@ func (c *CBRReader) readRecord(base int64, format Format) (*Record, int64, error
 	rec := &Record{Source: c.name, Index: c.index, Format: format, Notation: NotationCoords, Pos: Pos{Offset: base}}
 	c.index++
 	rec.Root.Pos.Offset = base
-	h := make([]byte, cbrLayoutV2.tree)
+	if c.hdr == nil {
+		c.hdr = make([]byte, cbrLayoutV2.tree)
+	}
+	h := c.hdr
 	want := min(int64(len(h)), c.size-base)
 	n, err := c.r.ReadAt(h[:want], base)
 	if int64(n) < want && err != nil && err != io.EOF {
@@ -223,6 +229,7 @@ func (c *CBRReader) readRecord(base int64, format Format) (*Record, int64, error
 	}
 
 	hasText := false
+	rec.Tags = make(Tags, 0, len(lay.strings))
 	for _, f := range lay.strings {
 		if f.tag == "Result" {
 			res := "*"
@@ -257,11 +264,12 @@ func (c *CBRReader) readRecord(base int64, format Format) (*Record, int64, error
 	} else {
 		c.treeBuf.Reset(sec) // the records of a library share one buffer
 	}
-	tree := &cbrStream{
+	c.tree = cbrStream{
 		br:  c.treeBuf,
 		off: base + int64(lay.tree),
 		end: c.size,
 	}
+	tree := &c.tree
 	treeText, terr := c.readTree(tree, lay, rec)
 	if ioe, ok := terr.(errIO); ok {
 		return nil, tree.off, ioe.err
@@ -307,7 +315,7 @@ func isTruncated(e *Error) bool {
 
 // trimSpaceNUL trims spaces and NULs.
 func trimSpaceNUL(s string) string {
-	return string(bytes.Trim([]byte(s), " \t\r\n\x00"))
+	return strings.Trim(s, " \t\r\n\x00")
 }
 
 // cbrSquare converts a CBR board index (row from the top)*9 + file.
@@ -407,7 +415,8 @@ func (c *CBRReader) readTree(s *cbrStream, lay *cbrLayout, rec *Record) (bool, e
 		var node *Node
 		if parent != nil {
 			if !ok || src == dst {
-				rec.Problems = append(rec.Problems, c.err(off, ErrCorrupt, "bad move squares % x; line dropped", b[2:]))
+				bad := b // (a copy: b itself stays off the heap)
+				rec.Problems = append(rec.Problems, c.err(off, ErrCorrupt, "bad move squares % x; line dropped", bad[2:]))
 			} else {
 				node = alloc.add(parent)
 				node.Move, node.Comment, node.Pos = board.NewMove(src, dst), comment, Pos{Offset: off}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"path"
 	"strings"
+	"unsafe"
 
 	"github.com/xqtool/xqtool/notation"
 )
@@ -119,7 +120,8 @@ func detectContent(head []byte) Format {
 	if bytes.HasPrefix(t, []byte("<ChineseChessRecord")) {
 		return FormatCBF
 	}
-	if dhtmlIndexFold(string(head), "[DhtmlXQ") >= 0 {
+	// (head is only read: no copy of up to TextSniffSize bytes.)
+	if dhtmlIndexFold(unsafe.String(unsafe.SliceData(head), len(head)), "[DhtmlXQ") >= 0 {
 		return FormatDhtmlXQ
 	}
 	if detectPGN(head) {

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"math/bits"
+	"sync"
 	"unsafe"
 )
 
@@ -23,16 +24,59 @@ type nodeCell struct {
 // two blocks): a block released when its list is full is left to the
 // garbage collector, so what is kept does not grow with the corpus, and
 // stays small beside the heap the collector aims at.
+//
+// A free list is a stack: the block released last, whose cells its
+// clearing has just brought into the processor's cache, is the next one
+// handed out (a queue handed out the block that had waited longest, cold:
+// writing the nodes of a record then missed the cache at every move).
 const (
 	minBlockShift = 4
 	maxBlockShift = 12
 	freeListBytes = 1024 << 10
 )
 
-var blockFree = func() (lists [maxBlockShift + 1]chan *[]nodeCell) {
+// blockList is the free list of one block size.
+type blockList struct {
+	mu     sync.Mutex
+	blocks []*[]nodeCell
+	max    int
+}
+
+func (l *blockList) pop() *[]nodeCell {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := len(l.blocks)
+	if n == 0 {
+		return nil
+	}
+	b := l.blocks[n-1]
+	l.blocks[n-1] = nil
+	l.blocks = l.blocks[:n-1]
+	return b
+}
+
+// push keeps b and reports whether there was room.
+func (l *blockList) push(b *[]nodeCell) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.blocks) >= l.max {
+		return false
+	}
+	l.blocks = append(l.blocks, b)
+	return true
+}
+
+// len returns the number of blocks kept.
+func (l *blockList) len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.blocks)
+}
+
+var blockFree = func() (lists [maxBlockShift + 1]*blockList) {
 	for k := minBlockShift; k <= maxBlockShift; k++ {
-		n := freeListBytes / (int(unsafe.Sizeof(nodeCell{})) << k)
-		lists[k] = make(chan *[]nodeCell, max(n, 2))
+		n := max(freeListBytes/(int(unsafe.Sizeof(nodeCell{}))<<k), 2)
+		lists[k] = &blockList{blocks: make([]*[]nodeCell, 0, n), max: n}
 	}
 	return lists
 }()
@@ -46,13 +90,11 @@ func getBlock(n int) *[]nodeCell {
 		b := make([]nodeCell, n)
 		return &b
 	}
-	select {
-	case b := <-blockFree[k]:
+	if b := blockFree[k].pop(); b != nil {
 		return b
-	default:
-		b := make([]nodeCell, 1<<k)
-		return &b
 	}
+	b := make([]nodeCell, 1<<k)
+	return &b
 }
 
 // putBlock clears the first used cells of b (the others are still zero)
@@ -64,17 +106,29 @@ func putBlock(b *[]nodeCell, used int) {
 		return
 	}
 	clear((*b)[:used])
-	select {
-	case blockFree[k] <- b:
-	default:
-	}
+	blockFree[k].push(b)
 }
 
-// nodeBlocks are the blocks of a record's tree; free cells are left at
-// the end of the last.
+// nodeBlocks are the blocks of a record's tree: first, then more (most
+// trees take one block: no slice is allocated for them); free cells are
+// left at the end of the last.
 type nodeBlocks struct {
-	list []*[]nodeCell
-	free int
+	first *[]nodeCell
+	more  []*[]nodeCell
+	free  int
+}
+
+// used returns the number of cells handed out (0 for a tree built by
+// hand).
+func (b *nodeBlocks) used() int {
+	if b.first == nil {
+		return 0
+	}
+	n := len(*b.first)
+	for _, blk := range b.more {
+		n += len(*blk)
+	}
+	return n - b.free
 }
 
 // nodeAlloc hands out the Nodes of one record's tree from blocks of cells:
@@ -85,7 +139,7 @@ type nodeAlloc struct {
 	cells  []nodeCell
 	next   int // size of the next block
 	limit  int // largest block
-	blocks []*[]nodeCell
+	blocks nodeBlocks
 }
 
 // newNodeAlloc returns an allocator whose first block holds first cells,
@@ -100,7 +154,11 @@ func newNodeAlloc(first, limit int) nodeAlloc {
 func (a *nodeAlloc) add(parent *Node) *Node {
 	if len(a.cells) == 0 {
 		b := getBlock(a.next)
-		a.blocks = append(a.blocks, b)
+		if a.blocks.first == nil {
+			a.blocks.first = b
+		} else {
+			a.blocks.more = append(a.blocks.more, b)
+		}
 		a.cells = *b
 		a.next = min(a.next*2, a.limit)
 	}
@@ -115,8 +173,9 @@ func (a *nodeAlloc) add(parent *Node) *Node {
 
 // giveTo makes rec the owner of the blocks handed out so far.
 func (a *nodeAlloc) giveTo(rec *Record) {
-	rec.nodes = nodeBlocks{list: a.blocks, free: len(a.cells)}
-	a.blocks, a.cells = nil, nil
+	rec.nodes = a.blocks
+	rec.nodes.free = len(a.cells)
+	a.blocks, a.cells = nodeBlocks{}, nil
 }
 
 // Release hands the storage of r's move tree back for reuse by records
@@ -128,11 +187,16 @@ func (a *nodeAlloc) giveTo(rec *Record) {
 func (r *Record) Release() {
 	b := r.nodes
 	*r = Record{}
-	for i, blk := range b.list {
-		used := len(*blk)
-		if i == len(b.list)-1 {
-			used -= b.free
-		}
-		putBlock(blk, used)
+	if b.first == nil {
+		return
 	}
+	last := b.first
+	if len(b.more) > 0 {
+		putBlock(b.first, len(*b.first))
+		for _, blk := range b.more[:len(b.more)-1] {
+			putBlock(blk, len(*blk))
+		}
+		last = b.more[len(b.more)-1]
+	}
+	putBlock(last, len(*last)-b.free)
 }

@@ -35,13 +35,13 @@ func TestNodeBlocks(t *testing.T) {
 		k := bits.Len(uint(tc.size - 1))
 		before := 0
 		if tc.kept {
-			before = len(blockFree[k])
+			before = blockFree[k].len()
 		}
 		putBlock(b, used)
 		if !tc.kept {
 			continue
 		}
-		if len(blockFree[k]) != before+1 {
+		if blockFree[k].len() != before+1 {
 			t.Errorf("putBlock: a %d-cell block was not kept", tc.size)
 		}
 		for i := range *b {
@@ -52,14 +52,14 @@ func TestNodeBlocks(t *testing.T) {
 	}
 	// A full free list leaves further blocks to the garbage collector.
 	k := maxBlockShift
-	for len(blockFree[k]) < cap(blockFree[k]) {
+	for blockFree[k].len() < blockFree[k].max {
 		b := make([]nodeCell, 1<<k)
 		putBlock(&b, 0)
 	}
 	b := make([]nodeCell, 1<<k)
 	putBlock(&b, 0)
-	if len(blockFree[k]) != cap(blockFree[k]) {
-		t.Errorf("free list of %d blocks holds %d", cap(blockFree[k]), len(blockFree[k]))
+	if blockFree[k].len() != blockFree[k].max {
+		t.Errorf("free list of %d blocks holds %d", blockFree[k].max, blockFree[k].len())
 	}
 }
 
@@ -71,11 +71,11 @@ func TestRecordRelease(t *testing.T) {
 		t.Fatalf("%d records", len(recs))
 	}
 	r := recs[0]
-	if len(r.MainLine()) != 4 || r.nodes.list == nil {
-		t.Fatalf("main line %d, blocks %v", len(r.MainLine()), r.nodes.list)
+	if len(r.MainLine()) != 4 || r.nodes.first == nil {
+		t.Fatalf("main line %d, blocks %v", len(r.MainLine()), r.nodes.first)
 	}
 	r.Release()
-	if len(r.Root.Children) != 0 || r.Source != "" || r.nodes.list != nil {
+	if len(r.Root.Children) != 0 || r.Source != "" || r.nodes.first != nil {
 		t.Errorf("released record not empty: %+v", r)
 	}
 	(&Record{Source: "hand"}).Release()

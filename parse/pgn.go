@@ -62,7 +62,46 @@ type PGNReader struct {
 	hint      string    // encoding of the other files of the directory (SetEncodingHint)
 	tagRun    pgnTagRun // the tag section being collected
 
-	scratch pgnScratch // reused buffers
+	bufs *pgnReaderBufs // where buf, carryBuf, lineOffs and tagRun.names go back at the end
+}
+
+// pgnReaderBufs holds the buffers that a PGNReader grows while it splits
+// a file, from the end of one file's reader to the start of the next: most
+// files hold one short game, and growing the buffers anew for each file
+// cost several allocations per game.
+type pgnReaderBufs struct {
+	buf, carryBuf []byte
+	lineOffs      []int64
+	names         []uint64
+}
+
+// pgnReaderKeep bounds the buffers kept for the next reader (a file with
+// one huge game must not pin its buffers).
+const pgnReaderKeep = 1 << 20
+
+var pgnReaderPool = sync.Pool{New: func() any { return new(pgnReaderBufs) }}
+
+// takeBufs gives p the buffers of a reader that has finished.
+func (p *PGNReader) takeBufs() {
+	b := pgnReaderPool.Get().(*pgnReaderBufs)
+	p.bufs = b
+	p.buf, p.carryBuf, p.lineOffs, p.tagRun.names = b.buf[:0], b.carryBuf[:0], b.lineOffs[:0], b.names[:0]
+}
+
+// giveBufs hands p's buffers back once p has reached the end of its input
+// (nothing read from them is kept: games are copied out of buf).
+func (p *PGNReader) giveBufs() {
+	b := p.bufs
+	if b == nil {
+		return
+	}
+	p.bufs = nil
+	if cap(p.buf) > pgnReaderKeep || cap(p.lineOffs) > pgnReaderKeep/8 {
+		return
+	}
+	b.buf, b.carryBuf, b.lineOffs, b.names = p.buf[:0], p.carryBuf[:0], p.lineOffs[:0], p.tagRun.names[:0]
+	p.buf, p.carryBuf, p.lineOffs, p.tagRun.names = nil, nil, nil, nil
+	pgnReaderPool.Put(b)
 }
 
 // NewPGNReader returns a reader of the PGN games in r. name is used in
@@ -74,6 +113,7 @@ func NewPGNReader(r io.Reader, name string) *PGNReader {
 // start sniffs the encoding and removes a byte-order mark.
 func (p *PGNReader) start() {
 	p.started = true
+	p.takeBufs()
 	head, _ := p.br.Peek(TextSniffSize)
 	switch {
 	case bytes.HasPrefix(head, textBOMUTF16LE):
@@ -99,6 +139,7 @@ func (p *PGNReader) Next() (*Record, error) {
 	}
 	for {
 		if p.err != nil && !p.carry {
+			p.giveBufs()
 			if p.err == io.EOF {
 				return nil, io.EOF
 			}
@@ -149,6 +190,7 @@ func (p *PGNReader) NextRaw() (*RawGame, error) {
 	}
 	for {
 		if p.err != nil && !p.carry {
+			p.giveBufs()
 			return nil, p.err
 		}
 		startOff, startLine, complete, err := p.collect()
@@ -187,7 +229,7 @@ func (g *RawGame) Parse() *Record {
 		sc.lineOffs = pgnLineOffs(sc.lineOffs[:0], g.buf, g.startOff)
 		raw.lineOffs = sc.lineOffs
 	}
-	rec := pgnParse(&sc.dec, sc, &raw)
+	rec := pgnParse(&sc.dec, sc, &raw, true) // g.buf is a copy of its own
 	pgnScratchPool.Put(sc)
 	return rec
 }

@@ -18,7 +18,9 @@ import (
 func (p *PGNReader) parseGame(startOff int64, startLine int, complete bool) *Record {
 	raw := RawGame{name: p.name, index: p.index, buf: p.buf, lineOffs: p.lineOffs,
 		startOff: startOff, startLine: startLine, complete: complete, overflow: p.overflow}
-	rec := pgnParse(p.dec, &p.scratch, &raw)
+	sc := pgnScratchPool.Get().(*pgnScratch)
+	rec := pgnParse(p.dec, sc, &raw, false)
+	pgnScratchPool.Put(sc)
 	if rec != nil {
 		p.index++
 	}
@@ -27,9 +29,11 @@ func (p *PGNReader) parseGame(startOff int64, startLine int, complete bool) *Rec
 
 // pgnParse decodes and parses the raw text of one game, with the reusable
 // buffers of sc; raw.lineOffs holds the offsets of all lines of raw.buf.
-// It returns a nil Record when the text holds no game.
-func pgnParse(dec *TextDecoder, sc *pgnScratch, raw *RawGame) *Record {
-	s, enc, replaced := dec.Decode(raw.buf)
+// owned says that raw.buf is the game's own and never written again: text
+// that needs no conversion (UTF-8, ASCII) is then used in place rather
+// than copied. It returns a nil Record when the text holds no game.
+func pgnParse(dec *TextDecoder, sc *pgnScratch, raw *RawGame, owned bool) *Record {
+	s, enc, replaced := dec.decode(raw.buf, owned)
 	g := pgnGame{
 		rec: &Record{
 			Source:   raw.name,

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/simplifiedchinese"
@@ -61,14 +62,14 @@ func DecodeText(b []byte) (s string, enc string, replaced bool) {
 
 // detect is DecodeText with d's reusable legacy decoder: it decodes a
 // piece that the file's encoding does not fit.
-func (d *TextDecoder) detect(b []byte) (string, string, bool) {
+func (d *TextDecoder) detect(b []byte, owned bool) (string, string, bool) {
 	switch {
 	case bytes.HasPrefix(b, textBOMUTF8), bytes.HasPrefix(b, textBOMUTF16LE):
 		return DecodeText(b)
 	case textIsASCII(b):
-		return string(b), EncASCII, false
+		return textString(b, owned), EncASCII, false
 	case utf8.Valid(b):
-		return string(b), EncUTF8, false
+		return textString(b, owned), EncUTF8, false
 	}
 	// As textDecodeLegacy.
 	enc, weak := textLegacyChoice(b, d.hint)
@@ -121,11 +122,17 @@ var textGBCodes, textBig5Codes = func() (*textCodeSet, *textCodeSet) {
 
 // textLegacyScores counts, on the raw bytes, the notation characters that
 // b holds when read as GB18030 and when read as Big5 — the same score as
-// textScore on the two decodings, at the cost of one pass over the bytes.
+// textScore on the two decodings, at the cost of one pass over the bytes
+// per reading. Runs of ASCII (tags, numbers, blanks) are skipped eight
+// bytes at a time.
 func textLegacyScores(b []byte) (gb, big5 int) {
 	for i := 0; i < len(b); {
 		c := b[i]
-		if c < 0x80 || i+1 >= len(b) {
+		if c < 0x80 {
+			i = textSkipASCII(b, i+1)
+			continue
+		}
+		if i+1 >= len(b) {
 			i++
 			continue
 		}
@@ -140,7 +147,11 @@ func textLegacyScores(b []byte) (gb, big5 int) {
 	}
 	for i := 0; i < len(b); {
 		c := b[i]
-		if c < 0x81 || i+1 >= len(b) {
+		if c < 0x80 {
+			i = textSkipASCII(b, i+1)
+			continue
+		}
+		if c == 0x80 || i+1 >= len(b) {
 			i++
 			continue
 		}
@@ -150,6 +161,20 @@ func textLegacyScores(b []byte) (gb, big5 int) {
 		i += 2
 	}
 	return gb, big5
+}
+
+// textSkipASCII returns the index of the first byte ≥ 0x80 of b from i
+// on (len(b) if none).
+func textSkipASCII(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		if w := binary.LittleEndian.Uint64(b[i:]) & 0x8080808080808080; w != 0 {
+			return i + bits.TrailingZeros64(w)/8
+		}
+	}
+	for i < len(b) && b[i] < 0x80 {
+		i++
+	}
+	return i
 }
 
 // textDecodeWith decodes b with e. selfFFFD is how U+FFFD itself is written
@@ -447,12 +472,27 @@ func (d *TextDecoder) Encoding() string {
 // removed. The returned encoding is the file's unless the piece had to be
 // detected on its own.
 func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
+	return d.decode(b, false)
+}
+
+// textString returns b as a string: b itself when owned (its bytes are
+// never written again), else a copy.
+func textString(b []byte, owned bool) string {
+	if owned {
+		return unsafe.String(unsafe.SliceData(b), len(b))
+	}
+	return string(b)
+}
+
+// decode is Decode; owned says that b is never written again, so that a
+// piece that needs no conversion is returned in place (textString).
+func (d *TextDecoder) decode(b []byte, owned bool) (s string, enc string, replaced bool) {
 	if d == nil {
 		return DecodeText(b)
 	}
 	d.pieceWeak = false
 	if d.enc == "" {
-		return d.detect(b)
+		return d.detect(b, owned)
 	}
 	switch d.enc {
 	case EncUTF8BOM, EncUTF8, EncASCII:
@@ -469,7 +509,7 @@ func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
 			if d.label != "" {
 				enc = d.label
 			}
-			return string(b), enc, false
+			return textString(b, owned), enc, false
 		}
 	case EncUTF16LE:
 		s, r := textDecodeWith(unicode.UTF16(unicode.LittleEndian, unicode.UseBOM), b, nil)
@@ -478,12 +518,12 @@ func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
 	if d.enc == EncASCII {
 		// A non-ASCII piece of a file that began in ASCII is detected on
 		// its own.
-		return d.detect(b)
+		return d.detect(b, owned)
 	}
 	switch d.enc {
 	case EncGB18030:
 		if textIsASCII(b) {
-			return string(b), EncGB18030, false
+			return textString(b, owned), EncGB18030, false
 		}
 		s, r := d.decodeLegacy(simplifiedchinese.GB18030, b, textFFFDGB18030)
 		if !r {
@@ -492,7 +532,7 @@ func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
 		}
 	case EncBig5:
 		if textIsASCII(b) {
-			return string(b), EncBig5, false
+			return textString(b, owned), EncBig5, false
 		}
 		s, r := d.decodeLegacy(traditionalchinese.Big5, b, nil)
 		if !r {
@@ -500,7 +540,7 @@ func (d *TextDecoder) Decode(b []byte) (s string, enc string, replaced bool) {
 			return s, EncBig5, false
 		}
 	}
-	return d.detect(b)
+	return d.detect(b, owned)
 }
 
 // textDoubleByte reports whether enc is a double-byte legacy encoding, in

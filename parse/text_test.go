@@ -1,7 +1,10 @@
 package parse
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/simplifiedchinese"
@@ -170,4 +173,76 @@ func TestTextBuildPairs(t *testing.T) {
 			t.Errorf("%v: %d codes decode to one character, want the thousands of the encoding", e, n)
 		}
 	}
+}
+
+// textLegacyScoresBytewise is textLegacyScores one byte at a time: the
+// reference of its ASCII skipping.
+func textLegacyScoresBytewise(b []byte) (gb, big5 int) {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < 0x80 || i+1 >= len(b) {
+			i++
+			continue
+		}
+		if d := b[i+1]; d >= 0x30 && d <= 0x39 {
+			i += 4
+			continue
+		}
+		if textGBCodes.has(uint16(c)<<8 | uint16(b[i+1])) {
+			gb++
+		}
+		i += 2
+	}
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < 0x81 || i+1 >= len(b) {
+			i++
+			continue
+		}
+		if textBig5Codes.has(uint16(c)<<8 | uint16(b[i+1])) {
+			big5++
+		}
+		i += 2
+	}
+	return gb, big5
+}
+
+// TestLegacyScoresSkipASCII: skipping runs of ASCII changes no score, on
+// the real text records and on every cut of them.
+func TestLegacyScoresSkipASCII(t *testing.T) {
+	dir := textRecordsDir(t)
+	_, files := textLoadExpected(t, dir, "pgn")
+	n := 0
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if textIsASCII(data) || utf8.Valid(data) {
+			continue
+		}
+		n++
+		for _, cut := range []int{0, 1, 7, 9, len(data) / 3, len(data) - 1} {
+			b := data[max(0, min(cut, len(data))):]
+			g, b5 := textLegacyScores(b)
+			wg, wb5 := textLegacyScoresBytewise(b)
+			if g != wg || b5 != wb5 {
+				t.Fatalf("%s from %d: scores %d/%d, byte by byte %d/%d", f, cut, g, b5, wg, wb5)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no legacy-encoded record")
+	}
+}
+
+func FuzzLegacyScores(f *testing.F) {
+	f.Add([]byte("1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5 abc \x80\x81\x82"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		g, b5 := textLegacyScores(b)
+		wg, wb5 := textLegacyScoresBytewise(b)
+		if g != wg || b5 != wb5 {
+			t.Fatalf("%q: scores %d/%d, byte by byte %d/%d", b, g, b5, wg, wb5)
+		}
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/xqtool/xqtool/board"
 )
@@ -272,6 +273,21 @@ func (s *xqfStream) wrap(err error, name string, off int64, what string) error {
 	return errIO{err}
 }
 
+// xqfScratch is what reading one XQF file needs besides the record: kept
+// from file to file (most files are a few kilobytes; the header, keys,
+// stream and its buffer were half of the allocations of reading one).
+// Nothing of it outlives readXQF: strings are copied out of it.
+type xqfScratch struct {
+	h   [xqfHeaderSize]byte
+	k   xqfKeys
+	key [32]byte // the stream key of a file before version 11 (zero)
+	s   xqfStream
+	sec io.SectionReader
+	br  *bufio.Reader
+}
+
+var xqfScratchPool = sync.Pool{New: func() any { return &xqfScratch{br: bufio.NewReaderSize(nil, 16<<10)} }}
+
 // readXQF reads a whole XQF file.
 func readXQF(r io.ReaderAt, size int64, name string) (*Record, error) {
 	rec := &Record{Source: name, Format: FormatXQF, Notation: NotationCoords}
@@ -281,7 +297,18 @@ func readXQF(r io.ReaderAt, size int64, name string) (*Record, error) {
 	if size <= 0 {
 		return fail(xqfErr(name, 0, ErrNoGame, "empty input"))
 	}
-	h := make([]byte, xqfHeaderSize)
+	sc := xqfScratchPool.Get().(*xqfScratch)
+	defer func() {
+		sc.sec = io.SectionReader{}
+		sc.br.Reset(nil)
+		comment := sc.s.comment
+		if cap(comment) > 64<<10 {
+			comment = nil
+		}
+		sc.s = xqfStream{comment: comment[:0]}
+		xqfScratchPool.Put(sc)
+	}()
+	h := sc.h[:]
 	want := min(size, xqfHeaderSize)
 	n, err := r.ReadAt(h[:want], 0)
 	if int64(n) < want {
@@ -307,7 +334,8 @@ func readXQF(r io.ReaderAt, size int64, name string) (*Record, error) {
 		// record keeps its tags and position, without moves.
 		rec.Problems = append(rec.Problems, xqfErr(name, want, ErrTruncated, "input ends after %d bytes, inside the reserved part of the %d-byte header: no move tree", want, xqfHeaderSize))
 	}
-	k := xqfDeriveKeys(h)
+	sc.k = xqfDeriveKeys(h)
+	k := &sc.k
 	if k.version > 10 && h[0x0C]+h[0x0D]+h[0x0E]+h[0x0F] != 0 {
 		rec.Problems = append(rec.Problems, xqfErr(name, 0x0C, ErrCorrupt, "key checksum"))
 	}
@@ -317,7 +345,7 @@ func readXQF(r io.ReaderAt, size int64, name string) (*Record, error) {
 	// Start position.
 	var b binBoard
 	var fatal *Error
-	if placed, ok := xqfPieces(&b, h, &k); !ok {
+	if placed, ok := xqfPieces(&b, h, k); !ok {
 		switch {
 		case h[xqfOffCodeA] <= 1:
 			b = binStartBoard()
@@ -332,17 +360,16 @@ func readXQF(r io.ReaderAt, size int64, name string) (*Record, error) {
 	}
 
 	// Move tree.
-	s := &xqfStream{
-		br:  bufio.NewReaderSize(io.NewSectionReader(r, xqfHeaderSize, size-xqfHeaderSize), int(min(max(size-xqfHeaderSize, 16), 16<<10))),
-		off: xqfHeaderSize,
-		end: size,
-		key: &k.stream,
-	}
+	sc.sec = *io.NewSectionReader(r, xqfHeaderSize, size-xqfHeaderSize)
+	sc.br.Reset(&sc.sec)
+	s := &sc.s
+	s.br, s.off, s.end, s.key = sc.br, xqfHeaderSize, size, &k.stream
 	if k.version <= 10 {
-		s.key = new([32]byte)
+		sc.key = [32]byte{}
+		s.key = &sc.key
 	}
 	rec.Root.Pos.Offset = xqfHeaderSize
-	treeText, replaced, terr := xqfTree(s, &k, rec, name)
+	treeText, replaced, terr := xqfTree(s, k, rec, name)
 	if _, ok := terr.(errIO); ok {
 		return nil, terr.(errIO).err
 	}
@@ -380,6 +407,7 @@ func readXQF(r io.ReaderAt, size int64, name string) (*Record, error) {
 // xqfTags fills the tags and result from the header and reports whether
 // any header text exists.
 func xqfTags(rec *Record, h []byte) bool {
+	rec.Tags = make(Tags, 0, len(xqfStrings)+2) // Event, the fields, Result
 	hasText := false
 	str := func(off, size int) string {
 		s, repl := xqfHeaderString(h[off : off+size])

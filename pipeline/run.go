@@ -301,6 +301,7 @@ type run struct {
 	// The hash of the current file's identity, for the games' ids.
 	idKey  string
 	idHash fileHash
+	cur    Game // the game handed to the sinks
 }
 
 // result is what a worker hands back for one item.
@@ -350,10 +351,14 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 				// Junk between games, or only the end of a file.
 				return result{end: it.End}
 			}
-			d := Draft{Report: analyze.Analyze(it.Rec, it.Err, aopt), Tags: it.Rec.Tags, Options: aopt}
-			d.Result = d.Report.Declared()
+			rep := analyze.Analyze(it.Rec, it.Err, aopt)
+			if len(steps) == 0 {
+				// No Draft: a step's pointer to it would put it on the heap.
+				return result{key: it.Key, report: rep, tags: it.Rec.Tags, res: rep.Declared(), end: it.End, fileIndex: it.FileIndex}
+			}
+			d := &Draft{Report: rep, Tags: it.Rec.Tags, Result: rep.Declared(), Options: aopt}
 			for _, s := range steps {
-				s.Apply(&d)
+				s.Apply(d)
 			}
 			return result{key: it.Key, report: d.Report, tags: d.Tags, res: d.Result, end: it.End, fileIndex: it.FileIndex}
 		},
@@ -418,7 +423,9 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 
 // game hands one game to the duplicate index and the sinks.
 func (r *run) game(v result) error {
-	g := &Game{num: r.games, report: v.report, tags: v.tags, result: v.res}
+	// One Game serves every game in turn: no sink keeps it (see Game).
+	r.cur = Game{num: r.games, report: v.report, tags: v.tags, result: v.res}
+	g := &r.cur
 	rec := v.report.Record
 	switch {
 	case v.id != "":

@@ -46,7 +46,9 @@ func Hex16(s string) string {
 func Format(v uint64) string {
 	var b [8]byte
 	binary.BigEndian.PutUint64(b[:], v)
-	return hex.EncodeToString(b[:])
+	var out [16]byte // one allocation (the string), not two
+	hex.Encode(out[:], b[:])
+	return string(out[:])
 }
 
 // ErrID is the error of Parse for a string that is not an id.
