@@ -198,7 +198,9 @@ func parseChinese(s string) (Chinese, vline, error) {
 // their number; ok is false when a character is not a symbol (spaces are
 // passed over when skipSpace is set) or there are more than five.
 func classifyAll(s string, skipSpace bool, cls *[5]uint8, val *[5]int8) (n int, ok bool) {
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r, sz := DecodeRune(s[i:]) // as range decodes, CJK inline
+		i += sz
 		if skipSpace && isSpace(r) {
 			continue
 		}

@@ -24,3 +24,27 @@ func TestSymbolOf(t *testing.T) {
 	}
 	t.Logf("%d characters in %d slots", known, symbolSlots)
 }
+
+// FuzzDecodeRune checks that DecodeRune reads a string as range over it
+// does (ParseChinese relies on it), valid UTF-8 or not.
+func FuzzDecodeRune(f *testing.F) {
+	for _, s := range []string{"炮二平五", "車１進１", "\xe7\x82", "\xed\xa0\x80", "\xe0\x80\x80x", "h2e2", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		i := 0
+		for j, want := range s {
+			if j != i {
+				t.Fatalf("%q: range at byte %d, DecodeRune at %d", s, j, i)
+			}
+			r, n := DecodeRune(s[i:])
+			if r != want {
+				t.Fatalf("%q at %d: DecodeRune = %U, range gives %U", s, i, r, want)
+			}
+			i += n
+		}
+		if i != len(s) {
+			t.Fatalf("%q: DecodeRune stopped at %d of %d", s, i, len(s))
+		}
+	})
+}
