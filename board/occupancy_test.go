@@ -49,3 +49,41 @@ func TestOccupancyFollowsBoard(t *testing.T) {
 		}
 	})
 }
+
+// TestLineDirAndNearKing checks the computed geometry against the tables
+// it replaced: t is in rays[sq][d] exactly when lineDir gives d, and
+// nearKing marks the diagonal neighbours of a point, among them the legs
+// of every horse that attacks it.
+func TestLineDirAndNearKing(t *testing.T) {
+	for sq := Square(0); sq < Squares; sq++ {
+		want := map[Square]int8{}
+		for d := range 4 {
+			for _, to := range rays[sq][d] {
+				want[to] = int8(d)
+			}
+		}
+		diag := map[Square]bool{}
+		for _, v := range [4][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}} {
+			if f, r := sq.File()+v[0], sq.Rank()+v[1]; onBoard(f, r) {
+				diag[SquareAt(f, r)] = true
+			}
+		}
+		for _, st := range knightFrom[sq] {
+			if !diag[st.leg] {
+				t.Errorf("the leg %v of a horse attacking %v is not a diagonal neighbour", st.leg, sq)
+			}
+		}
+		for to := Square(0); to < Squares; to++ {
+			d, ok := want[to]
+			if !ok {
+				d = -1
+			}
+			if got := lineDir(sq, to); got != d {
+				t.Errorf("lineDir(%v, %v) = %d, want %d", sq, to, got, d)
+			}
+			if got := nearKing(sq, to); got != diag[to] {
+				t.Errorf("nearKing(%v, %v) = %v, want %v", sq, to, got, diag[to])
+			}
+		}
+	}
+}
