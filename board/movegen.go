@@ -192,7 +192,7 @@ func (p *Position) exposure(k Square) exposure {
 // needsCheck reports whether the non-king move from → to may expose the
 // king (see exposure).
 func (e *exposure) needsCheck(from, to Square) bool {
-	return e.lines.has(from) || e.lines.has(to) || (e.horse && nearKing(e.king, from))
+	return e.lines.has(from) || e.lines.has(to) || (e.horse && nearKing[e.king][from])
 }
 
 // mayEndCheck reports whether the move m may leave the king on k, now in
@@ -276,7 +276,7 @@ func (p *Position) AppendCheckCandidates(buf []Move) []Move {
 		if pc.IsEmpty() || pc.Color() != us {
 			continue
 		}
-		if onLines(k, from) || nearKing(k, from) {
+		if onLines(k, from) || nearKing[k][from] {
 			buf = p.genPiece(buf, from, pc)
 			continue
 		}

@@ -185,7 +185,7 @@ func rayAttack(p *Position, sq Square, d int, by Color) bool {
 // lines from k through from and to, a horse whose leg was from, and the
 // moved piece itself (as a horse or pawn) can attack it now.
 func newAttack(p *Position, k Square, from, to Square, mover Piece, by Color) bool {
-	df, dt := lineDir(k, from), lineDir(k, to)
+	df, dt := lineDir[k][from], lineDir[k][to]
 	if df >= 0 && rayAttack(p, k, int(df), by) {
 		return true
 	}
@@ -193,7 +193,7 @@ func newAttack(p *Position, k Square, from, to Square, mover Piece, by Color) bo
 		return true
 	}
 	knight := MakePiece(by, Knight)
-	if nearKing(k, from) || mover == knight {
+	if nearKing[k][from] || mover == knight {
 		for _, st := range knightFrom[k] {
 			if p.board[st.to] == knight && p.board[st.leg] == NoPiece && (st.leg == from || st.to == to) {
 				return true
@@ -303,7 +303,7 @@ func (p *Position) InCheckAfter(m Move, attackedBefore bool) bool {
 func (p *Position) MayGiveCheck(m Move) bool {
 	k := p.kings[p.side.Other()]
 	from, to := m.From(), m.To()
-	return onLines(k, from) || onLines(k, to) || nearKing(k, from) ||
+	return onLines(k, from) || onLines(k, to) || nearKing[k][from] ||
 		(p.board[from].Kind() == Knight && within2(k, to))
 }
 
@@ -446,7 +446,7 @@ func (p *Position) CheckMoveInCheck(m Move, inCheck bool) error {
 // only removes attackers.
 func (p *Position) mayExpose(pc Piece, from, to Square) bool {
 	k := p.kings[p.side]
-	if pc.Kind() == King || nearKing(k, from) {
+	if pc.Kind() == King || nearKing[k][from] {
 		return true
 	}
 	return onLines(k, from) || onLines(k, to)

@@ -21,6 +21,9 @@ type legStep struct {
 var (
 	// rays[sq][dir] lists the squares from sq outwards in direction dir.
 	rays [Squares][4][]Square
+	// lineDir[sq][t] is the direction d with t in rays[sq][d], or -1 when
+	// t is not on sq's file or rank (or is sq).
+	lineDir [Squares][Squares]int8
 	// knightSteps[sq]: horse moves from sq with their leg squares.
 	knightSteps [Squares][]legStep
 	// knightFrom[sq]: squares from which a horse attacks sq, each with the
@@ -40,34 +43,10 @@ var (
 	advisorPoint [2][Squares]bool
 	bishopPoint  [2][Squares]bool
 	pawnPoint    [2][Squares]bool
+	// nearKing[sq] marks the four diagonal neighbours of sq: the leg
+	// squares of every horse that could attack a king on sq.
+	nearKing [Squares][Squares]bool
 )
-
-// lineDir returns the direction d with t in rays[sq][d], or -1 when t is
-// not on sq's file or rank (or is sq). It is computed, not looked up: a
-// table of every pair would take 8 KB of the processor's cache.
-func lineDir(sq, t Square) int8 {
-	sf, sr, tf, tr := sq.File(), sq.Rank(), t.File(), t.Rank()
-	switch {
-	case sq == t:
-		return -1
-	case sf == tf && tr > sr:
-		return dirUp
-	case sf == tf:
-		return dirDown
-	case sr == tr && tf < sf:
-		return dirLeft
-	case sr == tr:
-		return dirRight
-	}
-	return -1
-}
-
-// nearKing reports whether t is one of the four diagonal neighbours of
-// sq: the leg squares of every horse that could attack a king on sq.
-func nearKing(sq, t Square) bool {
-	df, dr := t.File()-sq.File(), t.Rank()-sq.Rank()
-	return (df == 1 || df == -1) && (dr == 1 || dr == -1)
-}
 
 func onBoard(f, r int) bool { return f >= 0 && f < Files && r >= 0 && r < Ranks }
 
@@ -97,6 +76,9 @@ func buildTables() bool {
 	for s := Square(0); s < Squares; s++ {
 		f, r := s.File(), s.Rank()
 		dfs := [4][2]int{{0, 1}, {0, -1}, {-1, 0}, {1, 0}}
+		for t := range lineDir[s] {
+			lineDir[s][t] = -1
+		}
 		for d, v := range dfs {
 			for i := 1; ; i++ {
 				nf, nr := f+v[0]*i, r+v[1]*i
@@ -104,6 +86,7 @@ func buildTables() bool {
 					break
 				}
 				rays[s][d] = append(rays[s][d], SquareAt(nf, nr))
+				lineDir[s][SquareAt(nf, nr)] = int8(d)
 			}
 		}
 		for _, v := range [8][2]int{{1, 2}, {-1, 2}, {2, 1}, {-2, 1}, {2, -1}, {-2, -1}, {1, -2}, {-1, -2}} {
@@ -118,6 +101,11 @@ func buildTables() bool {
 				leg = SquareAt(f+v[0]/2, r)
 			}
 			knightSteps[s] = append(knightSteps[s], legStep{SquareAt(nf, nr), leg})
+		}
+		for _, v := range [4][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}} {
+			if onBoard(f+v[0], r+v[1]) {
+				nearKing[s][SquareAt(f+v[0], r+v[1])] = true
+			}
 		}
 		for c := Red; c <= Black; c++ {
 			inPalace[c][s] = palace(c, f, r)
