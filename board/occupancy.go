@@ -39,56 +39,48 @@ func (o *occupancy) clear(sq Square) {
 // excluded) in direction d, NoSquare where there is none.
 func (o *occupancy) firstTwo(sq Square, d int) (first, second Square) {
 	f, r := sq.File(), sq.Rank()
+	first, second = NoSquare, NoSquare
 	switch d {
-	case dirUp: // ranks above r, nearest first: the lowest bits above r
-		a, b := lowTwo(uint32(o.file[f]) >> (r + 1))
-		return onFile(f, r+1, a), onFile(f, r+1, b)
-	case dirDown: // ranks below r, nearest first: the highest bits below r
-		a, b := highTwo(uint32(o.file[f]) & (1<<r - 1))
-		return onFile(f, 0, a), onFile(f, 0, b)
+	case dirUp:
+		m := uint32(o.file[f]) >> (r + 1)
+		if m == 0 {
+			return
+		}
+		first = sq + Square(bits.TrailingZeros32(m)+1)*Files
+		if m &= m - 1; m != 0 {
+			second = sq + Square(bits.TrailingZeros32(m)+1)*Files
+		}
+	case dirDown:
+		m := uint32(o.file[f]) & (1<<r - 1)
+		if m == 0 {
+			return
+		}
+		hi := bits.Len32(m) - 1
+		first = SquareAt(f, hi)
+		if m &^= 1 << hi; m != 0 {
+			second = SquareAt(f, bits.Len32(m)-1)
+		}
 	case dirLeft:
-		a, b := highTwo(uint32(o.rank[r]) & (1<<f - 1))
-		return onRank(0, r, a), onRank(0, r, b)
+		m := uint32(o.rank[r]) & (1<<f - 1)
+		if m == 0 {
+			return
+		}
+		hi := bits.Len32(m) - 1
+		first = SquareAt(hi, r)
+		if m &^= 1 << hi; m != 0 {
+			second = SquareAt(bits.Len32(m)-1, r)
+		}
+	default: // dirRight
+		m := uint32(o.rank[r]) >> (f + 1)
+		if m == 0 {
+			return
+		}
+		first = sq + Square(bits.TrailingZeros32(m)+1)
+		if m &= m - 1; m != 0 {
+			second = sq + Square(bits.TrailingZeros32(m)+1)
+		}
 	}
-	a, b := lowTwo(uint32(o.rank[r]) >> (f + 1))
-	return onRank(f+1, r, a), onRank(f+1, r, b)
-}
-
-// lowTwo returns the indexes of the two lowest set bits of m, -1 for each
-// that is missing; highTwo those of the two highest.
-func lowTwo(m uint32) (a, b int) {
-	if m == 0 {
-		return -1, -1
-	}
-	a = bits.TrailingZeros32(m)
-	if m &= m - 1; m == 0 {
-		return a, -1
-	}
-	return a, bits.TrailingZeros32(m)
-}
-
-func highTwo(m uint32) (a, b int) {
-	a = bits.Len32(m) - 1
-	if a < 0 {
-		return -1, -1
-	}
-	return a, bits.Len32(m&^(1<<a)) - 1
-}
-
-// onFile returns the point of file f and rank base+i, NoSquare when i is
-// -1; onRank that of file base+i and rank r.
-func onFile(f, base, i int) Square {
-	if i < 0 {
-		return NoSquare
-	}
-	return SquareAt(f, base+i)
-}
-
-func onRank(base, r, i int) Square {
-	if i < 0 {
-		return NoSquare
-	}
-	return SquareAt(base+i, r)
+	return
 }
 
 // between returns the number of occupied points strictly between from and
