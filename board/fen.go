@@ -315,7 +315,7 @@ func (s *Setup) validate() (PositionErrorKinds, []Square) {
 	if kinds&(ErrMissingKing|ErrTooManyKings) != 0 {
 		return kinds, bad
 	}
-	p := Position{board: s.Board, side: s.Side, kings: kings, occ: occupancyOf(&s.Board)}
+	p := Position{board: s.Board, side: s.Side, kings: kings}
 	if p.kingsFacing() {
 		kinds |= ErrKingsFacing
 	} else if p.attacked(kings[s.Side.Other()], s.Side) {
@@ -338,7 +338,7 @@ func NewPositionRelaxed(s Setup, ignore PositionErrorKinds) (Position, error) {
 	if kinds != 0 {
 		return Position{}, &PositionError{Kinds: kinds, Squares: bad}
 	}
-	p := Position{board: s.Board, side: s.Side, halfMove: s.HalfMove, fullMove: s.FullMove, occ: occupancyOf(&s.Board)}
+	p := Position{board: s.Board, side: s.Side, halfMove: s.HalfMove, fullMove: s.FullMove}
 	if p.fullMove < 1 {
 		p.fullMove = 1
 	}

@@ -125,15 +125,13 @@ func (p *Position) safeAfter(m Move) bool {
 	us := p.side
 	from, to := m.From(), m.To()
 	pc, capt := p.board[from], p.board[to]
-	occ := p.occ
-	p.place(from, to, pc)
+	p.board[to], p.board[from] = pc, NoPiece
 	k := p.kings[us]
 	if pc.Kind() == King {
 		k = to
 	}
 	ok := !p.kingAttacked(k, us.Other())
 	p.board[from], p.board[to] = pc, capt
-	p.occ = occ
 	return ok
 }
 

@@ -19,7 +19,6 @@ type Position struct {
 	halfMove int // plies since the last capture
 	fullMove int // full-move number
 	key      uint64
-	occ      occupancy // derived from board, kept with it
 }
 
 // Piece returns the piece on sq (NoPiece if empty or sq is off the board).
@@ -89,7 +88,7 @@ func (p *Position) kingsFacing() bool {
 // enemy king counts as attacking along an open file (flying general), so
 // attacked(king) is "in check or facing".
 func (p *Position) attacked(sq Square, by Color) bool {
-	if lineOrHorseAttack(p, sq, by) {
+	if lineOrHorseAttack(&p.board, sq, by) {
 		return true
 	}
 	pawn := MakePiece(by, Pawn)
@@ -147,73 +146,85 @@ func (p *Position) attacked(sq Square, by Color) bool {
 	return false
 }
 
-// lineOrHorseAttack reports whether, in p, a rook, cannon (over one
+// lineOrHorseAttack reports whether, on board b, a rook, cannon (over one
 // screen), the king along an open file, or a horse (leg free) of colour by
 // attacks sq.
-func lineOrHorseAttack(p *Position, sq Square, by Color) bool {
+func lineOrHorseAttack(b *[Squares]Piece, sq Square, by Color) bool {
 	for d := 0; d < 4; d++ {
-		if rayAttack(p, sq, d, by) {
+		if rayAttack(b, sq, d, by) {
 			return true
 		}
 	}
 	knight := MakePiece(by, Knight)
 	for _, st := range knightFrom[sq] {
-		if p.board[st.to] == knight && p.board[st.leg] == NoPiece {
+		if b[st.to] == knight && b[st.leg] == NoPiece {
 			return true
 		}
 	}
 	return false
 }
 
-// rayAttack reports whether, in p, a rook of colour by, or its king on a
-// file (flying general), is the first piece from sq in direction d, or a
-// cannon of colour by the second.
-func rayAttack(p *Position, sq Square, d int, by Color) bool {
-	first, second := p.occ.firstTwo(sq, d)
-	if first == NoSquare {
-		return false
+// rayAttack reports whether, on board b, a rook of colour by, or its king
+// on a file (flying general), is the first piece from sq in direction d,
+// or a cannon of colour by the second.
+func rayAttack(b *[Squares]Piece, sq Square, d int, by Color) bool {
+	rook, cannon, king := MakePiece(by, Rook), MakePiece(by, Cannon), MakePiece(by, King)
+	ray := rays[sq][d]
+	i := 0
+	for ; i < len(ray); i++ {
+		q := b[ray[i]]
+		if q == NoPiece {
+			continue
+		}
+		if q == rook || (q == king && d <= dirDown) {
+			return true
+		}
+		break
 	}
-	if q := p.board[first]; q == MakePiece(by, Rook) || (q == MakePiece(by, King) && d <= dirDown) {
-		return true
+	for i++; i < len(ray); i++ {
+		q := b[ray[i]]
+		if q == NoPiece {
+			continue
+		}
+		return q == cannon
 	}
-	return second != NoSquare && p.board[second] == MakePiece(by, Cannon)
+	return false
 }
 
-// newAttack reports whether, in p, the king on k is attacked by
+// newAttack reports whether, on board b, the king on k is attacked by
 // colour by through a change at from (emptied) or to (occupied by the moved
 // piece mover), given that it was not attacked before the change. Only the
 // lines from k through from and to, a horse whose leg was from, and the
 // moved piece itself (as a horse or pawn) can attack it now.
-func newAttack(p *Position, k Square, from, to Square, mover Piece, by Color) bool {
+func newAttack(b *[Squares]Piece, k Square, from, to Square, mover Piece, by Color) bool {
 	df, dt := lineDir[k][from], lineDir[k][to]
-	if df >= 0 && rayAttack(p, k, int(df), by) {
+	if df >= 0 && rayAttack(b, k, int(df), by) {
 		return true
 	}
-	if dt >= 0 && dt != df && rayAttack(p, k, int(dt), by) {
+	if dt >= 0 && dt != df && rayAttack(b, k, int(dt), by) {
 		return true
 	}
 	knight := MakePiece(by, Knight)
 	if nearKing[k][from] || mover == knight {
 		for _, st := range knightFrom[k] {
-			if p.board[st.to] == knight && p.board[st.leg] == NoPiece && (st.leg == from || st.to == to) {
+			if b[st.to] == knight && b[st.leg] == NoPiece && (st.leg == from || st.to == to) {
 				return true
 			}
 		}
 	}
 	if mover == MakePiece(by, Pawn) && dt >= 0 && rays[k][dt][0] == to {
-		return kingAttackedOn(p, k, by)
+		return kingAttackedOn(b, k, by)
 	}
 	return false
 }
 
-// kingAttackedOn reports whether a king on sq of p is attacked by colour
-// by (in check, or facing the other king): only rooks, cannons, horses,
-// pawns and the facing king can reach a palace.
-func kingAttackedOn(p *Position, sq Square, by Color) bool {
-	if lineOrHorseAttack(p, sq, by) {
+// kingAttackedOn reports whether a king on sq of board b is attacked by
+// colour by (in check, or facing the other king): only rooks, cannons,
+// horses, pawns and the facing king can reach a palace.
+func kingAttackedOn(b *[Squares]Piece, sq Square, by Color) bool {
+	if lineOrHorseAttack(b, sq, by) {
 		return true
 	}
-	b := &p.board
 	pawn := MakePiece(by, Pawn)
 	if by == Red {
 		if sq >= Files && b[sq-Files] == pawn {
@@ -229,7 +240,7 @@ func kingAttackedOn(p *Position, sq Square, by Color) bool {
 // kingAttacked is attacked specialised for a king square: only rooks,
 // cannons, horses, pawns and the facing king can reach a palace.
 func (p *Position) kingAttacked(sq Square, by Color) bool {
-	return kingAttackedOn(p, sq, by)
+	return kingAttackedOn(&p.board, sq, by)
 }
 
 // attackedAfter reports whether the mover's king would be attacked (or
@@ -238,22 +249,14 @@ func (p *Position) kingAttacked(sq Square, by Color) bool {
 // Position shared between goroutines is never written.
 func (p *Position) attackedAfter(m Move) bool {
 	from, to := m.From(), m.To()
-	q := *p // a private copy
-	mover := q.board[from]
-	q.place(from, to, mover)
+	b := p.board // a private copy of the 90 points
+	mover := b[from]
+	b[to], b[from] = mover, NoPiece
 	sq := p.kings[p.side]
 	if mover.Kind() == King {
 		sq = to
 	}
-	return kingAttackedOn(&q, sq, p.side.Other())
-}
-
-// place moves pc from → to on the board and its occupancy (whatever stood
-// on to is replaced); nothing else of p changes.
-func (p *Position) place(from, to Square, pc Piece) {
-	p.board[to], p.board[from] = pc, NoPiece
-	p.occ.clear(from)
-	p.occ.set(to)
+	return kingAttackedOn(&b, sq, p.side.Other())
 }
 
 // Attacked reports whether sq is attacked by a piece of colour by: a piece
@@ -290,7 +293,7 @@ func (p *Position) InCheckAfter(m Move, attackedBefore bool) bool {
 	if pc.Kind() == King {
 		return p.InCheck()
 	}
-	return newAttack(p, p.kings[p.side], from, to, pc, p.side.Other())
+	return newAttack(&p.board, p.kings[p.side], from, to, pc, p.side.Other())
 }
 
 // MayGiveCheck reports whether the move m of the side to move may give
@@ -350,7 +353,8 @@ func (p *Position) MakeMove(m Move) Undo {
 		p.halfMove++
 	}
 	p.key = k
-	p.place(from, to, pc)
+	p.board[to] = pc
+	p.board[from] = NoPiece
 	if pc.Kind() == King {
 		p.kings[p.side] = to
 	}
@@ -368,10 +372,6 @@ func (p *Position) UnmakeMove(m Move, u Undo) {
 	pc := p.board[to]
 	p.board[from] = pc
 	p.board[to] = u.Captured
-	p.occ.set(from)
-	if u.Captured.IsEmpty() {
-		p.occ.clear(to)
-	}
 	if pc.Kind() == King {
 		p.kings[p.side] = from
 	}
@@ -495,9 +495,9 @@ func (p *Position) unsafeAfter(m Move, pc Piece, mayBeInCheck bool) bool {
 	if !p.mayExpose(pc, from, to) {
 		return false
 	}
-	q := *p // a private copy: p may be shared
-	q.place(from, to, pc)
-	return newAttack(&q, p.kings[p.side], from, to, pc, p.side.Other())
+	b := p.board // a private copy: p may be shared
+	b[to], b[from] = pc, NoPiece
+	return newAttack(&b, p.kings[p.side], from, to, pc, p.side.Other())
 }
 
 // pathError checks the geometry of a move of pc from → to (destination not
@@ -545,7 +545,20 @@ func (p *Position) pathError(pc Piece, from, to Square) error {
 		if from.File() != to.File() && from.Rank() != to.Rank() {
 			return ErrBadPath
 		}
-		between := p.occ.between(from, to)
+		between := 0
+		step := Square(1)
+		if from.File() == to.File() {
+			step = Files
+		}
+		lo, hi := from, to
+		if lo > hi {
+			lo, hi = hi, lo
+		}
+		for s := lo + step; s < hi; s += step {
+			if !p.board[s].IsEmpty() {
+				between++
+			}
+		}
 		if pc.Kind() == Rook {
 			if between > 0 {
 				return ErrBlocked
