@@ -126,6 +126,19 @@ func trimChinese(s string) string {
 // annotations (!, ?, +) ignored. It returns an *Error matching ErrSyntax if
 // s is not such a move.
 func ParseChinese(s string) (Chinese, error) {
+	m, _, err := parseChinese(s)
+	return m, err
+}
+
+// chineseVline returns the vline of Chinese move text, as ParseChinese
+// and Chinese.vline give it.
+func chineseVline(text string) (vline, error) {
+	_, v, err := parseChinese(text)
+	return v, err
+}
+
+// parseChinese is ParseChinese, with the move's vline.
+func parseChinese(s string) (Chinese, vline, error) {
 	var cls [5]uint8
 	var val [5]int8
 	// Most texts are just the symbols: classify them directly, and trim
@@ -133,7 +146,7 @@ func ParseChinese(s string) (Chinese, error) {
 	n, ok := classifyAll(s, false, &cls, &val)
 	if !ok {
 		if n, ok = classifyAll(trimChinese(s), true, &cls, &val); !ok {
-			return Chinese{}, syntaxError(s)
+			return Chinese{}, vline{}, syntaxError(s)
 		}
 	}
 	var m Chinese
@@ -147,7 +160,7 @@ func ParseChinese(s string) (Chinese, error) {
 	case n == 4 && cls[0] == clNum && cls[1] == clPiece:
 		// ordinal P D N
 		if val[0] > 5 {
-			return Chinese{}, syntaxError(s)
+			return Chinese{}, vline{}, syntaxError(s)
 		}
 		m.Qualifier, m.Piece = First+Qualifier(val[0]-1), board.Kind(val[1])
 	case n == 4 && cls[0] == clPiece && cls[1] == clQual:
@@ -157,38 +170,41 @@ func ParseChinese(s string) (Chinese, error) {
 		// Q F D N, piece omitted
 		q, ok := qualifierOf(cls[0], val[0])
 		if !ok {
-			return Chinese{}, syntaxError(s)
+			return Chinese{}, vline{}, syntaxError(s)
 		}
 		m.Qualifier, m.File = q, int(val[1])
 	case n == 5 && cls[1] == clPiece && cls[2] == clNum && (cls[0] == clQual || cls[0] == clNum):
 		// Q P F D N
 		q, ok := qualifierOf(cls[0], val[0])
 		if !ok {
-			return Chinese{}, syntaxError(s)
+			return Chinese{}, vline{}, syntaxError(s)
 		}
 		m.Qualifier, m.Piece, m.File = q, board.Kind(val[1]), int(val[2])
 	default:
-		return Chinese{}, syntaxError(s)
+		return Chinese{}, vline{}, syntaxError(s)
 	}
 	if cls[n-2] != clDir || cls[n-1] != clNum {
-		return Chinese{}, syntaxError(s)
+		return Chinese{}, vline{}, syntaxError(s)
 	}
 	m.Direction, m.Number = Direction(val[n-2]), int(val[n-1])
-	if _, ok := m.vline(); !ok {
-		return Chinese{}, syntaxError(s)
+	v, ok := m.vline()
+	if !ok {
+		return Chinese{}, vline{}, syntaxError(s)
 	}
-	return m, nil
+	return m, v, nil
 }
 
 // classifyAll classifies the symbols of s into cls and val and returns
 // their number; ok is false when a character is not a symbol (spaces are
 // passed over when skipSpace is set) or there are more than five.
 func classifyAll(s string, skipSpace bool, cls *[5]uint8, val *[5]int8) (n int, ok bool) {
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r, sz := DecodeRune(s[i:]) // as range decodes, CJK inline
+		i += sz
 		if skipSpace && isSpace(r) {
 			continue
 		}
-		c, v := classify(r)
+		c, v := symbolOf(r)
 		if c == clNone || n == len(cls) {
 			return n, false
 		}

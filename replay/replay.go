@@ -225,14 +225,21 @@ func Replay(rec *parse.Record, opt Options) *Game {
 		return g
 	}
 	r := resolver{notation: rec.Notation}
-	line := rec.MainLine()
-	g.Line = line
-	if !sideKnown && len(line) > 0 {
+	// The main line is counted first, so that Line and Plies are
+	// allocated once at their size; the replay below fills Line as it
+	// goes (one more walk down the tree would cost as much as the count).
+	nLine := 0
+	for p := &rec.Root; len(p.Children) > 0; p = p.Children[0] {
+		nLine++
+	}
+	line := make([]*parse.Node, 0, nLine)
+	if !sideKnown && nLine > 0 {
 		// Settle the side from the first move: keep Red unless only
 		// Black can play it.
-		if _, err := r.resolve(&start, line[0]); err != nil {
+		first := rec.Root.Children[0]
+		if _, err := r.resolve(&start, first); err != nil {
 			if q, ok := otherSide(start); ok {
-				if _, err := r.resolve(&q, line[0]); err == nil {
+				if _, err := r.resolve(&q, first); err == nil {
 					start = q
 				}
 			}
@@ -241,40 +248,47 @@ func Replay(rec *parse.Record, opt Options) *Game {
 	g.HasStart = true
 	g.Start = start
 	p := start
-	g.Plies = make([]Ply, 0, len(line))
+	g.Plies = make([]Ply, 0, nLine)
 	node := &rec.Root
 	// inCheck is whether the side to move in p is in check: the previous
 	// ply's check flag, which lets the board skip most king safety tests.
 	inCheck := p.InCheck()
-	for i, n := range line {
+	for len(node.Children) > 0 {
+		n := node.Children[0]
 		if !opt.SkipVariations && len(node.Children) > 1 {
-			g.replayVariations(&p, node, len(g.Plies), &r)
+			g.replayVariations(&p, node, len(g.Plies), inCheck, &r)
 		}
 		m, err := ResolveNodeInCheck(&p, n, r.notation, inCheck)
 		if err != nil {
 			g.Fail = r.failure(&p, len(g.Plies)+1, n, err)
-			g.Unplayed = len(line) - i
+			g.Unplayed = nLine - len(line)
+			for ; len(node.Children) > 0; node = node.Children[0] {
+				line = append(line, node.Children[0])
+			}
 			break
 		}
+		line = append(line, n)
 		u := p.MakeMove(m)
 		// Before a move other than the first, the mover's opponent was not
 		// attacked: it had just played a legal move. The start position
 		// (perhaps built with relaxed rules) promises nothing.
-		inCheck = p.InCheckAfter(m, i == 0)
+		inCheck = p.InCheckAfter(m, len(g.Plies) == 0)
 		g.Plies = append(g.Plies, Ply{Move: m, Capture: u.Captured, Check: inCheck, Key: p.Key()})
 		node = n
 	}
+	g.Line = line
 	g.Final = p
 	g.Outcome = p.Outcome()
 	return g
 }
 
 // replayVariations plays the alternatives node.Children[1:] (to the move
-// node.Children[0]) from position p (before that move), at ply index ply.
-func (g *Game) replayVariations(p *board.Position, node *parse.Node, ply int, r *resolver) {
-	walk(*p, node, 1, ply, r.notation, func(s Step) {
-		if s.Err != nil {
-			f := r.failure(&s.Before, s.Ply, s.Node, s.Err)
+// node.Children[0]) from position p (before that move), at ply index ply;
+// inCheck is whether the side to move in p is in check.
+func (g *Game) replayVariations(p *board.Position, node *parse.Node, ply int, inCheck bool, r *resolver) {
+	walk(p, node, 1, ply, inCheck, r.notation, func(n *parse.Node, ply int, before *board.Position, _ board.Move, err error) {
+		if err != nil {
+			f := r.failure(before, ply, n, err)
 			f.Variation = true
 			g.VarFails = append(g.VarFails, f)
 			return
