@@ -12,7 +12,7 @@ import (
 // reported as ns/game.
 func BenchmarkResolve(b *testing.B) {
 	tb := recordsPlayersB(b)
-	games := tb.games
+	games := gamesOf(b, tb)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
@@ -20,7 +20,11 @@ func BenchmarkResolve(b *testing.B) {
 		for _, g := range games {
 			r.Add(g)
 		}
-		r.Resolve()
+		t, err := r.Resolve()
+		if err != nil {
+			b.Fatal(err)
+		}
+		t.Close()
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(games)), "ns/game")
 }
@@ -30,9 +34,11 @@ func BenchmarkSuggest(b *testing.B) {
 	tb := recordsPlayersB(b)
 	b.ResetTimer()
 	for range b.N {
-		tb.Suggest()
+		if _, err := tb.Suggest(); err != nil {
+			b.Fatal(err)
+		}
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(tb.games)), "ns/game")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*tb.Games()), "ns/game")
 }
 
 // BenchmarkSinkGame measures what the annotator adds to each game of a

@@ -69,14 +69,20 @@ read (the error names its line); 130 interrupted.`,
 					return err
 				}
 				s := players.NewSink(a)
+				s.KeepGames = suggest
 				if _, err := rf.run(cmd, args, opt, s); err != nil {
 					return err
 				}
 				table = s.Table()
 			}
+			defer table.Close()
 			w := cmd.OutOrStdout()
 			if suggest {
-				return players.WriteSuggestions(w, table.Suggest())
+				sug, err := table.Suggest()
+				if err != nil {
+					return err
+				}
+				return players.WriteSuggestions(w, sug)
 			}
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				return usageErr("%v", err)
@@ -139,16 +145,23 @@ func playersOfDatasets(dirs []string, a *players.Aliases) (*players.Table, error
 			break
 		}
 		if err != nil {
+			r.Close()
 			return nil, err
 		}
+		// The resolver copies the strings it keeps (the reader's are
+		// valid until the next game).
 		r.Add(players.Game{
-			Red: strings.Clone(g.Red), Black: strings.Clone(g.Black),
+			Red: g.Red, Black: g.Black,
 			Event: tagnorm.Text(g.Event), Year: tagnorm.ParseDate(g.Date).Year,
-			Result: strings.Clone(g.Result), Source: strings.Clone(g.Source),
-			Cluster: strings.Clone(players.Cluster(dedupe.ParseKind(g.DuplicateKind), g.ClusterID)),
+			Result: g.Result, Source: g.Source,
+			Cluster: players.Cluster(dedupe.ParseKind(g.DuplicateKind), g.ClusterID),
 		})
 	}
-	return r.Resolve(), nil
+	t, err := r.Resolve()
+	if err != nil {
+		r.Close()
+	}
+	return t, err
 }
 
 // playerRows are the rows of players.parquet.

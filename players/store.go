@@ -1,0 +1,262 @@
+package players
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/xqtool/xqtool/pipeline"
+)
+
+// The games a Resolver collects are not kept in memory: each is a record
+// of a few numbers (its names, event, file and result as indexes into
+// tables of the distinct strings) and its cluster in a temporary file
+// (pipeline.Spool), read back by each pass of Resolve. What stays in
+// memory grows with the distinct names, events and files, not with the
+// games.
+
+// strTable numbers distinct strings: 0 is "".
+type strTable struct {
+	ids  map[string]int32
+	strs []string
+}
+
+// id returns the number of s, adding a copy of it when new.
+func (t *strTable) id(s string) int32 {
+	if s == "" {
+		return 0
+	}
+	if i, ok := t.ids[s]; ok {
+		return i
+	}
+	if t.ids == nil {
+		t.ids, t.strs = map[string]int32{}, []string{""}
+	}
+	i := int32(len(t.strs))
+	s = strings.Clone(s)
+	t.ids[s] = i
+	t.strs = append(t.strs, s)
+	return i
+}
+
+// str returns the string numbered i.
+func (t *strTable) str(i int32) string {
+	if i == 0 {
+		return ""
+	}
+	return t.strs[i]
+}
+
+// record is one game as the store keeps it.
+type record struct {
+	red, black, event, source, result int32
+	year                              int
+	num                               int    // the game's number in a pipeline run, -1 when added with Add
+	cluster                           []byte // valid during the pass that reads the record
+}
+
+// group is the key of where the place rule and the shared-event evidence
+// look (Game.group): the event and its year, else the file.
+type group struct{ event, year, source int32 }
+
+func (r *record) group() group {
+	if r.event != 0 {
+		return group{event: r.event, year: int32(r.year)}
+	}
+	return group{source: r.source}
+}
+
+// store is the games of a Resolver: string tables and a spool of records.
+type store struct {
+	dir                             string
+	names, events, sources, results strTable
+	spool                           *pipeline.Spool
+	n                               int
+	buf                             []byte
+	err                             error
+}
+
+// add appends a game; a failure is kept for Resolve.
+func (s *store) add(g *Game, num int) {
+	if s.err != nil {
+		return
+	}
+	if s.spool == nil {
+		if s.spool, s.err = pipeline.NewSpool(s.dir); s.err != nil {
+			return
+		}
+	}
+	r := record{red: s.names.id(strings.TrimSpace(g.Red)), black: s.names.id(strings.TrimSpace(g.Black)),
+		event: s.events.id(g.Event), source: s.sources.id(g.Source), result: s.results.id(g.Result),
+		year: g.Year, num: num, cluster: []byte(g.Cluster)}
+	s.buf = appendRecord(s.buf[:0], &r)
+	s.err = s.spool.Append(s.buf)
+	s.n++
+}
+
+func appendRecord(b []byte, r *record) []byte {
+	for _, v := range [...]int32{r.red, r.black, r.event, r.source, r.result} {
+		b = binary.AppendUvarint(b, uint64(v))
+	}
+	b = binary.AppendVarint(b, int64(r.year))
+	b = binary.AppendVarint(b, int64(r.num))
+	b = binary.AppendUvarint(b, uint64(len(r.cluster)))
+	return append(b, r.cluster...)
+}
+
+// decodeRecord reads a record; its cluster points into b.
+func decodeRecord(b []byte, r *record) error {
+	var v [5]int32
+	for i := range v {
+		x, n := binary.Uvarint(b)
+		if n <= 0 || x > 1<<31-1 {
+			return pipeline.ErrSpool
+		}
+		v[i], b = int32(x), b[n:]
+	}
+	year, n := binary.Varint(b)
+	if n <= 0 {
+		return pipeline.ErrSpool
+	}
+	b = b[n:]
+	num, n := binary.Varint(b)
+	if n <= 0 {
+		return pipeline.ErrSpool
+	}
+	b = b[n:]
+	l, n := binary.Uvarint(b)
+	if n <= 0 || l != uint64(len(b)-n) {
+		return pipeline.ErrSpool
+	}
+	*r = record{red: v[0], black: v[1], event: v[2], source: v[3], result: v[4], year: int(year), num: int(num),
+		cluster: b[n:]}
+	return nil
+}
+
+// each calls fn with every game in order (i its index); the record is
+// valid during the call.
+func (s *store) each(fn func(i int, r *record) error) error {
+	if s.err != nil {
+		return s.err
+	}
+	if s.spool == nil {
+		return nil
+	}
+	i := 0
+	var r record
+	return s.spool.Each(func(b []byte) error {
+		if err := decodeRecord(b, &r); err != nil {
+			return err
+		}
+		err := fn(i, &r)
+		i++
+		return err
+	})
+}
+
+// setClusters rewrites every game's cluster as cluster(num, cluster as
+// added) gives it.
+func (s *store) setClusters(cluster func(num int, added string) (string, error)) error {
+	if s.err != nil || s.spool == nil {
+		return s.err
+	}
+	next, err := pipeline.NewSpool(s.dir)
+	if err != nil {
+		return err
+	}
+	err = s.each(func(_ int, r *record) error {
+		c, err := cluster(r.num, string(r.cluster))
+		if err != nil {
+			return err
+		}
+		r.cluster = []byte(c)
+		s.buf = appendRecord(s.buf[:0], r)
+		return next.Append(s.buf)
+	})
+	if err != nil {
+		next.Close()
+		return err
+	}
+	s.spool.Close()
+	s.spool = next
+	return nil
+}
+
+// close removes the temporary file.
+func (s *store) close() error {
+	if s.spool == nil {
+		return nil
+	}
+	err := s.spool.Close()
+	s.spool = nil
+	return err
+}
+
+// sides is a fixed-width file of each game's two spelling indexes (8
+// bytes a game), read back through a window of sideWindow games: the
+// sinks after the players annotator ask for the games in order.
+type sides struct {
+	f     *os.File
+	w     []byte // pending writes
+	n     int
+	win   []byte
+	start int // index of the window's first game
+}
+
+const sideWindow = 8192
+
+func newSides(dir string) (*sides, error) {
+	f, err := os.CreateTemp(dir, "xqtool-players-*")
+	if err != nil {
+		return nil, fmt.Errorf("players: %w", err)
+	}
+	return &sides{f: f}, nil
+}
+
+func (s *sides) add(red, black int32) error {
+	s.w = binary.LittleEndian.AppendUint32(s.w, uint32(red))
+	s.w = binary.LittleEndian.AppendUint32(s.w, uint32(black))
+	s.n++
+	if len(s.w) >= 1<<16 {
+		return s.flush()
+	}
+	return nil
+}
+
+func (s *sides) flush() error {
+	_, err := s.f.Write(s.w)
+	s.w = s.w[:0]
+	return err
+}
+
+// at returns game i's spelling indexes (-1: no name).
+func (s *sides) at(i int) ([2]int32, error) {
+	if i < s.start || i >= s.start+len(s.win)/8 {
+		s.start = i
+		if s.win == nil {
+			s.win = make([]byte, sideWindow*8)
+		}
+		s.win = s.win[:min(sideWindow, s.n-i)*8]
+		if _, err := s.f.ReadAt(s.win, int64(i)*8); err != nil && !errors.Is(err, io.EOF) {
+			s.win = s.win[:0]
+			return [2]int32{-1, -1}, err
+		}
+	}
+	b := s.win[(i-s.start)*8:]
+	return [2]int32{int32(binary.LittleEndian.Uint32(b)), int32(binary.LittleEndian.Uint32(b[4:]))}, nil
+}
+
+func (s *sides) close() error {
+	if s == nil || s.f == nil {
+		return nil
+	}
+	err := s.f.Close()
+	if rerr := os.Remove(s.f.Name()); err == nil {
+		err = rerr
+	}
+	s.f = nil
+	return err
+}
