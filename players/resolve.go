@@ -96,15 +96,15 @@ type Table struct {
 	// placeGroups are the groups where two names or more are written
 	// with a place before them.
 	placeGroups map[group]bool
-	forms       []Form     // by store name number
-	side        *sides     // per game: spelling index of Red, Black (-1: none)
-	err         error      // the first error reading side back (Of)
-	players   []Player
-	romanHan  map[int][]string  // roman spelling → Han keys its pinyin matches, when not merged
-	merged    map[string]int    // identity → player
-	hanIdent  map[string]string // Han key → identity
-	meet      []meeting         // by spelling, built on demand (evidence)
-	byKey     map[string][]int  // Han key → its spellings (evidence)
+	forms       []Form // by store name number
+	side        *sides // per game: spelling index of Red, Black (-1: none)
+	err         error  // the first error reading side back (Of)
+	players     []Player
+	romanHan    map[int][]string  // roman spelling → Han keys its pinyin matches, when not merged
+	merged      map[string]int    // identity → player
+	hanIdent    map[string]string // Han key → identity
+	meet        []meeting         // by spelling, built on demand (evidence)
+	byKey       map[string][]int  // Han key → its spellings (evidence)
 }
 
 // Player is one person (or one name no rule reads) of the corpus.
