@@ -12,7 +12,7 @@ import (
 // reported as ns/game.
 func BenchmarkResolve(b *testing.B) {
 	tb := recordsPlayersB(b)
-	games := gamesOf(b, tb)
+	games := gamesOf(b, tb, nil)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {

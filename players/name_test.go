@@ -111,7 +111,7 @@ func TestResolveForms(t *testing.T) {
 // idsOf maps every name as written to its player_id.
 func idsOf(tb testing.TB, t *Table) map[string]string {
 	m := map[string]string{}
-	for i, g := range gamesOf(tb, t) {
+	for i, g := range gamesOf(tb, t, nil) {
 		for c, n := range [2]string{g.Red, g.Black} {
 			if p, ok := t.Of(i, c == 0); ok {
 				m[n] = p.ID

@@ -261,14 +261,6 @@ func (t *Table) sidesOf(g *record) [2]int32 {
 	return sd
 }
 
-// groupName is the text of a group, as Game.group writes it.
-func (t *Table) groupName(k group) string {
-	if k.event != 0 {
-		return "e:" + t.st.events.str(k.event) + "|" + strconv.Itoa(int(k.year))
-	}
-	return "f:" + t.st.sources.str(k.source)
-}
-
 // Close removes the temporary files of the table's games.
 func (t *Table) Close() error {
 	err := t.side.close()

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"os"
 	"strings"
@@ -13,10 +14,10 @@ import (
 
 // The games a Resolver collects are not kept in memory: each is a record
 // of a few numbers (its names, event, file and result as indexes into
-// tables of the distinct strings) and its cluster in a temporary file
-// (pipeline.Spool), read back by each pass of Resolve. What stays in
-// memory grows with the distinct names, events and files, not with the
-// games.
+// tables of the distinct strings, its file as a 128-bit hash) and its
+// cluster in a temporary file (pipeline.Spool), read back by each pass of
+// Resolve. What stays in memory grows with the distinct names and events,
+// not with the games or the files.
 
 // strTable numbers distinct strings: 0 is "".
 type strTable struct {
@@ -52,15 +53,21 @@ func (t *strTable) str(i int32) string {
 
 // record is one game as the store keeps it.
 type record struct {
-	red, black, event, source, result int32
-	year                              int
+	red, black, event, result int32
+	source                    [2]uint64 // the file's path hashed (store.seeds)
+	year                      int
 	num                               int    // the game's number in a pipeline run, -1 when added with Add
 	cluster                           []byte // valid during the pass that reads the record
 }
 
 // group is the key of where the place rule and the shared-event evidence
-// look (Game.group): the event and its year, else the file.
-type group struct{ event, year, source int32 }
+// look (Game.group): the event and its year, else the file (its path
+// hashed: a corpus has as many files as games, so the paths are not
+// kept).
+type group struct {
+	event, year int32
+	source      [2]uint64
+}
 
 func (r *record) group() group {
 	if r.event != 0 {
@@ -71,9 +78,10 @@ func (r *record) group() group {
 
 // store is the games of a Resolver: string tables and a spool of records.
 type store struct {
-	dir                             string
-	names, events, sources, results strTable
-	spool                           *pipeline.Spool
+	dir                    string
+	names, events, results strTable
+	seeds                  [2]maphash.Seed
+	spool                  *pipeline.Spool
 	n                               int
 	buf                             []byte
 	err                             error
@@ -88,19 +96,28 @@ func (s *store) add(g *Game, num int) {
 		if s.spool, s.err = pipeline.NewSpool(s.dir); s.err != nil {
 			return
 		}
+		s.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 	}
 	r := record{red: s.names.id(strings.TrimSpace(g.Red)), black: s.names.id(strings.TrimSpace(g.Black)),
-		event: s.events.id(g.Event), source: s.sources.id(g.Source), result: s.results.id(g.Result),
+		event: s.events.id(g.Event), result: s.results.id(g.Result),
+		source: s.sourceKey(g.Source),
 		year: g.Year, num: num, cluster: []byte(g.Cluster)}
 	s.buf = appendRecord(s.buf[:0], &r)
 	s.err = s.spool.Append(s.buf)
 	s.n++
 }
 
+// sourceKey is the 128-bit hash of a game's file.
+func (s *store) sourceKey(src string) [2]uint64 {
+	return [2]uint64{maphash.String(s.seeds[0], src), maphash.String(s.seeds[1], src)}
+}
+
 func appendRecord(b []byte, r *record) []byte {
-	for _, v := range [...]int32{r.red, r.black, r.event, r.source, r.result} {
+	for _, v := range [...]int32{r.red, r.black, r.event, r.result} {
 		b = binary.AppendUvarint(b, uint64(v))
 	}
+	b = binary.LittleEndian.AppendUint64(b, r.source[0])
+	b = binary.LittleEndian.AppendUint64(b, r.source[1])
 	b = binary.AppendVarint(b, int64(r.year))
 	b = binary.AppendVarint(b, int64(r.num))
 	b = binary.AppendUvarint(b, uint64(len(r.cluster)))
@@ -109,7 +126,7 @@ func appendRecord(b []byte, r *record) []byte {
 
 // decodeRecord reads a record; its cluster points into b.
 func decodeRecord(b []byte, r *record) error {
-	var v [5]int32
+	var v [4]int32
 	for i := range v {
 		x, n := binary.Uvarint(b)
 		if n <= 0 || x > 1<<31-1 {
@@ -117,6 +134,11 @@ func decodeRecord(b []byte, r *record) error {
 		}
 		v[i], b = int32(x), b[n:]
 	}
+	if len(b) < 16 {
+		return pipeline.ErrSpool
+	}
+	src := [2]uint64{binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:])}
+	b = b[16:]
 	year, n := binary.Varint(b)
 	if n <= 0 {
 		return pipeline.ErrSpool
@@ -131,7 +153,7 @@ func decodeRecord(b []byte, r *record) error {
 	if n <= 0 || l != uint64(len(b)-n) {
 		return pipeline.ErrSpool
 	}
-	*r = record{red: v[0], black: v[1], event: v[2], source: v[3], result: v[4], year: int(year), num: int(num),
+	*r = record{red: v[0], black: v[1], event: v[2], result: v[3], source: src, year: int(year), num: int(num),
 		cluster: b[n:]}
 	return nil
 }

@@ -1,6 +1,7 @@
 package players
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -17,20 +18,33 @@ func mustResolve(tb testing.TB, r *Resolver) *Table {
 }
 
 // gamesOf reads back the games of a table as they were added (names
-// trimmed).
-func gamesOf(tb testing.TB, t *Table) []Game {
+// trimmed; the files, which the table keeps hashed, named from add).
+func gamesOf(tb testing.TB, t *Table, add []Game) []Game {
 	tb.Helper()
+	sources := map[[2]uint64]string{}
+	for _, g := range add {
+		sources[t.st.sourceKey(g.Source)] = g.Source
+	}
 	var out []Game
 	err := t.st.each(func(_ int, g *record) error {
 		out = append(out, Game{Red: t.st.names.str(g.red), Black: t.st.names.str(g.black),
 			Event: t.st.events.str(g.event), Year: g.year, Result: t.st.results.str(g.result),
-			Source: t.st.sources.str(g.source), Cluster: string(g.cluster)})
+			Source: sourceName(sources, g.source), Cluster: string(g.cluster)})
 		return nil
 	})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return out
+}
+
+// sourceName is the file of a hash: its name when known, else the hash
+// written out (one name per file all the same).
+func sourceName(known map[[2]uint64]string, k [2]uint64) string {
+	if s, ok := known[k]; ok {
+		return s
+	}
+	return fmt.Sprintf("%016x%016x", k[0], k[1])
 }
 
 // sideOf returns game i's spelling index of side c (0 Red, 1 Black).
@@ -60,7 +74,7 @@ func TestStoreRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb := mustResolve(t, r)
-	got := gamesOf(t, tb)
+	got := gamesOf(t, tb, want)
 	if len(got) != len(want) {
 		t.Fatalf("%d games, want %d", len(got), len(want))
 	}
