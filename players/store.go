@@ -56,8 +56,8 @@ type record struct {
 	red, black, event, result int32
 	source                    [2]uint64 // the file's path hashed (store.seeds)
 	year                      int
-	num                               int    // the game's number in a pipeline run, -1 when added with Add
-	cluster                           []byte // valid during the pass that reads the record
+	num                       int    // the game's number in a pipeline run, -1 when added with Add
+	cluster                   []byte // valid during the pass that reads the record
 }
 
 // group is the key of where the place rule and the shared-event evidence
@@ -82,9 +82,9 @@ type store struct {
 	names, events, results strTable
 	seeds                  [2]maphash.Seed
 	spool                  *pipeline.Spool
-	n                               int
-	buf                             []byte
-	err                             error
+	n                      int
+	buf                    []byte
+	err                    error
 }
 
 // add appends a game; a failure is kept for Resolve.
@@ -101,7 +101,7 @@ func (s *store) add(g *Game, num int) {
 	r := record{red: s.names.id(strings.TrimSpace(g.Red)), black: s.names.id(strings.TrimSpace(g.Black)),
 		event: s.events.id(g.Event), result: s.results.id(g.Result),
 		source: s.sourceKey(g.Source),
-		year: g.Year, num: num, cluster: []byte(g.Cluster)}
+		year:   g.Year, num: num, cluster: []byte(g.Cluster)}
 	s.buf = appendRecord(s.buf[:0], &r)
 	s.err = s.spool.Append(s.buf)
 	s.n++
