@@ -36,7 +36,6 @@ func recordsPlayersB(t testing.TB) *Table {
 	dir := shareddata.Dir(t, "records")
 	recordsOnce.Do(func() {
 		s := NewSink(nil)
-		s.KeepGames = true // the tests ask for suggestions
 		_, recordsErr = pipeline.Run(context.Background(), []string{dir}, pipeline.Options{}, s)
 		recordsTable = s.Table()
 	})
