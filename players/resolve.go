@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -28,15 +27,6 @@ type Game struct {
 	// Cluster is the game_id of the game's cluster of copies (pipeline
 	// Dup.ClusterID), "" when unknown.
 	Cluster string
-}
-
-// group is where the place rule and the shared-event evidence look: the
-// event and its year, else the file.
-func (g Game) group() string {
-	if g.Event != "" {
-		return "e:" + g.Event + "|" + strconv.Itoa(g.Year)
-	}
-	return "f:" + g.Source
 }
 
 // Resolver collects the names of a corpus and resolves them to players
@@ -103,8 +93,6 @@ type Table struct {
 	romanHan    map[int][]string  // roman spelling → Han keys its pinyin matches, when not merged
 	merged      map[string]int    // identity → player
 	hanIdent    map[string]string // Han key → identity
-	meet        []meeting         // by spelling, built on demand (evidence)
-	byKey       map[string][]int  // Han key → its spellings (evidence)
 }
 
 // Player is one person (or one name no rule reads) of the corpus.
