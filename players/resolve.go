@@ -88,7 +88,6 @@ type Table struct {
 	placeGroups map[group]bool
 	forms       []Form // by store name number
 	side        *sides // per game: spelling index of Red, Black (-1: none)
-	err         error  // the first error reading side back (Of)
 	players     []Player
 	romanHan    map[int][]string  // roman spelling → Han keys its pinyin matches, when not merged
 	merged      map[string]int    // identity → player
@@ -582,10 +581,7 @@ func (t *Table) Of(game int, red bool) (Player, bool) {
 	if red {
 		c = 0
 	}
-	sd, err := t.side.at(game)
-	if err != nil && t.err == nil {
-		t.err = err
-	}
+	sd, _ := t.side.at(game) // an error is kept for Err
 	s := sd[c]
 	if s < 0 {
 		return Player{}, false
@@ -625,4 +621,4 @@ func (t *Table) Games() int { return t.st.n }
 
 // Err returns the first error reading the temporary file of the games
 // back (Of).
-func (t *Table) Err() error { return t.err }
+func (t *Table) Err() error { return t.side.firstErr() }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/xqtool/xqtool/pipeline"
 )
@@ -221,11 +222,13 @@ func (s *store) close() error {
 // bytes a game), read back through a window of sideWindow games: the
 // sinks after the players annotator ask for the games in order.
 type sides struct {
+	mu    sync.Mutex // at moves the window: the verdicts may be asked from several goroutines
 	f     *os.File
 	w     []byte // pending writes
 	n     int
 	win   []byte
-	start int // index of the window's first game
+	start int   // index of the window's first game
+	err   error // the first error reading back
 }
 
 const sideWindow = 8192
@@ -256,6 +259,8 @@ func (s *sides) flush() error {
 
 // at returns game i's spelling indexes (-1: no name).
 func (s *sides) at(i int) ([2]int32, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if i < s.start || i >= s.start+len(s.win)/8 {
 		s.start = i
 		if s.win == nil {
@@ -264,11 +269,21 @@ func (s *sides) at(i int) ([2]int32, error) {
 		s.win = s.win[:min(sideWindow, s.n-i)*8]
 		if _, err := s.f.ReadAt(s.win, int64(i)*8); err != nil && !errors.Is(err, io.EOF) {
 			s.win = s.win[:0]
+			if s.err == nil {
+				s.err = err
+			}
 			return [2]int32{-1, -1}, err
 		}
 	}
 	b := s.win[(i-s.start)*8:]
 	return [2]int32{int32(binary.LittleEndian.Uint32(b)), int32(binary.LittleEndian.Uint32(b[4:]))}, nil
+}
+
+// firstErr returns the first error of at.
+func (s *sides) firstErr() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
 }
 
 func (s *sides) close() error {
