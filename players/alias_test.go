@@ -145,7 +145,7 @@ func TestAliasesExact(t *testing.T) {
 		if err != nil {
 			t.Fatalf("iteration %d: %v\n%s", iter, err, text)
 		}
-		with, without := resolve(games, a), resolve(games, nil)
+		with, without := resolve(t, games, a), resolve(t, games, nil)
 		// Lines sharing a name are one player, named by the first line:
 		// relabel every key of a joined line with the earliest line.
 		lineOf := map[string]AliasLine{}
@@ -176,7 +176,7 @@ func TestAliasesExact(t *testing.T) {
 			for c, name := range [2]string{g.Red, g.Black} {
 				p, _ := with.Of(i, c == 0)
 				q, _ := without.Of(i, c == 0)
-				sp := with.spellings[with.side[i][c]]
+				sp := with.spellings[sideOf(t, with, i, c)]
 				l, listed := lineOf[sp.key]
 				if !listed {
 					l, listed = lineOf[sp.form.Key]
@@ -201,12 +201,12 @@ func TestAliasesExact(t *testing.T) {
 	}
 }
 
-func resolve(games []Game, a *Aliases) *Table {
+func resolve(tb testing.TB, games []Game, a *Aliases) *Table {
 	r := NewResolver(a)
 	for _, g := range games {
 		r.Add(g)
 	}
-	return r.Resolve()
+	return mustResolve(tb, r)
 }
 
 // TestIDsStable checks that ids do not depend on the run or the shard:
@@ -221,15 +221,15 @@ func TestIDsStable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		whole := resolve(games, a)
-		if again := resolve(games, a); !slices.EqualFunc(whole.Players(), again.Players(), func(x, y Player) bool { return x.ID == y.ID && x.Name == y.Name }) {
+		whole := resolve(t, games, a)
+		if again := resolve(t, games, a); !slices.EqualFunc(whole.Players(), again.Players(), func(x, y Player) bool { return x.ID == y.ID && x.Name == y.Name }) {
 			t.Fatalf("iteration %d: two runs differ", iter)
 		}
 		cut := 1 + rng.IntN(len(games)-1)
 		// Shards of whole events: the place rule looks inside an event.
 		cut -= cut % 6
 		for _, shard := range [][2]int{{0, cut}, {cut, len(games)}} {
-			part := resolve(games[shard[0]:shard[1]], a)
+			part := resolve(t, games[shard[0]:shard[1]], a)
 			for i := range shard[1] - shard[0] {
 				for _, red := range []bool{true, false} {
 					p, _ := part.Of(i, red)
@@ -242,7 +242,7 @@ func TestIDsStable(t *testing.T) {
 					if red {
 						c = 0
 					}
-					if sp := part.spellings[part.side[i][c]]; sp.form.Roman && sp.how != RuleAlias {
+					if sp := part.spellings[sideOf(t, part, i, c)]; sp.form.Roman && sp.how != RuleAlias {
 						continue
 					}
 					if p.ID != q.ID {

@@ -1,18 +1,20 @@
 package players
 
 import (
+	"context"
 	"testing"
 
 	"github.com/xqtool/xqtool/internal/shareddata"
 	"github.com/xqtool/xqtool/internal/testgames"
+	"github.com/xqtool/xqtool/pipeline"
 )
 
 // BenchmarkResolve measures resolution per game: the names of the real
 // records' games (collected once) resolved again, b.N games per op
 // reported as ns/game.
 func BenchmarkResolve(b *testing.B) {
-	tb := recordsPlayersB(b)
-	games := tb.games
+	tb := keptRecords(b)
+	games := gamesOf(b, tb, nil)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
@@ -20,19 +22,38 @@ func BenchmarkResolve(b *testing.B) {
 		for _, g := range games {
 			r.Add(g)
 		}
-		r.Resolve()
+		t, err := r.Resolve()
+		if err != nil {
+			b.Fatal(err)
+		}
+		t.Close()
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(games)), "ns/game")
 }
 
 // BenchmarkSuggest measures the suggestions over the real records.
 func BenchmarkSuggest(b *testing.B) {
-	tb := recordsPlayersB(b)
+	tb := keptRecords(b)
 	b.ResetTimer()
 	for range b.N {
-		tb.Suggest()
+		if _, err := tb.Suggest(); err != nil {
+			b.Fatal(err)
+		}
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(tb.games)), "ns/game")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*tb.Games()), "ns/game")
+}
+
+// keptRecords resolves the real records with their games kept (closed
+// at the end of the benchmark).
+func keptRecords(b *testing.B) *Table {
+	s := NewSink(nil)
+	s.KeepGames = true
+	if _, err := pipeline.Run(context.Background(), []string{shareddata.Dir(b, "records")}, pipeline.Options{}, s); err != nil {
+		b.Fatal(err)
+	}
+	tb := s.Table()
+	b.Cleanup(func() { tb.Close() })
+	return tb
 }
 
 // BenchmarkSinkGame measures what the annotator adds to each game of a

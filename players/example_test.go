@@ -23,7 +23,11 @@ func ExampleResolver() {
 	} {
 		r.Add(players.Game{Red: g[0], Black: g[1], Event: event, Year: 1990, Result: "1-0"})
 	}
-	t := r.Resolve()
+	t, err := r.Resolve()
+	if err != nil {
+		panic(err)
+	}
+	defer t.Close()
 	for _, p := range t.Players() {
 		var sp []string
 		for _, s := range p.Spellings {
@@ -31,7 +35,11 @@ func ExampleResolver() {
 		}
 		fmt.Printf("%s %s: %s\n", p.ID, p.Name, strings.Join(sp, ", "))
 	}
-	players.WriteSuggestions(os.Stdout, t.Suggest())
+	sug, err := t.Suggest()
+	if err != nil {
+		panic(err)
+	}
+	players.WriteSuggestions(os.Stdout, sug)
 	// Output:
 	// 8d0b8590144cd10b 胡荣华: Hu Ronghua, 上海 胡榮華, 特级大师胡荣华, 胡荣华(上海)
 	// a25c0a39045bea13 吕钦: 廣東 呂欽

@@ -90,7 +90,7 @@ func TestResolveForms(t *testing.T) {
 			for _, g := range c.games {
 				r.Add(Game{Red: g[0], Black: g[1], Event: "全国个人赛", Year: 1990, Result: "1-0"})
 			}
-			ids := idsOf(r.Resolve())
+			ids := idsOf(t, mustResolve(t, r))
 			var seen []string
 			for _, grp := range c.groups {
 				id := ids[grp[0]]
@@ -109,9 +109,9 @@ func TestResolveForms(t *testing.T) {
 }
 
 // idsOf maps every name as written to its player_id.
-func idsOf(t *Table) map[string]string {
+func idsOf(tb testing.TB, t *Table) map[string]string {
 	m := map[string]string{}
-	for i, g := range t.games {
+	for i, g := range gamesOf(tb, t, nil) {
 		for c, n := range [2]string{g.Red, g.Black} {
 			if p, ok := t.Of(i, c == 0); ok {
 				m[n] = p.ID
@@ -151,13 +151,17 @@ func TestTwoCharacterPinyin(t *testing.T) {
 	apart := NewResolver(nil)
 	apart.Add(Game{Red: "胡明", Black: "单霞丽", Event: "龙化杯", Year: 1989, Result: "1-0"})
 	apart.Add(Game{Red: "HU RongHua", Black: "HU Ming", Event: "paoyuengcup1991", Result: "1-0"})
-	tb := apart.Resolve()
-	ids := idsOf(tb)
+	tb := mustResolve(t, apart)
+	ids := idsOf(t, tb)
 	if ids["胡明"] == ids["HU Ming"] {
 		t.Error("HU Ming merged with 胡明 without a shared event or year")
 	}
 	found := false
-	for _, s := range tb.Suggest() {
+	sug, err := tb.Suggest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range sug {
 		if s.Canonical.Name == "胡明" && s.Alias.Name == "HU Ming" && s.Pinyin == "hu ming" {
 			found = true
 		}
@@ -168,7 +172,7 @@ func TestTwoCharacterPinyin(t *testing.T) {
 	met := NewResolver(nil)
 	met.Add(Game{Red: "胡明", Black: "单霞丽", Event: "龙化杯", Year: 1989, Result: "1-0"})
 	met.Add(Game{Red: "HU Ming", Black: "黄玉莹", Event: "Longhua Cup", Year: 1989, Result: "1-0"})
-	if ids := idsOf(met.Resolve()); ids["胡明"] != ids["HU Ming"] {
+	if ids := idsOf(t, mustResolve(t, met)); ids["胡明"] != ids["HU Ming"] {
 		t.Error("HU Ming not merged with 胡明 though their years overlap")
 	}
 }
@@ -196,10 +200,16 @@ func FuzzParse(f *testing.F) {
 		}
 		r := NewResolver(nil)
 		r.Add(Game{Red: s, Black: p.Key, Event: s})
-		tb := r.Resolve()
+		tb, err := r.Resolve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tb.Close()
 		if _, ok := tb.Of(0, true); ok != (p.Key != "") {
 			t.Fatalf("%q (key %q): player %v", s, p.Key, ok)
 		}
-		tb.Suggest()
+		if _, err := tb.Suggest(); err != nil {
+			t.Fatal(err)
+		}
 	})
 }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -30,30 +29,31 @@ type Game struct {
 	Cluster string
 }
 
-// group is where the place rule and the shared-event evidence look: the
-// event and its year, else the file.
-func (g Game) group() string {
-	if g.Event != "" {
-		return "e:" + g.Event + "|" + strconv.Itoa(g.Year)
-	}
-	return "f:" + g.Source
-}
-
 // Resolver collects the names of a corpus and resolves them to players
-// (Resolve). The zero value is not usable: see NewResolver.
+// (Resolve). The games are kept in a temporary file, not in memory (see
+// store). The zero value is not usable: see NewResolver.
 type Resolver struct {
 	aliases *Aliases
-	games   []Game
+	st      store
 }
 
 // NewResolver returns a resolver applying the alias file a (nil: none).
 func NewResolver(a *Aliases) *Resolver { return &Resolver{aliases: a} }
 
-// Add adds a game; games are numbered 0, 1, … in the order added.
-func (r *Resolver) Add(g Game) { r.games = append(r.games, g) }
+// SetTempDir sets the directory of the resolver's temporary files ("":
+// the system's); call it before the first Add.
+func (r *Resolver) SetTempDir(dir string) { r.st.dir = dir }
+
+// Add adds a game; games are numbered 0, 1, … in the order added. An
+// error writing the temporary file is returned by Resolve.
+func (r *Resolver) Add(g Game) { r.st.add(&g, -1) }
 
 // Len is the number of games added.
-func (r *Resolver) Len() int { return len(r.games) }
+func (r *Resolver) Len() int { return r.st.n }
+
+// Close removes the temporary file of a resolver that is not resolved
+// (Resolve hands it to its Table).
+func (r *Resolver) Close() error { return r.st.close() }
 
 // spelling is one distinct name as written, and what resolution made of
 // it.
@@ -78,16 +78,20 @@ const (
 
 // Table is the players of a corpus and the player of each game's side.
 type Table struct {
-	games     []Game
+	st        *store
 	spellings []spelling
-	byRaw     map[string]int
-	side      [][2]int32 // per game: spelling index of Red, Black (-1: none)
-	players   []Player
-	romanHan  map[int][]string  // roman spelling → Han keys its pinyin matches, when not merged
-	merged    map[string]int    // identity → player
-	hanIdent  map[string]string // Han key → identity
-	meet      []meeting         // by spelling, built on demand (evidence)
-	byKey     map[string][]int  // Han key → its spellings (evidence)
+	// spell is each name's spelling (by store name number): [0] written
+	// without a recognised place, [1] with one (-1: none yet).
+	spell [][2]int32
+	// placeGroups are the groups where two names or more are written
+	// with a place before them.
+	placeGroups map[group]bool
+	forms       []Form // by store name number
+	side        *sides // per game: spelling index of Red, Black (-1: none)
+	players     []Player
+	romanHan    map[int][]string  // roman spelling → Han keys its pinyin matches, when not merged
+	merged      map[string]int    // identity → player
+	hanIdent    map[string]string // Han key → identity
 }
 
 // Player is one person (or one name no rule reads) of the corpus.
@@ -138,61 +142,119 @@ func PlayerID(key string) string {
 }
 
 // Resolve decides the players. See the package documentation for what is
-// merged.
-func (r *Resolver) Resolve() *Table {
-	t := &Table{games: r.games, byRaw: map[string]int{}, side: make([][2]int32, len(r.games)),
-		romanHan: map[int][]string{}, merged: map[string]int{}}
-	forms := map[string]Form{}
-	form := func(name string) Form {
-		f, ok := forms[name]
-		if !ok {
-			f = Parse(name)
-			forms[name] = f
+// merged. The Table owns the resolver's temporary file: Close it.
+func (r *Resolver) Resolve() (*Table, error) {
+	st := &r.st
+	if st.err != nil {
+		return nil, st.err
+	}
+	t := &Table{st: st, romanHan: map[int][]string{}, merged: map[string]int{},
+		placeGroups: map[group]bool{}}
+	t.forms = make([]Form, len(st.names.strs))
+	for i, name := range st.names.strs {
+		if i > 0 {
+			t.forms[i] = Parse(name)
 		}
-		return f
 	}
 	// A word before a name is a place in an event (or a file) where two
 	// names or more are written so.
-	placed := map[string]map[string]bool{}
-	for _, g := range r.games {
-		for _, name := range [2]string{g.Red, g.Black} {
-			if name = strings.TrimSpace(name); form(name).Place != "" {
+	placed := map[group]map[int32]bool{}
+	err := st.each(func(_ int, g *record) error {
+		for _, name := range [2]int32{g.red, g.black} {
+			if t.forms[name].Place != "" {
 				k := g.group()
 				if placed[k] == nil {
-					placed[k] = map[string]bool{}
+					placed[k] = map[int32]bool{}
 				}
 				placed[k][name] = true
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	for i, g := range r.games {
-		for c, name := range [2]string{g.Red, g.Black} {
-			t.side[i][c] = -1
+	for k, names := range placed {
+		if len(names) >= 2 {
+			t.placeGroups[k] = true
+		}
+	}
+	t.spell = make([][2]int32, len(t.forms))
+	for i := range t.spell {
+		t.spell[i] = [2]int32{-1, -1}
+	}
+	if t.side, err = newSides(st.dir); err != nil {
+		return nil, err
+	}
+	err = st.each(func(_ int, g *record) error {
+		var sd [2]int32
+		for c, name := range [2]int32{g.red, g.black} {
+			sd[c] = -1
 			// Names that differ only in white space around them are
-			// one spelling.
-			name = strings.TrimSpace(name)
-			f := form(name)
+			// one spelling (the store trims them).
+			f := t.forms[name]
 			if f.Key == "" {
 				continue
 			}
-			place := f.Place != "" && len(placed[g.group()]) >= 2
-			entry := name
-			if place {
-				entry += "\x00place"
+			place := 0
+			if f.Place != "" && t.placeGroups[g.group()] {
+				place = 1
 			}
-			s, ok := t.byRaw[entry]
-			if !ok {
-				s = len(t.spellings)
-				t.byRaw[entry] = s
-				t.spellings = append(t.spellings, spelling{form: f, placed: place})
+			s := t.spell[name][place]
+			if s < 0 {
+				s = int32(len(t.spellings))
+				t.spell[name][place] = s
+				t.spellings = append(t.spellings, spelling{form: f, placed: place == 1})
 			}
-			t.side[i][c] = int32(s)
+			sd[c] = s
 		}
+		return t.side.add(sd[0], sd[1])
+	})
+	if err == nil {
+		err = t.side.flush()
+	}
+	if err != nil {
+		t.side.close()
+		return nil, err
 	}
 	t.keys()
-	t.identities(r.aliases)
-	t.stats()
-	return t
+	if err := t.identities(r.aliases); err != nil {
+		t.side.close()
+		return nil, err
+	}
+	if err := t.stats(); err != nil {
+		t.side.close()
+		return nil, err
+	}
+	return t, nil
+}
+
+// sidesOf returns the spelling indexes of a game's Red and Black (-1:
+// none), as Resolve numbered them.
+func (t *Table) sidesOf(g *record) [2]int32 {
+	var sd [2]int32
+	for c, name := range [2]int32{g.red, g.black} {
+		sd[c] = -1
+		f := &t.forms[name]
+		if f.Key == "" {
+			continue
+		}
+		place := 0
+		if f.Place != "" && t.placeGroups[g.group()] {
+			place = 1
+		}
+		sd[c] = t.spell[name][place]
+	}
+	return sd
+}
+
+// Close removes the temporary files of the table's games.
+func (t *Table) Close() error {
+	err := t.side.close()
+	if cerr := t.st.close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // keys applies the corpus rules: a place written before the name, a
@@ -248,7 +310,7 @@ func (t *Table) keys() {
 
 // identities gives every spelling its player: the alias file first, then
 // keys, then romanized names through pinyin.
-func (t *Table) identities(a *Aliases) {
+func (t *Table) identities(a *Aliases) error {
 	player := func(ident, key, name string, alias bool) int {
 		if p, ok := t.merged[ident]; ok {
 			return p
@@ -301,15 +363,28 @@ func (t *Table) identities(a *Aliases) {
 			byReading[rd] = append(byReading[rd], k)
 		}
 	}
-	for _, i := range romans {
+	matches := make([][]string, len(romans))
+	var asked [][2]int // roman spelling, index in matches: evidence wanted
+	for j, i := range romans {
 		sp := &t.spellings[i]
 		var match []string
 		for _, c := range RomanCandidates(sp.form.Words) {
 			match = append(match, byReading[c]...)
 		}
 		slices.Sort(match)
-		match = slices.Compact(match)
-		if len(match) == 1 && (utf8.RuneCountInString(match[0]) > 2 || t.evidence(i, match[0])) {
+		matches[j] = slices.Compact(match)
+		if len(matches[j]) == 1 && utf8.RuneCountInString(matches[j][0]) <= 2 {
+			asked = append(asked, [2]int{i, j})
+		}
+	}
+	met, err := t.evidence(asked, matches)
+	if err != nil {
+		return err
+	}
+	for j, i := range romans {
+		sp := &t.spellings[i]
+		match := matches[j]
+		if len(match) == 1 && (utf8.RuneCountInString(match[0]) > 2 || met[i]) {
 			sp.player, sp.how = t.merged[hanKeys[match[0]]], RulePinyin
 			continue
 		}
@@ -318,47 +393,73 @@ func (t *Table) identities(a *Aliases) {
 		}
 		sp.player = player("r:"+sp.key, sp.key, "", false)
 	}
+	return nil
 }
 
-// evidence reports whether the games of romanized spelling s and of the
+// evidence reports, for each romanized spelling s asked with its Han key
+// k (the one match in matches), whether the games of s and of the
 // spellings with Han key k meet: a shared event (or file without an
 // event), a cluster of copies, or overlapping years. A two-character Han
 // name (a one-character given name: 王斌, 胡明) is too common to be read
-// from its pinyin alone.
-func (t *Table) evidence(s int, k string) bool {
-	if t.meet == nil {
-		t.meet = make([]meeting, len(t.spellings))
-		t.byKey = map[string][]int{}
-		for i, sp := range t.spellings {
-			if !sp.form.Roman {
-				t.byKey[sp.key] = append(t.byKey[sp.key], i)
-			}
-		}
-		for i, g := range t.games {
-			for _, x := range t.side[i] {
-				if x < 0 {
-					continue
-				}
-				m := &t.meet[x]
-				if m.groups == nil {
-					m.groups, m.clusters = map[string]bool{}, map[string]bool{}
-				}
-				m.groups[g.group()] = true
-				if g.Cluster != "" {
-					m.clusters[g.Cluster] = true
-				}
-				if g.Year > 0 {
-					if m.first == 0 || g.Year < m.first {
-						m.first = g.Year
-					}
-					m.last = max(m.last, g.Year)
-				}
-			}
+// from its pinyin alone. One pass over the games gathers where the
+// spellings asked about are: the memory is the games of those spellings'
+// groups and clusters, not of the corpus.
+func (t *Table) evidence(asked [][2]int, matches [][]string) (map[int]bool, error) {
+	met := map[int]bool{}
+	if len(asked) == 0 {
+		return met, nil
+	}
+	byKey := map[string][]int{}
+	for i, sp := range t.spellings {
+		if !sp.form.Roman {
+			byKey[sp.key] = append(byKey[sp.key], i)
 		}
 	}
-	r := t.meet[s]
-	for _, i := range t.byKey[k] {
-		h := t.meet[i]
+	meet := map[int32]*meeting{}
+	for _, q := range asked {
+		meet[int32(q[0])] = &meeting{}
+		for _, i := range byKey[matches[q[1]][0]] {
+			meet[int32(i)] = &meeting{}
+		}
+	}
+	err := t.st.each(func(_ int, g *record) error {
+		for _, x := range t.sidesOf(g) {
+			m := meet[x]
+			if x < 0 || m == nil {
+				continue
+			}
+			if m.groups == nil {
+				m.groups, m.clusters = map[group]bool{}, map[string]bool{}
+			}
+			m.groups[g.group()] = true
+			if len(g.cluster) > 0 {
+				m.clusters[string(g.cluster)] = true
+			}
+			if g.year > 0 {
+				if m.first == 0 || g.year < m.first {
+					m.first = g.year
+				}
+				m.last = max(m.last, g.year)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, q := range asked {
+		if meets(meet, q[0], byKey[matches[q[1]][0]]) {
+			met[q[0]] = true
+		}
+	}
+	return met, nil
+}
+
+// meets reports whether roman spelling s meets one of the Han spellings.
+func meets(meet map[int32]*meeting, s int, han []int) bool {
+	r := meet[int32(s)]
+	for _, i := range han {
+		h := meet[int32(i)]
 		if r.first > 0 && h.first > 0 && r.first <= h.last && h.first <= r.last {
 			return true
 		}
@@ -378,16 +479,18 @@ func (t *Table) evidence(s int, k string) bool {
 
 // meeting is where a spelling's games are: for evidence.
 type meeting struct {
-	groups, clusters map[string]bool
-	first, last      int
+	groups      map[group]bool
+	clusters    map[string]bool
+	first, last int
 }
 
 // stats counts spellings, games, years and scores.
-func (t *Table) stats() {
+func (t *Table) stats() error {
 	spell := make([]map[int]int, len(t.players)) // spelling → sides
-	for i, g := range t.games {
+	err := t.st.each(func(_ int, g *record) error {
 		seen := [2]int{-1, -1}
-		for c, s := range t.side[i] {
+		result := t.st.results.str(g.result)
+		for c, s := range t.sidesOf(g) {
 			if s < 0 {
 				continue
 			}
@@ -400,14 +503,14 @@ func (t *Table) stats() {
 			pl := &t.players[p]
 			if c == 0 || seen[0] != p {
 				pl.Games++
-				if y := g.Year; y > 0 {
+				if y := g.year; y > 0 {
 					if pl.FirstYear == 0 || y < pl.FirstYear {
 						pl.FirstYear = y
 					}
 					pl.LastYear = max(pl.LastYear, y)
 				}
 			}
-			if pts, ok := points(g.Result, c == 0); ok {
+			if pts, ok := points(result, c == 0); ok {
 				sc := &pl.AsRed
 				if c == 1 {
 					sc = &pl.AsBlack
@@ -416,6 +519,10 @@ func (t *Table) stats() {
 				sc.Games++
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	for p := range t.players {
 		pl := &t.players[p]
@@ -438,6 +545,7 @@ func (t *Table) stats() {
 			pl.Name = Parse(pl.Spellings[0].Text).Core
 		}
 	}
+	return nil
 }
 
 // points is the score of a side: 1 win, ½ draw, 0 loss; false when the
@@ -466,14 +574,15 @@ func (t *Table) Players() []Player { return t.players }
 // Of returns the player of a game's side (game numbered in the order
 // added), false when the side has no name.
 func (t *Table) Of(game int, red bool) (Player, bool) {
-	if game < 0 || game >= len(t.side) {
+	if game < 0 || game >= t.side.n {
 		return Player{}, false
 	}
 	c := 1
 	if red {
 		c = 0
 	}
-	s := t.side[game][c]
+	sd, _ := t.side.at(game) // an error is kept for Err
+	s := sd[c]
 	if s < 0 {
 		return Player{}, false
 	}
@@ -508,4 +617,8 @@ func (t *Table) Rules() map[string]int {
 }
 
 // Games is the number of games resolved.
-func (t *Table) Games() int { return len(t.games) }
+func (t *Table) Games() int { return t.st.n }
+
+// Err returns the first error reading the temporary file of the games
+// back (Of).
+func (t *Table) Err() error { return t.side.firstErr() }

@@ -1,7 +1,7 @@
 package players
 
 import (
-	"unique"
+	"strings"
 
 	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/parse"
@@ -22,56 +22,106 @@ const (
 // names, event, year and result; Finish adds each game's cluster of copies
 // and resolves. It is a pipeline.Annotator: every other sink finds the
 // notes red_id, black_id, red_player and black_player (the canonical
-// names) on each game's Dup. It writes nothing itself.
+// names) on each game's Dup. It writes nothing itself. The games wait for
+// Finish in a temporary file (see Resolver), and each game's players in
+// another (8 bytes a game) until Commit or Abort: its memory grows with
+// the distinct names, events and files, not with the games.
 type Sink struct {
 	pipeline.NopSink
-	r     *Resolver
-	ids   []string // game_id by game number
-	nums  []int32  // the index in r of game num, -1 when not seen
+	r      *Resolver
+	events map[string]string // Event tag as written → its normalized text
+	// renum is the index in r of the games whose number is not their
+	// index (none in a run: games come in order).
+	renum map[int]int
 	table *Table
+	// KeepGames leaves the table's games in their temporary file at
+	// Commit, for Table.Suggest: the caller closes the Table.
+	KeepGames bool
 }
 
 // NewSink returns a sink resolving with the alias file a (nil: none).
-func NewSink(a *Aliases) *Sink { return &Sink{r: NewResolver(a)} }
+func NewSink(a *Aliases) *Sink { return &Sink{r: NewResolver(a), events: map[string]string{}} }
+
+// Start sets the directory of the temporary files.
+func (s *Sink) Start(info pipeline.Info) error {
+	s.r.SetTempDir(info.TempDir)
+	return nil
+}
 
 // Game collects a game's names.
 func (s *Sink) Game(g *pipeline.Game) error {
 	tags := g.Tags()
-	if n := g.Num(); n >= 0 {
-		for len(s.nums) <= n {
-			s.nums = append(s.nums, -1)
+	if n := g.Num(); n != s.r.Len() {
+		if s.renum == nil {
+			s.renum = map[int]int{}
 		}
-		s.nums[n] = int32(s.r.Len())
+		s.renum[n] = s.r.Len()
 	}
-	s.ids = append(s.ids, g.ID())
-	// The strings are interned: games share their players, event and
-	// file, so a game costs its Game value, not copies of them.
-	s.r.Add(Game{
-		Red:    intern(tags.Value(parse.TagRed)),
-		Black:  intern(tags.Value(parse.TagBlack)),
-		Event:  intern(tagnorm.Text(tags.Value(parse.TagEvent))),
-		Year:   tagnorm.ParseDate(tags.Value(parse.TagDate)).Year,
-		Result: g.Result(),
-		Source: intern(g.Source()),
-	})
+	ev := tags.Value(parse.TagEvent)
+	norm, ok := s.events[ev]
+	if !ok {
+		norm = tagnorm.Text(ev)
+		if len(s.events) < 1<<16 {
+			s.events[strings.Clone(ev)] = norm
+		}
+	}
+	// Until Finish the cluster is the game's own id (see Finish).
+	s.r.st.add(&Game{
+		Red:     tags.Value(parse.TagRed),
+		Black:   tags.Value(parse.TagBlack),
+		Event:   norm,
+		Year:    tagnorm.ParseDate(tags.Value(parse.TagDate)).Year,
+		Result:  g.Result(),
+		Source:  g.Source(),
+		Cluster: g.ID(),
+	}, g.Num())
 	return nil
 }
 
 // Finish adds the clusters of copies (exact and mirrored copies: a
 // prefix copy may be another game) and resolves.
 func (s *Sink) Finish(v *pipeline.Verdicts) error {
-	for num, i := range s.nums {
-		if i < 0 {
-			continue
-		}
+	err := s.r.st.setClusters(func(num int, id string) (string, error) {
 		d, err := v.Of(num)
 		if err != nil {
-			return err
+			return "", err
 		}
-		s.r.games[i].Cluster = Cluster(d.Kind, d.ClusterID(s.ids[i]))
+		return Cluster(d.Kind, d.ClusterID(id)), nil
+	})
+	if err != nil {
+		return err
 	}
-	s.table = s.r.Resolve()
-	return nil
+	s.table, err = s.r.Resolve()
+	return err
+}
+
+// Commit removes the temporary files (but the games' with KeepGames):
+// the table's players stay, Player and Annotate no longer answer.
+func (s *Sink) Commit() error {
+	if s.table == nil {
+		return s.r.Close()
+	}
+	err := s.table.Err()
+	if s.KeepGames {
+		if cerr := s.table.side.close(); err == nil {
+			err = cerr
+		}
+		return err
+	}
+	if cerr := s.close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// Abort removes the temporary files.
+func (s *Sink) Abort() { s.close() }
+
+func (s *Sink) close() error {
+	if s.table != nil {
+		return s.table.Close()
+	}
+	return s.r.Close()
 }
 
 // Table returns the resolved players (nil before Finish).
@@ -81,10 +131,14 @@ func (s *Sink) Table() *Table { return s.table }
 // (red: the Red side) once the run has finished; "" for a side without a
 // name, or before Finish.
 func (s *Sink) Player(num int, red bool) (id, name string) {
-	if num < 0 || num >= len(s.nums) || s.nums[num] < 0 || s.table == nil {
+	if s.table == nil {
 		return "", ""
 	}
-	p, ok := s.table.Of(int(s.nums[num]), red)
+	i := num
+	if j, ok := s.renum[num]; ok {
+		i = j
+	}
+	p, ok := s.table.Of(i, red)
 	if !ok {
 		return "", ""
 	}
@@ -119,13 +173,4 @@ func Cluster(kind dedupe.Kind, clusterID string) string {
 		return ""
 	}
 	return clusterID
-}
-
-// intern returns s as a canonical copy, shared by every equal string
-// interned (unique.Make copies a string the first time it sees it).
-func intern(s string) string {
-	if s == "" {
-		return ""
-	}
-	return unique.Make(s).Value()
 }

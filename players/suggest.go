@@ -66,7 +66,7 @@ func (s Suggestion) Score() int {
 // matches several Han names (each is listed), and Han names of one event
 // that read alike or differ by one character. Pairs that played each
 // other are left out.
-func (t *Table) Suggest() []Suggestion {
+func (t *Table) Suggest() ([]Suggestion, error) {
 	type pair [2]int
 	rc := readingCache{}
 	found := map[pair]string{}
@@ -83,15 +83,15 @@ func (t *Table) Suggest() []Suggestion {
 	}
 	// Evidence per pair, from the games.
 	met := map[pair]bool{}
-	events := make([]map[string]bool, len(t.players))
+	events := make([]map[group]bool, len(t.players))
 	clusters := map[string][][2]int{}
-	for i, g := range t.games {
+	err := t.st.each(func(_ int, g *record) error {
 		ps := [2]int{-1, -1}
-		for c, s := range t.side[i] {
+		for c, s := range t.sidesOf(g) {
 			if s >= 0 {
 				ps[c] = t.spellings[s].player
 				if events[ps[c]] == nil {
-					events[ps[c]] = map[string]bool{}
+					events[ps[c]] = map[group]bool{}
 				}
 				events[ps[c]][g.group()] = true
 			}
@@ -99,9 +99,13 @@ func (t *Table) Suggest() []Suggestion {
 		if ps[0] >= 0 && ps[1] >= 0 {
 			met[pair{min(ps[0], ps[1]), max(ps[0], ps[1])}] = true
 		}
-		if g.Cluster != "" {
-			clusters[g.Cluster] = append(clusters[g.Cluster], ps)
+		if len(g.cluster) > 0 {
+			clusters[string(g.cluster)] = append(clusters[string(g.cluster)], ps)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	sameGames := map[pair]int{}
 	for _, cl := range clusters {
@@ -133,7 +137,7 @@ func (t *Table) Suggest() []Suggestion {
 		}
 	}
 	// Han names of one group that read alike or are one character apart.
-	byGroup := map[string][]int{}
+	byGroup := map[group][]int{}
 	for p, evs := range events {
 		if !isHanName(t.players[p].Key) {
 			continue
@@ -213,7 +217,7 @@ func (t *Table) Suggest() []Suggestion {
 		return cmp.Or(cmp.Compare(y.Score(), x.Score()), cmp.Compare(x.Canonical.Name, y.Canonical.Name),
 			cmp.Compare(x.Alias.Name, y.Alias.Name), cmp.Compare(x.Alias.ID, y.Alias.ID))
 	})
-	return out
+	return out, nil
 }
 
 func b2i(b bool) int {

@@ -41,17 +41,14 @@ func Build(games []*Game) []*Event {
 		g.eventID = e.ID
 		e.Games = append(e.Games, g.Num)
 	}
-	byNum := make(map[int]*Game, len(games))
-	for _, g := range games {
-		byNum[g.Num] = g
-	}
+	byNum := indexGames(games)
 	resultConflicts(games)
 	for _, e := range events {
 		e.build(byNum)
 	}
 	for _, e := range events {
 		for _, num := range e.Games {
-			g := byNum[num]
+			g := byNum.of(num)
 			if len(g.flags) == 0 {
 				continue
 			}
@@ -90,12 +87,52 @@ func (s *spellings) list() []Spelling {
 	return out
 }
 
-func (e *Event) build(byNum map[int]*Game) {
+// byNumber finds games by number: a slice when the numbers are dense (a
+// run's: 8 bytes a game), else a map.
+type byNumber struct {
+	dense  []*Game
+	sparse map[int]*Game
+}
+
+func indexGames(games []*Game) byNumber {
+	top := -1
+	for _, g := range games {
+		if g.Num < 0 {
+			top = -2
+			break
+		}
+		top = max(top, g.Num)
+	}
+	if top >= -1 && top < 2*len(games)+1024 {
+		dense := make([]*Game, top+1)
+		for _, g := range games {
+			dense[g.Num] = g
+		}
+		return byNumber{dense: dense}
+	}
+	sparse := make(map[int]*Game, len(games))
+	for _, g := range games {
+		sparse[g.Num] = g
+	}
+	return byNumber{sparse: sparse}
+}
+
+func (b byNumber) of(num int) *Game {
+	if b.sparse != nil {
+		return b.sparse[num]
+	}
+	if num < 0 || num >= len(b.dense) {
+		return nil
+	}
+	return b.dense[num]
+}
+
+func (e *Event) build(byNum byNumber) {
 	var names, sites spellings
 	dates := make([]tagnorm.Date, 0, len(e.Games))
 	var gs []*Game
 	for _, num := range e.Games {
-		g := byNum[num]
+		g := byNum.of(num)
 		gs = append(gs, g)
 		names.add(trimSpace(g.Event))
 		if s := trimSpace(g.Site); tagnorm.Text(s) != "" {

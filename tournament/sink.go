@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"strings"
 	"unique"
 
 	"github.com/xqtool/xqtool/flags"
@@ -33,6 +34,10 @@ type Sink struct {
 	games  []*Game
 	byNum  []*Game // by game number (nil: not seen)
 	events []*Event
+	// source is the file of the last game: games of a file come one
+	// after the other, so each file's name is copied once, without the
+	// table of every path that interning would keep.
+	source string
 }
 
 // NewSink returns a sink with the given options.
@@ -46,7 +51,7 @@ func (s *Sink) Game(g *pipeline.Game) error {
 	// The strings are interned: games share their file, event, round,
 	// date, site and players, so a game costs its Game value, not copies.
 	tg := &Game{
-		Num: g.Num(), ID: g.ID(), Cluster: g.ID(), Source: intern(g.Source()), Index: g.Index(),
+		Num: g.Num(), ID: g.ID(), Cluster: g.ID(), Source: s.sourceOf(g), Index: g.Index(),
 		Event: intern(tags.Value(parse.TagEvent)), Round: intern(tags.Value(parse.TagRound)),
 		Date: intern(tags.Value(parse.TagDate)), Site: intern(tags.Value(parse.TagSite)),
 		Red: intern(tags.Value(parse.TagRed)), Black: intern(tags.Value(parse.TagBlack)),
@@ -66,6 +71,15 @@ func (s *Sink) Game(g *pipeline.Game) error {
 		s.byNum[n] = tg
 	}
 	return nil
+}
+
+// sourceOf returns g's file, a copy shared with the games of the file
+// before it.
+func (s *Sink) sourceOf(g *pipeline.Game) string {
+	if src := g.Source(); src != s.source {
+		s.source = strings.Clone(src)
+	}
+	return s.source
 }
 
 // Finish reads the games' clusters and filled tags, names their players

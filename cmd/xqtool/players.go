@@ -57,13 +57,19 @@ read (the error names its line); 130 interrupted.`,
 				return err
 			}
 			s := players.NewSink(a)
+			s.KeepGames = suggest
 			if _, err := rf.run(cmd, args, opt, s); err != nil {
 				return err
 			}
 			table := s.Table()
+			defer table.Close()
 			w := cmd.OutOrStdout()
 			if suggest {
-				return players.WriteSuggestions(w, table.Suggest())
+				sug, err := table.Suggest()
+				if err != nil {
+					return err
+				}
+				return players.WriteSuggestions(w, sug)
 			}
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				return usageErr("%v", err)

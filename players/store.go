@@ -1,0 +1,299 @@
+package players
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"io"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/xqtool/xqtool/pipeline"
+)
+
+// The games a Resolver collects are not kept in memory: each is a record
+// of a few numbers (its names, event, file and result as indexes into
+// tables of the distinct strings, its file as a 128-bit hash) and its
+// cluster in a temporary file (pipeline.Spool), read back by each pass of
+// Resolve. What stays in memory grows with the distinct names and events,
+// not with the games or the files.
+
+// strTable numbers distinct strings: 0 is "".
+type strTable struct {
+	ids  map[string]int32
+	strs []string
+}
+
+// id returns the number of s, adding a copy of it when new.
+func (t *strTable) id(s string) int32 {
+	if s == "" {
+		return 0
+	}
+	if i, ok := t.ids[s]; ok {
+		return i
+	}
+	if t.ids == nil {
+		t.ids, t.strs = map[string]int32{}, []string{""}
+	}
+	i := int32(len(t.strs))
+	s = strings.Clone(s)
+	t.ids[s] = i
+	t.strs = append(t.strs, s)
+	return i
+}
+
+// str returns the string numbered i.
+func (t *strTable) str(i int32) string {
+	if i == 0 {
+		return ""
+	}
+	return t.strs[i]
+}
+
+// record is one game as the store keeps it.
+type record struct {
+	red, black, event, result int32
+	source                    [2]uint64 // the file's path hashed (store.seeds)
+	year                      int
+	num                       int    // the game's number in a pipeline run, -1 when added with Add
+	cluster                   []byte // valid during the pass that reads the record
+}
+
+// group is the key of where the place rule and the shared-event evidence
+// look (Game.group): the event and its year, else the file (its path
+// hashed: a corpus has as many files as games, so the paths are not
+// kept).
+type group struct {
+	event, year int32
+	source      [2]uint64
+}
+
+func (r *record) group() group {
+	if r.event != 0 {
+		return group{event: r.event, year: int32(r.year)}
+	}
+	return group{source: r.source}
+}
+
+// store is the games of a Resolver: string tables and a spool of records.
+type store struct {
+	dir                    string
+	names, events, results strTable
+	seeds                  [2]maphash.Seed
+	spool                  *pipeline.Spool
+	n                      int
+	buf                    []byte
+	err                    error
+}
+
+// add appends a game; a failure is kept for Resolve.
+func (s *store) add(g *Game, num int) {
+	if s.err != nil {
+		return
+	}
+	if s.spool == nil {
+		if s.spool, s.err = pipeline.NewSpool(s.dir); s.err != nil {
+			return
+		}
+		s.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+	}
+	r := record{red: s.names.id(strings.TrimSpace(g.Red)), black: s.names.id(strings.TrimSpace(g.Black)),
+		event: s.events.id(g.Event), result: s.results.id(g.Result),
+		source: s.sourceKey(g.Source),
+		year:   g.Year, num: num, cluster: []byte(g.Cluster)}
+	s.buf = appendRecord(s.buf[:0], &r)
+	s.err = s.spool.Append(s.buf)
+	s.n++
+}
+
+// sourceKey is the 128-bit hash of a game's file.
+func (s *store) sourceKey(src string) [2]uint64 {
+	return [2]uint64{maphash.String(s.seeds[0], src), maphash.String(s.seeds[1], src)}
+}
+
+func appendRecord(b []byte, r *record) []byte {
+	for _, v := range [...]int32{r.red, r.black, r.event, r.result} {
+		b = binary.AppendUvarint(b, uint64(v))
+	}
+	b = binary.LittleEndian.AppendUint64(b, r.source[0])
+	b = binary.LittleEndian.AppendUint64(b, r.source[1])
+	b = binary.AppendVarint(b, int64(r.year))
+	b = binary.AppendVarint(b, int64(r.num))
+	b = binary.AppendUvarint(b, uint64(len(r.cluster)))
+	return append(b, r.cluster...)
+}
+
+// decodeRecord reads a record; its cluster points into b.
+func decodeRecord(b []byte, r *record) error {
+	var v [4]int32
+	for i := range v {
+		x, n := binary.Uvarint(b)
+		if n <= 0 || x > 1<<31-1 {
+			return pipeline.ErrSpool
+		}
+		v[i], b = int32(x), b[n:]
+	}
+	if len(b) < 16 {
+		return pipeline.ErrSpool
+	}
+	src := [2]uint64{binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:])}
+	b = b[16:]
+	year, n := binary.Varint(b)
+	if n <= 0 {
+		return pipeline.ErrSpool
+	}
+	b = b[n:]
+	num, n := binary.Varint(b)
+	if n <= 0 {
+		return pipeline.ErrSpool
+	}
+	b = b[n:]
+	l, n := binary.Uvarint(b)
+	if n <= 0 || l != uint64(len(b)-n) {
+		return pipeline.ErrSpool
+	}
+	*r = record{red: v[0], black: v[1], event: v[2], result: v[3], source: src, year: int(year), num: int(num),
+		cluster: b[n:]}
+	return nil
+}
+
+// each calls fn with every game in order (i its index); the record is
+// valid during the call.
+func (s *store) each(fn func(i int, r *record) error) error {
+	if s.err != nil {
+		return s.err
+	}
+	if s.spool == nil {
+		return nil
+	}
+	i := 0
+	var r record
+	return s.spool.Each(func(b []byte) error {
+		if err := decodeRecord(b, &r); err != nil {
+			return err
+		}
+		err := fn(i, &r)
+		i++
+		return err
+	})
+}
+
+// setClusters rewrites every game's cluster as cluster(num, cluster as
+// added) gives it.
+func (s *store) setClusters(cluster func(num int, added string) (string, error)) error {
+	if s.err != nil || s.spool == nil {
+		return s.err
+	}
+	next, err := pipeline.NewSpool(s.dir)
+	if err != nil {
+		return err
+	}
+	err = s.each(func(_ int, r *record) error {
+		c, err := cluster(r.num, string(r.cluster))
+		if err != nil {
+			return err
+		}
+		r.cluster = []byte(c)
+		s.buf = appendRecord(s.buf[:0], r)
+		return next.Append(s.buf)
+	})
+	if err != nil {
+		next.Close()
+		return err
+	}
+	s.spool.Close()
+	s.spool = next
+	return nil
+}
+
+// close removes the temporary file.
+func (s *store) close() error {
+	if s.spool == nil {
+		return nil
+	}
+	err := s.spool.Close()
+	s.spool = nil
+	return err
+}
+
+// sides is a fixed-width file of each game's two spelling indexes (8
+// bytes a game), read back through a window of sideWindow games: the
+// sinks after the players annotator ask for the games in order.
+type sides struct {
+	mu    sync.Mutex // at moves the window: the verdicts may be asked from several goroutines
+	f     *os.File
+	w     []byte // pending writes
+	n     int
+	win   []byte
+	start int   // index of the window's first game
+	err   error // the first error reading back
+}
+
+const sideWindow = 8192
+
+func newSides(dir string) (*sides, error) {
+	f, err := os.CreateTemp(dir, "xqtool-players-*")
+	if err != nil {
+		return nil, fmt.Errorf("players: %w", err)
+	}
+	return &sides{f: f}, nil
+}
+
+func (s *sides) add(red, black int32) error {
+	s.w = binary.LittleEndian.AppendUint32(s.w, uint32(red))
+	s.w = binary.LittleEndian.AppendUint32(s.w, uint32(black))
+	s.n++
+	if len(s.w) >= 1<<16 {
+		return s.flush()
+	}
+	return nil
+}
+
+func (s *sides) flush() error {
+	_, err := s.f.Write(s.w)
+	s.w = s.w[:0]
+	return err
+}
+
+// at returns game i's spelling indexes (-1: no name).
+func (s *sides) at(i int) ([2]int32, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if i < s.start || i >= s.start+len(s.win)/8 {
+		s.start = i
+		if s.win == nil {
+			s.win = make([]byte, sideWindow*8)
+		}
+		s.win = s.win[:min(sideWindow, s.n-i)*8]
+		if _, err := s.f.ReadAt(s.win, int64(i)*8); err != nil && !errors.Is(err, io.EOF) {
+			s.win = s.win[:0]
+			if s.err == nil {
+				s.err = err
+			}
+			return [2]int32{-1, -1}, err
+		}
+	}
+	b := s.win[(i-s.start)*8:]
+	return [2]int32{int32(binary.LittleEndian.Uint32(b)), int32(binary.LittleEndian.Uint32(b[4:]))}, nil
+}
+
+// firstErr returns the first error of at.
+func (s *sides) firstErr() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+func (s *sides) close() error {
+	if s == nil || s.f == nil {
+		return nil
+	}
+	err := s.f.Close()
+	if rerr := os.Remove(s.f.Name()); err == nil {
+		err = rerr
+	}
+	s.f = nil
+	return err
+}
