@@ -21,7 +21,14 @@ import (
 const TreeFile = "tree.parquet"
 
 // treeVersion is the version of the tree's layout (TreeMeta.Version).
-const treeVersion = 1
+// Version 2 stores examples.ply as the ply of the row's position (0 the
+// start), as every other table; version 1 stored the move's number
+// (one more), and is still read.
+const treeVersion = 2
+
+// treeVersionMovePly is the layout whose examples.ply is the move's
+// number.
+const treeVersionMovePly = 1
 
 // metaKey is the Parquet key-value metadata key of a tree's TreeMeta.
 const metaKey = "xqtool.explorer"
@@ -213,7 +220,7 @@ func (tw *treeWriter) write(e *entry, code uint16) error {
 		appendYear(xs.FieldBuilder(7).(*array.Int32Builder), g.year)
 		xs.FieldBuilder(8).(*array.StringBuilder).Append(g.result.String())
 		xs.FieldBuilder(9).(*array.Int8Builder).Append(int8(g.tags))
-		xs.FieldBuilder(10).(*array.Int32Builder).Append(int32(x.ply))
+		xs.FieldBuilder(10).(*array.Int32Builder).Append(int32(x.ply - 1)) // the position's ply (x.ply is the move's number)
 	}
 	tw.rows++
 	if tw.rows%RowGroupRows == 0 {

@@ -137,7 +137,7 @@ func openTree(f *table.File) (t *Tree, err error) {
 	if err := json.Unmarshal([]byte(js), &t.meta); err != nil {
 		return nil, fmt.Errorf("%w: metadata: %w", ErrTree, err)
 	}
-	if t.meta.Version != treeVersion {
+	if t.meta.Version != treeVersion && t.meta.Version != treeVersionMovePly {
 		return nil, fmt.Errorf("%w: version %d (this program reads %d)", ErrTree, t.meta.Version, treeVersion)
 	}
 	pf := f.Parquet()
@@ -260,7 +260,13 @@ func (t *Tree) Rows(rowGroups []int) (*RowReader, error) {
 	if err != nil {
 		return nil, treeErr(err)
 	}
-	return &RowReader{rows: rows}, nil
+	r := &RowReader{rows: rows}
+	if t.meta.Version == treeVersionMovePly {
+		r.cols.plyBase = 0 // version 1 stored the move's number
+	} else {
+		r.cols.plyBase = 1
+	}
+	return r, nil
 }
 
 // Next reads the next row into row, and returns io.EOF after the last.
@@ -316,6 +322,9 @@ type treeCols struct {
 	xResult                                *array.String
 	xIndex, xYear, xPly                    *array.Int32
 	xTags                                  *array.Int8
+	// plyBase turns the stored examples.ply into Example.Ply: 1 for the
+	// position's ply (version 2 on), 0 for version 1's move number.
+	plyBase int
 }
 
 func (c *treeCols) bind(rec arrow.RecordBatch) error {
@@ -426,7 +435,7 @@ func (c *treeCols) row(i int, row *Row) error {
 		row.Examples = append(row.Examples, Example{
 			GameID: table.String(c.xID, j), Source: table.String(c.xSource, j), Index: i32(c.xIndex, j),
 			Red: table.String(c.xRed, j), Black: table.String(c.xBlack, j), Event: table.String(c.xEv, j), Date: table.String(c.xDate, j),
-			Year: i32(c.xYear, j), Result: ParseResult(table.String(c.xResult, j)), Tags: int(c.xTags.Value(j)), Ply: i32(c.xPly, j),
+			Year: i32(c.xYear, j), Result: ParseResult(table.String(c.xResult, j)), Tags: int(c.xTags.Value(j)), Ply: i32(c.xPly, j) + c.plyBase,
 		})
 	}
 	return nil

@@ -282,7 +282,7 @@ func Tables() []Table {
 				"examples.year":    "the year of its Date tag, null when none",
 				"examples.result":  "its declared result",
 				"examples.tags":    "how many of Event, Date, Site, Round, Red, Black and a result it declares",
-				"examples.ply":     "the number of the row's move in the example (1 its first move): the ply of the position the move leads to",
+				"examples.ply":     "the ply of the row's position in the example (0 the start; the row's move is played from it), as ply in positions and evals",
 			},
 		},
 	}

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -155,8 +156,32 @@ func TestKeysJoin(t *testing.T) {
 	if same != rows {
 		t.Errorf("positions ⋈ evals USING (game_id, ply): %d rows with the same key; the games have %d moves", same, rows)
 	}
-	t.Logf("sample: %d positions, %d evals, %d tree rows; joins on position_key %d (evals) and %d (tree), on (game_id, ply) %d; %d keys with the high bit set",
-		len(positions), len(evals), len(treeCol), join(p, e), join(p, tr), same, highBit)
+
+	// tree.parquet's examples (game_id, ply) name the row's position in
+	// the example game: the replayed position at that ply has the row's
+	// key.
+	examples := 0
+	for _, r := range testgames.Columns(t, filepath.Join(out, "tree", "tree.parquet"), "position_key", "examples") {
+		var xs []struct {
+			GameID string `json:"game_id"`
+			Ply    int    `json:"ply"`
+		}
+		if err := json.Unmarshal([]byte(r[1]), &xs); err != nil {
+			t.Fatalf("examples %q: %v", r[1], err)
+		}
+		for _, x := range xs {
+			want, ok := keyAt[at{x.GameID, x.Ply}]
+			if !ok || strconv.FormatUint(want, 10) != r[0] {
+				t.Fatalf("tree row %s: example %s ply %d is the position %d (found %v)", r[0], x.GameID, x.Ply, want, ok)
+			}
+			examples++
+		}
+	}
+	if examples == 0 {
+		t.Fatal("no example in the tree")
+	}
+	t.Logf("sample: %d positions, %d evals, %d tree rows; joins on position_key %d (evals) and %d (tree), on (game_id, ply) %d (evals) and %d (tree examples); %d keys with the high bit set",
+		len(positions), len(evals), len(treeCol), join(p, e), join(p, tr), same, examples, highBit)
 }
 
 // fileKey is the identity of a game's source that its game_id derives
