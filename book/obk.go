@@ -3,10 +3,11 @@ package book
 import (
 	"cmp"
 	"database/sql"
-	"errors"
 	"fmt"
+	"math"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/xqtool/xqtool/board"
@@ -21,7 +22,8 @@ const (
 	// high byte, the to-square in the low byte.
 	OBK Flavor = iota
 	// YFK is 勇芳's book: vmove's from-square in the low byte (as
-	// ElephantEye and 象棋巫师 pack moves), no vmemo column.
+	// ElephantEye and 象棋巫师 pack moves), no vmemo column, vvalid the id
+	// of a comment in table ltext.
 	YFK
 )
 
@@ -32,25 +34,23 @@ func (f Flavor) String() string {
 	return "OBK"
 }
 
-// The key of a position. 冰河 and 勇芳 key positions with 64-bit Zobrist
-// tables of their own that are published only as tables of numbers, with
-// no generator to rebuild them from; this package does not carry them.
-// It writes the position key of package board (board.Position.Key) and
-// says so in a table of its own (xqtool_book: name 'vkey', value
-// KeyName), and it looks positions up only in books that say so. A book
-// written by another program is still read: its rows are listed by key
-// (Rows), checked and counted.
-
-// KeyName is what a book written here says of its vkey column.
-const KeyName = "xqtool board.Position.Key"
+// OldKeyName is what a book written by an earlier xqtool says of its vkey
+// column in its table xqtool_book (name 'vkey'): its keys are
+// board.Position.Key, not 冰河's. Such a book is still looked up by those
+// keys; books are now written with OBKKey.
+const OldKeyName = "xqtool board.Position.Key"
 
 // obkColumns are the columns of the book table in their order.
 var obkColumns = []string{"id", "vkey", "vmove", "vscore", "vwin", "vdraw", "vlost", "vvalid", "vmemo", "vindex"}
 
 // Row is a row of an OBK/YFK book table.
 type Row struct {
-	ID                  int64
-	Key                 uint64
+	ID  int64
+	Key uint64
+	// KeyRounded is true when vkey held the key as a floating-point
+	// number, its value rounded to 53 bits (a key of 2⁶³ or more written
+	// by 冰河's SQL, docs/books.md): Key is that value, its low bits lost.
+	KeyRounded          bool
 	Move                board.Move // decoded from vmove by the book's flavor
 	RawMove             int64
 	Score               int64
@@ -62,19 +62,20 @@ type Row struct {
 
 // SQLBook is an open OBK or YFK book.
 type SQLBook struct {
-	db     *sql.DB
-	path   string
-	flavor Flavor
-	table  string
-	cols   map[string]bool
-	keyed  bool // the vkey column holds KeyName keys
-	lookup *sql.Stmt
+	db       *sql.DB
+	path     string
+	flavor   Flavor
+	table    string
+	cols     map[string]bool
+	oldKeys  bool // the vkey column holds board.Position.Key (OldKeyName)
+	lookup   *sql.Stmt
+	comments *sql.Stmt // YFK: the text of an ltext row by id; nil when none
 }
 
 // OpenSQLBook opens an OBK or YFK book (flavor says which byte order its
 // moves have). It finds the table holding vkey and vmove columns (bhobk
-// in OBK, pfBook in 鹏飞's copies, another name in YFK). A file that is
-// not such a SQLite database gives an error wrapping ErrOBK.
+// in OBK and YFK, pfBook in 鹏飞's copies). A file that is not such a
+// SQLite database gives an error wrapping ErrOBK.
 func OpenSQLBook(path string, flavor Flavor) (b *SQLBook, err error) {
 	if _, err := os.Stat(path); err != nil {
 		return nil, err
@@ -111,12 +112,23 @@ func OpenSQLBook(path string, flavor Flavor) (b *SQLBook, err error) {
 	}
 	if slices.Contains(tables, "xqtool_book") {
 		var v string
-		if err := db.QueryRow("SELECT value FROM xqtool_book WHERE name = 'vkey'").Scan(&v); err == nil && v == KeyName {
-			b.keyed = true
+		if err := db.QueryRow("SELECT value FROM xqtool_book WHERE name = 'vkey'").Scan(&v); err == nil && v == OldKeyName {
+			b.oldKeys = true
 		}
 	}
-	if b.lookup, err = db.Prepare("SELECT " + b.selectList() + " FROM " + quoteIdent(b.table) + " WHERE vkey = ? ORDER BY id"); err != nil {
+	// A key is looked for as an integer (its 64 bits as a signed number,
+	// as 鹏飞's and 勇芳's books and xqtool hold it), as the number SQLite
+	// makes of its unsigned decimal (what 冰河's own SQL, vkey=%I64u,
+	// compares: a key of 2⁶³ or more becomes a floating-point number), and
+	// as a floating-point number with the key's bits (docs/books.md).
+	if b.lookup, err = db.Prepare("SELECT " + b.selectList() + " FROM " + quoteIdent(b.table) +
+		" WHERE vkey IN (?1, CAST(?2 AS NUMERIC), ?3) ORDER BY id"); err != nil {
 		return nil, obkErr(path, -1, "%v", err)
+	}
+	if flavor == YFK && slices.Contains(tables, "ltext") {
+		if b.comments, err = db.Prepare("SELECT lma FROM ltext WHERE rowid = ?"); err != nil {
+			b.comments = nil // an ltext without lma: no comments
+		}
 	}
 	return b, nil
 }
@@ -126,19 +138,18 @@ func (b *SQLBook) Close() error {
 	if b.lookup != nil {
 		b.lookup.Close()
 	}
+	if b.comments != nil {
+		b.comments.Close()
+	}
 	return b.db.Close()
 }
 
 // Table returns the name of the book's table.
 func (b *SQLBook) Table() string { return b.table }
 
-// Keyed reports whether the book's keys are this package's (KeyName), so
-// that positions can be looked up.
-func (b *SQLBook) Keyed() bool { return b.keyed }
-
-// ErrForeignKeys is returned by Lookup on a book whose vkey column holds
-// another program's keys.
-var ErrForeignKeys = errors.New("book: the book's vkey is another program's Zobrist key (冰河's or 勇芳's tables, not carried here): positions cannot be looked up, only its rows listed")
+// OldKeys reports whether the book was written by an earlier xqtool with
+// board.Position.Key as its keys (OldKeyName); it is looked up by those.
+func (b *SQLBook) OldKeys() bool { return b.oldKeys }
 
 func (b *SQLBook) selectList() string {
 	var s []string
@@ -179,15 +190,21 @@ func (b *SQLBook) Rows(fn func(Row) error) error {
 }
 
 func (b *SQLBook) scan(rows *sql.Rows) (Row, error) {
-	var id, key, mv, score, win, draw, loss, valid, index sql.NullInt64
+	var id, mv, score, win, draw, loss, valid, index sql.NullInt64
+	var key any
 	var memo []byte
 	if err := rows.Scan(&id, &key, &mv, &score, &win, &draw, &loss, &valid, &memo, &index); err != nil {
 		return Row{}, obkErr(b.path, -1, "%v", err)
 	}
-	r := Row{ID: id.Int64, Key: uint64(key.Int64), RawMove: mv.Int64, Score: score.Int64,
+	r := Row{ID: id.Int64, RawMove: mv.Int64, Score: score.Int64,
 		Wins: win.Int64, Draws: draw.Int64, Losses: loss.Int64, Valid: valid.Int64, Memo: string(memo), Index: index.Int64}
-	if !key.Valid || !mv.Valid {
-		return r, obkErr(b.path, r.ID, "vkey or vmove is NULL")
+	var ok bool
+	r.Key, r.KeyRounded, ok = vkeyValue(key)
+	if !ok {
+		return r, obkErr(b.path, r.ID, "vkey %v is not a key", key)
+	}
+	if !mv.Valid {
+		return r, obkErr(b.path, r.ID, "vmove is NULL")
 	}
 	m, ok := sqlBookMove(mv.Int64, b.flavor)
 	if !ok {
@@ -200,14 +217,30 @@ func (b *SQLBook) scan(rows *sql.Rows) (Row, error) {
 	return r, nil
 }
 
+// vkeyValue is the key a vkey value holds: an integer's 64 bits; a
+// floating-point number of 2⁶³ up to 2⁶⁴, the number SQLite made of an
+// unsigned decimal (rounded: the low bits are lost); any other
+// floating-point number, its bits. ok is false for NULL, text or blobs.
+func vkeyValue(v any) (key uint64, rounded, ok bool) {
+	switch v := v.(type) {
+	case int64:
+		return uint64(v), false, true
+	case float64:
+		if v >= 1<<63 && v < 1<<64 {
+			return uint64(v), true, true
+		}
+		return math.Float64bits(v), false, true
+	}
+	return 0, false, false
+}
+
 // Lookup returns the book moves of p: the rows of its key (OBK: those
 // whose vvalid is not 0) or, when there are none, those of its mirror's,
-// moves mirrored back; highest score first, then most games.
+// moves mirrored back; highest score first, then most games. The key is
+// OBKKey (board.Position.Key in a book with OldKeyName).
 func (b *SQLBook) Lookup(p board.Position) ([]Move, error) {
-	if !b.keyed {
-		return nil, ErrForeignKeys
-	}
-	out, err := b.lookupKey(p, p.Key(), false)
+	key := b.keyOf
+	out, err := b.lookupKey(p, key(&p), false)
 	if err != nil || len(out) > 0 {
 		return out, err
 	}
@@ -215,16 +248,30 @@ func (b *SQLBook) Lookup(p board.Position) ([]Move, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.lookupKey(p, mp.Key(), true)
+	return b.lookupKey(p, key(&mp), true)
+}
+
+func (b *SQLBook) keyOf(p *board.Position) uint64 {
+	if b.oldKeys {
+		return p.Key()
+	}
+	return OBKKey(p)
 }
 
 func (b *SQLBook) lookupKey(p board.Position, key uint64, mirrored bool) ([]Move, error) {
-	rows, err := b.lookup.Query(int64(key))
+	var bits any // NULL: never equal
+	if key >= 1<<63 {
+		if f := math.Float64frombits(key); !math.IsNaN(f) {
+			bits = f
+		}
+	}
+	rows, err := b.lookup.Query(int64(key), strconv.FormatUint(key, 10), bits)
 	if err != nil {
 		return nil, obkErr(b.path, -1, "%v", err)
 	}
 	defer rows.Close()
 	var out []Move
+	var ids []int64 // YFK: the comment ids of out's moves
 	for rows.Next() {
 		r, err := b.scan(rows)
 		if err != nil {
@@ -239,14 +286,33 @@ func (b *SQLBook) lookupKey(p board.Position, key uint64, mirrored bool) ([]Move
 		}
 		out = append(out, Move{Move: m, Value: int(r.Score), Counts: true, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses,
 			Comment: r.Memo, Record: int(r.ID), Mirrored: mirrored, Legal: p.IsLegal(m)})
+		if b.flavor == YFK {
+			ids = append(ids, r.Valid)
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, obkErr(b.path, -1, "%v", err)
+	}
+	rows.Close() // the one connection is free for the comments
+	for i, id := range ids {
+		out[i].Comment = b.comment(id)
 	}
 	slices.SortStableFunc(out, func(a, b Move) int {
 		return cmp.Or(cmp.Compare(b.Value, a.Value), cmp.Compare(b.Wins+b.Draws+b.Losses, a.Wins+a.Draws+a.Losses))
 	})
 	return out, nil
+}
+
+// comment is the text of YFK's comment id (a row of ltext), "" when none.
+func (b *SQLBook) comment(id int64) string {
+	if b.comments == nil || id <= 0 {
+		return ""
+	}
+	var s sql.NullString
+	if err := b.comments.QueryRow(id).Scan(&s); err != nil {
+		return ""
+	}
+	return s.String
 }
 
 // sqlBookMove decodes vmove: two squares of ElephantEye's 16×16 board,
@@ -290,77 +356,4 @@ func queryStrings(db *sql.DB, q string, args ...any) ([]string, error) {
 		out = append(out, s)
 	}
 	return out, rows.Err()
-}
-
-// WriteOBK writes entries as a 冰河 OBK book at path (replacing it): table
-// bhobk with the columns 冰河 reads, a row per entry: vkey the position's
-// key (KeyName), vmove packed as OBK packs it, vscore its weight
-// (Entry.Weight), vwin, vdraw and vlost its games from the side that
-// plays it, vvalid 1, vmemo its comment (NULL when none), vindex NULL;
-// rows in key then move order, with an index on vkey.
-func WriteOBK(path string, entries []Entry) (err error) {
-	tmp := path + ".tmp"
-	os.Remove(tmp)
-	db, err := openSQLite(tmp, false)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := db.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			os.Remove(tmp)
-		} else {
-			err = os.Rename(tmp, path)
-		}
-	}()
-	tx, err := db.Begin()
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	for _, s := range []string{
-		"CREATE TABLE bhobk([id] INTEGER PRIMARY KEY AUTOINCREMENT, [vkey] INTEGER, [vmove] INTEGER, [vscore] INTEGER, [vwin] INTEGER, [vdraw] INTEGER, [vlost] INTEGER, [vvalid] INTEGER, [vmemo] BLOB, [vindex] INTEGER)",
-		"CREATE TABLE xqtool_book([name] TEXT PRIMARY KEY, [value] TEXT)",
-	} {
-		if _, err := tx.Exec(s); err != nil {
-			return err
-		}
-	}
-	if _, err := tx.Exec("INSERT INTO xqtool_book VALUES ('vkey', ?)", KeyName); err != nil {
-		return err
-	}
-	type row struct {
-		key uint64
-		mv  int64
-		e   *Entry
-	}
-	rows := make([]row, len(entries))
-	for i := range entries {
-		e := &entries[i]
-		if !e.Move.Valid() {
-			return fmt.Errorf("book: write OBK: %s: invalid move %v", e.Position.FEN(), e.Move)
-		}
-		rows[i] = row{e.Position.Key(), sqlBookValue(e.Move, OBK), e}
-	}
-	slices.SortFunc(rows, func(a, b row) int { return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.mv, b.mv)) })
-	ins, err := tx.Prepare("INSERT INTO bhobk(vkey, vmove, vscore, vwin, vdraw, vlost, vvalid, vmemo, vindex) VALUES (?, ?, ?, ?, ?, ?, 1, ?, NULL)")
-	if err != nil {
-		return err
-	}
-	defer ins.Close()
-	for _, r := range rows {
-		var memo any
-		if r.e.Comment != "" {
-			memo = []byte(r.e.Comment)
-		}
-		if _, err := ins.Exec(int64(r.key), r.mv, r.e.Weight(), r.e.Wins, r.e.Draws, r.e.Losses, memo); err != nil {
-			return err
-		}
-	}
-	if _, err := tx.Exec("CREATE INDEX idxkey ON bhobk(vkey)"); err != nil {
-		return err
-	}
-	return tx.Commit()
 }

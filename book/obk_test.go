@@ -50,27 +50,10 @@ func TestOBKWriteRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if b.Table() != "bhobk" || !b.Keyed() {
-		t.Fatalf("table %q keyed %v", b.Table(), b.Keyed())
+	if b.Table() != "bhobk" || b.OldKeys() {
+		t.Fatalf("table %q old keys %v", b.Table(), b.OldKeys())
 	}
-	for _, e := range entries {
-		moves, err := b.Lookup(e.Position)
-		if err != nil {
-			t.Fatal(err)
-		}
-		found := false
-		for _, m := range moves {
-			if m.Move == e.Move {
-				found = true
-				if !m.Counts || m.Wins != e.Wins || m.Draws != e.Draws || m.Losses != e.Losses || m.Value != int(e.Weight()) || m.Comment != e.Comment || !m.Legal || m.Mirrored {
-					t.Errorf("%v: got %+v, want %+v", e.Move, m, e)
-				}
-			}
-		}
-		if !found {
-			t.Errorf("%s: %v not found in %+v", e.Position.FEN(), e.Move, moves)
-		}
-	}
+	checkEntries(t, b, entries, true)
 	// The start position's moves come best first (by vscore).
 	moves, _ := b.Lookup(board.StartPosition())
 	if len(moves) != 2 || moves[0].Move.String() != "h2e2" {
@@ -117,40 +100,6 @@ func TestYFKByteOrder(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(got, " "), "e2h2") {
 		t.Errorf("read as YFK: %v, want h2e2 read as e2h2", got)
-	}
-}
-
-// TestForeignOBK: a book without this package's key note is listed, not
-// looked up.
-func TestForeignOBK(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "foreign.obk")
-	db, err := openSQLite(path, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range []string{
-		"CREATE TABLE bhobk([id] INTEGER PRIMARY KEY AUTOINCREMENT, [vkey] INTEGER, [vmove] INTEGER, [vscore] INTEGER, [vwin] INTEGER, [vdraw] INTEGER, [vlost] INTEGER, [vvalid] INTEGER, [vmemo] BLOB, [vindex] INTEGER)",
-		"INSERT INTO bhobk(vkey, vmove, vscore, vwin, vdraw, vlost, vvalid, vmemo, vindex) VALUES (7101337512282506414, 43687, 5, 3487, 7327, 3772, 1, NULL, 1)",
-	} {
-		if _, err := db.Exec(s); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
-	b, err := OpenSQLBook(path, OBK)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	if _, err := b.Lookup(board.StartPosition()); !errors.Is(err, ErrForeignKeys) {
-		t.Errorf("Lookup: %v, want ErrForeignKeys", err)
-	}
-	var rows []Row
-	if err := b.Rows(func(r Row) error { rows = append(rows, r); return nil }); err != nil {
-		t.Fatal(err)
-	}
-	if len(rows) != 1 || rows[0].Move.String() != "h2e2" || rows[0].Key != 7101337512282506414 || rows[0].Wins != 3487 {
-		t.Errorf("rows %+v", rows)
 	}
 }
 
@@ -210,10 +159,130 @@ func readWholeSQLBook(path string) error {
 	if err := b.Rows(func(Row) error { return nil }); err != nil {
 		return err
 	}
-	if b.Keyed() {
-		if _, err := WalkFrom(b, board.StartPosition(), 1000); err != nil {
-			return err
+	_, err = WalkFrom(b, board.StartPosition(), 1000)
+	return err
+}
+
+// TestYFKWriteRead: a tree written as a YFK and read back gives the same
+// moves and counts; its moves are packed from-square low.
+func TestYFKWriteRead(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "b.yfk")
+	entries := smallEntries(t)
+	if err := WriteYFK(path, entries); err != nil {
+		t.Fatal(err)
+	}
+	b, err := OpenSQLBook(path, YFK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	checkEntries(t, b, entries, false)
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow("SELECT count(*) FROM bhobk WHERE vmove = 0xa7aa AND vvalid = 1").Scan(&n); err != nil || n != 1 {
+		t.Errorf("h2e2 as YFK's vmove 0xa7aa: %d rows (%v), want 1", n, err)
+	}
+	if err := db.QueryRow("SELECT count(*) FROM pragma_table_info('bhobk') WHERE name = 'vmemo'").Scan(&n); err != nil || n != 0 {
+		t.Errorf("YFK has a vmemo column (%v)", err)
+	}
+}
+
+// TestYFKComment: YFK's vvalid is the id of its comment in table ltext.
+func TestYFKComment(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.yfk")
+	makeBook(t, path,
+		sqlStmt{s: "CREATE TABLE bhobk([id] INTEGER PRIMARY KEY AUTOINCREMENT, [vkey] INTEGER, [vmove] INTEGER, [vscore] INTEGER, [vwin] INTEGER, [vdraw] INTEGER, [vlost] INTEGER, [vvalid] INTEGER, [vindex] INTEGER)"},
+		sqlStmt{s: "CREATE TABLE ltext([id] INTEGER PRIMARY KEY AUTOINCREMENT, [lma] TEXT)"},
+		sqlStmt{s: "INSERT INTO ltext(id, lma) VALUES (1, ''), (2, '中炮')"},
+		sqlStmt{s: "INSERT INTO bhobk(vkey, vmove, vscore, vwin, vdraw, vlost, vvalid, vindex) VALUES (7101337512282506414, 42922, 9, 1, 1, 1, 2, NULL)"},
+	)
+	b, err := OpenSQLBook(path, YFK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	moves, err := b.Lookup(board.StartPosition())
+	if err != nil || len(moves) != 1 || moves[0].Move.String() != "h2e2" || moves[0].Comment != "中炮" {
+		t.Errorf("%+v %v", moves, err)
+	}
+}
+
+// TestOldKeysBook: a book written by an earlier xqtool (board keys, said
+// in xqtool_book) is looked up by those keys.
+func TestOldKeysBook(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.obk")
+	start := board.StartPosition()
+	makeBook(t, path,
+		sqlStmt{s: obkSchema},
+		sqlStmt{s: "CREATE TABLE xqtool_book([name] TEXT PRIMARY KEY, [value] TEXT)"},
+		sqlStmt{"INSERT INTO xqtool_book VALUES ('vkey', ?)", []any{OldKeyName}},
+		sqlStmt{"INSERT INTO bhobk(vkey, vmove, vscore, vwin, vdraw, vlost, vvalid) VALUES (?, 43687, 5, 1, 2, 3, 1)", []any{int64(start.Key())}},
+	)
+	b, err := OpenSQLBook(path, OBK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	moves, err := b.Lookup(start)
+	if err != nil || !b.OldKeys() || len(moves) != 1 || moves[0].Move.String() != "h2e2" {
+		t.Errorf("%+v %v", moves, err)
+	}
+}
+
+// obkSchema is the table of an OBK book as 冰河 makes it.
+const obkSchema = "CREATE TABLE bhobk([id] INTEGER PRIMARY KEY AUTOINCREMENT, [vkey] INTEGER, [vmove] INTEGER, [vscore] INTEGER, [vwin] INTEGER, [vdraw] INTEGER, [vlost] INTEGER, [vvalid] INTEGER, [vmemo] BLOB, [vindex] INTEGER)"
+
+// sqlStmt is a statement and its arguments.
+type sqlStmt struct {
+	s    string
+	args []any
+}
+
+// makeBook makes a book at path as another program would: the statements
+// run on a new SQLite database.
+func makeBook(t *testing.T, path string, stmts ...sqlStmt) {
+	t.Helper()
+	db, err := openSQLite(path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range stmts {
+		if _, err := db.Exec(q.s, q.args...); err != nil {
+			t.Fatal(err)
 		}
 	}
-	return nil
+}
+
+// checkEntries looks every entry up in b: its move is found, legal, not
+// through the mirror, with its games and weight (and its comment when
+// comments is true, else none).
+func checkEntries(t *testing.T, b *SQLBook, entries []Entry, comments bool) {
+	t.Helper()
+	for _, e := range entries {
+		moves, err := b.Lookup(e.Position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := e.Comment
+		if !comments {
+			want = ""
+		}
+		found := false
+		for _, m := range moves {
+			if m.Move == e.Move {
+				found = true
+				if !m.Counts || m.Wins != e.Wins || m.Draws != e.Draws || m.Losses != e.Losses || m.Value != int(e.Weight()) || m.Comment != want || !m.Legal || m.Mirrored {
+					t.Errorf("%v: got %+v, want %+v", e.Move, m, e)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: %v not found in %+v", e.Position.FEN(), e.Move, moves)
+		}
+	}
 }

@@ -267,7 +267,14 @@ func (g *pgnGame) parse() {
 		}
 		switch k {
 		case pgnLineBlank:
+			if t := strings.TrimLeft(l, " \t\r\ufeff\u3000"); t != "" && !g.textExportLine(t) && textExportMoves(t) {
+				movesAt, movesLine = i, line // "红方：炮二平五 …" (pgn_textexport.go)
+				goto body
+			}
 		case pgnLineHeader, pgnLineBroken:
+			if l[0] != '[' && g.textExportLine(l) {
+				break // "FEN ：…" after "标题：…" lines (pgn_textexport.go)
+			}
 			if pgnOpenTag(l) && next < len(g.s) {
 				// The value goes on on the next line.
 				e2 := strings.IndexByte(g.s[next:], '\n')
@@ -289,6 +296,9 @@ func (g *pgnGame) parse() {
 			g.tagLine(l, line)
 			lastTagLine = l
 		default:
+			if textExportDecorated(l) {
+				break // "棋谱   红方   黑方" (pgn_textexport.go)
+			}
 			movesAt, movesLine = i, line
 			goto body
 		}

@@ -68,6 +68,12 @@ func pgnLineKind[T string | []byte](b T) int {
 			return pgnLineBroken
 		}
 	}
+	if c := rest[0]; c >= 0x80 || c == '-' || c >= 'A' && c <= 'Z' {
+		// The header of a Chinese program's text export (pgn_textexport.go).
+		if k, ok := textExportRawKind(rest); ok {
+			return k
+		}
+	}
 	return pgnLineMoves
 }
 

@@ -327,9 +327,7 @@ func TestPlatformDamaged(t *testing.T) {
 
 // The text exports of other programs are read by the PGN reader: one of
 // the games read replays every move of their numbered lines. (Their
-// "标题：…" header lines are not tags: the reader reports them as
-// syntax problems, and sample_04x's "FEN ：" line, a keyword line of the
-// WXF dialect, starts a second game after them.)
+// "标题：…" header lines are tags: pgn_textexport_test.go.)
 func TestPlatformTextExports(t *testing.T) {
 	numbered := regexp.MustCompile(`^\s*\d+\.\s*(.*)$`)
 	for _, name := range []string{"sample_04x.txt", "sample_12x_ourgame-chess.txt", "sample_01x_gmchess.pgn"} {

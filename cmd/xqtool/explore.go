@@ -41,8 +41,8 @@ With --fen, explore reads the tree at TREE (a tree.parquet or its directory)
 and prints the moves played in the position: games, share, results, Red's
 score and years, then example games. With --book FILE --fen FEN it prints the
 moves of an opening book in the position instead: ElephantEye's BOOK.DAT
-(.dat), 冰河's OBK (.obk) or 勇芳's YFK (.yfk). --write-book FILE.obk or
-FILE.dat also writes the tree as such a book (docs/books.md).
+(.dat), 冰河's OBK (.obk) or 勇芳's YFK (.yfk). --write-book FILE.obk,
+FILE.yfk or FILE.dat also writes the tree as such a book (docs/books.md).
 
 Exit code: 0 written (or the position printed; --strict: 1 when some game
 has an error); 2 usage or I/O

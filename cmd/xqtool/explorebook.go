@@ -22,7 +22,7 @@ type bookFlags struct {
 
 func (bf *bookFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&bf.read, "book", "", "with --fen: list the moves of an opening book (BOOK.DAT, .obk, .yfk) in the position")
-	fs.StringVar(&bf.write, "write-book", "", "also write the tree as an opening book: FILE.obk (冰河) or FILE.dat (ElephantEye BOOK.DAT)")
+	fs.StringVar(&bf.write, "write-book", "", "also write the tree as an opening book: FILE.obk (冰河), FILE.yfk (勇芳) or FILE.dat (ElephantEye BOOK.DAT)")
 }
 
 // bookKind is a book format, by the file's extension.
@@ -41,12 +41,10 @@ func bookKindOf(path string, writing bool) (bookKind, error) {
 	case ".obk":
 		return bookOBK, nil
 	case ".yfk":
-		if !writing {
-			return bookYFK, nil
-		}
+		return bookYFK, nil
 	}
 	if writing {
-		return 0, usageErr("--write-book %s: the name must end in .obk or .dat", path)
+		return 0, usageErr("--write-book %s: the name must end in .obk, .yfk or .dat", path)
 	}
 	return 0, usageErr("--book %s: the name must end in .dat (ElephantEye), .obk (冰河) or .yfk (勇芳)", path)
 }
@@ -108,9 +106,12 @@ func writeTreeBook(w io.Writer, dir, path string) error {
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
-	if kind == bookOBK {
+	switch kind {
+	case bookOBK:
 		err = book.WriteOBK(path, entries)
-	} else {
+	case bookYFK:
+		err = book.WriteYFK(path, entries)
+	default:
 		var buf bytes.Buffer
 		if err = book.WriteDAT(&buf, entries); err == nil {
 			err = os.WriteFile(path, buf.Bytes(), 0o644)

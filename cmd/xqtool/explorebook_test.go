@@ -18,10 +18,12 @@ func TestExploreBookCLI(t *testing.T) {
 	if _, errs, code := runCLI(t, "", "explore", "--quiet", "-o", p("tree"), "--write-book", p("b.obk"), sample); code != 0 {
 		t.Fatalf("explore --write-book: exit %d (it wrote the tree and the book): %s", code, errs)
 	}
-	if _, errs, code := runCLI(t, "", "explore", "-o", p("tree2"), "--write-book", p("b.dat"), p("tree")); code != 0 {
-		t.Fatalf("explore --write-book .dat over a tree: exit %d: %s", code, errs)
+	for _, b := range []string{"b.dat", "b.yfk"} {
+		if _, errs, code := runCLI(t, "", "explore", "-o", p("tree-"+b), "--write-book", p(b), p("tree")); code != 0 {
+			t.Fatalf("explore --write-book %s over a tree: exit %d: %s", b, code, errs)
+		}
 	}
-	for _, b := range []string{"b.obk", "b.dat"} {
+	for _, b := range []string{"b.obk", "b.dat", "b.yfk"} {
 		if _, err := os.Stat(p(b)); err != nil {
 			t.Fatal(err)
 		}
@@ -29,7 +31,7 @@ func TestExploreBookCLI(t *testing.T) {
 		if code != 0 || !strings.Contains(out, "炮二平五") || !strings.Contains(out, "h2e2") {
 			t.Errorf("explore --book %s: exit %d: %s%s", b, code, out, errs)
 		}
-		if b == "b.obk" && !strings.Contains(out, "won") {
+		if b != "b.dat" && !strings.Contains(out, "won") {
 			t.Errorf("the OBK listing has no game counts:\n%s", out)
 		}
 	}
