@@ -17,6 +17,7 @@ import (
 	"github.com/xqtool/xqtool/engine"
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/internal/output"
+	"github.com/xqtool/xqtool/internal/progress"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/report"
 )
@@ -181,8 +182,8 @@ row says why); 2 usage or I/O error, or an engine that cannot start;
 			default:
 				return usageErr("--by must be input or position, got %q", by)
 			}
-			prog := newSearchProgress(cmd.ErrOrStderr(), rf.quiet)
-			aopt.Progress, aopt.Log = prog.search, prog.log
+			prog := progress.NewSearch(cmd.ErrOrStderr(), rf.quiet)
+			aopt.Progress, aopt.Log = prog.Search, prog.Log
 			sink, err := annotate.NewSink(dir, aopt)
 			if err != nil {
 				return usageErr("%v", err)
