@@ -134,7 +134,7 @@ one); 2 usage or I/O error; 130 interrupted.`,
 				return err
 			}
 			if rf.keptOnly {
-				printDups(cmd.ErrOrStderr(), sum)
+				sum.WriteDuplicates(cmd.ErrOrStderr())
 			}
 			if ev != nil {
 				ev.print(cmd.ErrOrStderr())

@@ -106,7 +106,7 @@ error; 130 interrupted.`,
 				return err
 			}
 			w := cmd.OutOrStdout()
-			printSummary(w, sum)
+			sum.WriteTable(w)
 			printExplore(w, out, sink.Output())
 			if bf.write != "" {
 				if err := writeTreeBook(w, out, bf.write); err != nil {

@@ -187,7 +187,7 @@ positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			if err != nil {
 				return err
 			}
-			printSummary(cmd.OutOrStdout(), sum)
+			sum.WriteTable(cmd.OutOrStdout())
 			if counts != nil {
 				printTraining(cmd.OutOrStdout(), counts())
 			}

@@ -137,9 +137,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string, opt pipeline.Options, 
 		return sum, runError(err)
 	}
 	if !f.quiet {
-		noteNoGames(cmd.ErrOrStderr(), sum, f.listed)
+		sum.NoteNoGames(cmd.ErrOrStderr(), f.listed)
 	}
-	noteRepeated(cmd.ErrOrStderr(), sum)
+	sum.NoteRepeated(cmd.ErrOrStderr())
 	return sum, nil
 }
 

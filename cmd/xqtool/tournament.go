@@ -139,7 +139,7 @@ func (s *eventsFile) Abort()        { s.out.Abort(); s.created.Remove() }
 // reports whether a check of severity warning did.
 func printEvents(w io.Writer, t *tournament.Sink) bool {
 	row := func(indent int, name string, n ...int) {
-		fmt.Fprintf(w, "%*s%-*s", indent, "", labelWidth-indent, name)
+		fmt.Fprintf(w, "%*s%-*s", indent, "", pipeline.LabelWidth-indent, name)
 		for _, v := range n {
 			fmt.Fprintf(w, " %10d", v)
 		}
@@ -163,7 +163,7 @@ func printEvents(w io.Writer, t *tournament.Sink) bool {
 	row(2, "listed by round", formats[tournament.ByRound])
 	row(0, "games in events", games)
 	row(2, "counted once", counted)
-	fmt.Fprintf(w, "%-*s %10s %10s\n", labelWidth, "check", "games", "events")
+	fmt.Fprintf(w, "%-*s %10s %10s\n", pipeline.LabelWidth, "check", "games", "events")
 	byCode := t.Flagged()
 	warn := false
 	for _, c := range tournament.Checks {

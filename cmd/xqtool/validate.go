@@ -93,7 +93,7 @@ read, 130 interrupted.`,
 			if lines != nil && lines.Lines() > 0 {
 				fmt.Fprintln(cmd.OutOrStdout())
 			}
-			printSummary(cmd.OutOrStdout(), sum)
+			sum.WriteTable(cmd.OutOrStdout())
 			if sum.Errors > 0 || strict && sum.Warnings > 0 {
 				return &exitError{code: 1}
 			}
