@@ -2,11 +2,8 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -80,7 +77,7 @@ read (the error names its line); 130 interrupted.`,
 			if err := f.Commit(); err != nil {
 				return usageErr("%v", err)
 			}
-			printPlayers(w, table, top)
+			table.WriteSummary(w, top)
 			fmt.Fprintf(w, "wrote %s\n", path)
 			return nil
 		},
@@ -108,40 +105,4 @@ func readAliasFile(path string) (*players.Aliases, error) {
 		return nil, usageErr("%s: %v", path, err)
 	}
 	return a, nil
-}
-
-// printPlayers writes the summary of a resolution.
-func printPlayers(w io.Writer, t *players.Table, top int) {
-	raw, norm := t.Spellings()
-	row := func(name string, v any) { fmt.Fprintf(w, "%-32s %10v\n", name, v) }
-	row("games", t.Games())
-	row("names as written", raw)
-	row("names after red_norm", norm)
-	row("players", len(t.Players()))
-	rules := t.Rules()
-	for _, r := range []string{players.RuleKey, players.RulePlace, players.RuleBare, players.RulePinyin, players.RuleRoman, players.RuleLiteral, players.RuleAlias} {
-		if n := rules[r]; n > 0 {
-			row("names by rule "+r, n)
-		}
-	}
-	ps := slices.Clone(t.Players())
-	slices.SortStableFunc(ps, func(a, b players.Player) int { return b.Games - a.Games })
-	fmt.Fprintf(w, "\ntop players by games:\n")
-	for i, p := range ps[:min(top, len(ps))] {
-		var sp []string
-		for _, s := range p.Spellings {
-			sp = append(sp, fmt.Sprintf("%s (%d)", strings.TrimSpace(s.Text), s.Count))
-		}
-		fmt.Fprintf(w, "%2d. %s  %s  %d games, %s: %s\n", i+1, p.ID, p.Name, p.Games, yearSpan(p), strings.Join(sp, ", "))
-	}
-}
-
-func yearSpan(p players.Player) string {
-	switch {
-	case p.FirstYear == 0:
-		return "years unknown"
-	case p.FirstYear == p.LastYear:
-		return fmt.Sprint(p.FirstYear)
-	}
-	return fmt.Sprintf("%d-%d", p.FirstYear, p.LastYear)
 }
