@@ -64,7 +64,7 @@ error; 130 interrupted.`,
 				return usageErr("explore: PATH is required (or --book FILE --fen FEN)")
 			}
 			if bf.write != "" {
-				if _, err := bookKindOf(bf.write, true); err != nil {
+				if err := checkBookName(bf.write, true); err != nil {
 					return err
 				}
 			}
