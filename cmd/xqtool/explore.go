@@ -107,7 +107,7 @@ error; 130 interrupted.`,
 			}
 			w := cmd.OutOrStdout()
 			sum.WriteTable(w)
-			printExplore(w, out, sink.Output())
+			sink.Output().WriteSummary(w)
 			if bf.write != "" {
 				if err := writeTreeBook(w, out, bf.write); err != nil {
 					return err
@@ -139,43 +139,12 @@ error; 130 interrupted.`,
 
 // exploreTrees merges trees (no games to read).
 func exploreTrees(w io.Writer, out string, trees []string, opt explorer.Options, page explorer.PageOptions) error {
-	b := explorer.NewBuilder(opt)
-	defer b.Close()
-	for _, t := range trees {
-		if err := b.AddTree(t); err != nil {
-			return usageErr("%v", err)
-		}
-	}
-	o, err := explorer.WriteOutput(out, b, page)
+	o, err := explorer.MergeTrees(out, trees, opt, page)
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
-	if err := o.Commit(); err != nil {
-		return &exitError{code: 2, err: err}
-	}
-	printExplore(w, out, o)
+	o.WriteSummary(w)
 	return nil
-}
-
-func printExplore(w io.Writer, out string, o *explorer.Output) {
-	if o == nil {
-		return
-	}
-	st, pg := o.Tree, o.Page
-	fmt.Fprintf(w, "%-24s %10d\n", "games counted", st.Games)
-	if st.Copies > 0 {
-		fmt.Fprintf(w, "%-24s %10d\n", "copies left out", st.Copies)
-	}
-	if st.Trees > 0 {
-		fmt.Fprintf(w, "%-24s %10d\n", "trees merged", st.Trees)
-	}
-	fmt.Fprintf(w, "%-24s %10d\n", "tree rows", st.Rows)
-	fmt.Fprintf(w, "%-24s %10d\n", "tree positions", st.Positions)
-	if st.Runs > 0 {
-		fmt.Fprintf(w, "%-24s %10d\n", "runs spilled", st.Runs)
-	}
-	fmt.Fprintf(w, "%-24s %10d  (at least %d games each; %.0f kB)\n", "page positions", pg.Nodes, pg.Threshold, float64(pg.Bytes)/1e3)
-	fmt.Fprintf(w, "wrote %s\nwrote %s\n", filepath.Join(out, explorer.TreeFile), filepath.Join(out, explorer.PageFile))
 }
 
 // lookup prints the moves of the position fen from the tree at path.
