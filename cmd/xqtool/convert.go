@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
@@ -71,7 +70,7 @@ one); 2 usage or I/O error; 130 interrupted.`,
 			if len(evalsPaths) > 0 && to != "pgn" {
 				return usageErr("convert: --evals goes with --to pgn")
 			}
-			var ev *evalNotes
+			var ev *annotate.GameNotes
 			opt, err := rf.options(cmd)
 			if err != nil {
 				return err
@@ -93,11 +92,14 @@ one); 2 usage or I/O error; 130 interrupted.`,
 					ps := records.NewPGNSink(o, n)
 					sink, failed = ps, ps.Failed
 					if len(evalsPaths) > 0 {
-						if ev, err = openEvals(evalsPaths, n, ps); err != nil {
+						tables, err := openEvalsTables(evalsPaths)
+						if err != nil {
 							o.Abort()
 							return err
 						}
-						defer ev.close()
+						ev = annotate.NewGameNotes(tables, n)
+						ps.Notes = ev.Notes
+						defer ev.Close()
 						rf.outputs = append(rf.outputs, evalsPaths...)
 					}
 				}
@@ -137,7 +139,8 @@ one); 2 usage or I/O error; 130 interrupted.`,
 				sum.WriteDuplicates(cmd.ErrOrStderr())
 			}
 			if ev != nil {
-				ev.print(cmd.ErrOrStderr())
+				fmt.Fprint(cmd.ErrOrStderr(), "xqtool: ")
+				ev.WriteSummary(cmd.ErrOrStderr())
 			}
 			if failed != nil {
 				if f := failed(); f.N > 0 {
@@ -184,50 +187,4 @@ func printFailures(w io.Writer, f records.Failures) {
 	if f.N > len(f.First) {
 		fmt.Fprintf(w, "  … and %d more\n", f.N-len(f.First))
 	}
-}
-
-// evalNotes gives the PGN sink the notes of each game from evals tables
-// (convert --evals) and counts what it found.
-type evalNotes struct {
-	ev                      *annotate.Evals
-	with, without, mismatch int
-	firstMismatch           string
-}
-
-// openEvals opens the evals tables at paths and sets the sink's notes.
-func openEvals(paths []string, n records.Notation, ps *records.PGNSink) (*evalNotes, error) {
-	ev, err := openEvalsTables(paths)
-	if err != nil {
-		return nil, err
-	}
-	e := &evalNotes{ev: ev}
-	ps.Notes = func(g *pipeline.Game) ([]records.PlyNote, error) {
-		rows, ok, err := ev.Rows(g.ID())
-		if err != nil || !ok {
-			e.without++
-			return nil, err
-		}
-		notes, err := annotate.PGNNotes(g, rows, n)
-		if errors.Is(err, annotate.ErrRowsMismatch) {
-			e.mismatch++
-			if e.firstMismatch == "" {
-				e.firstMismatch = fmt.Sprintf("%s#%d: %v", g.Source(), g.Index()+1, err)
-			}
-			return nil, nil
-		}
-		e.with++
-		return notes, err
-	}
-	return e, nil
-}
-
-func (e *evalNotes) close() { e.ev.Close() }
-
-// print says how many games got evaluations.
-func (e *evalNotes) print(w io.Writer) {
-	fmt.Fprintf(w, "xqtool: %d game(s) with evaluations, %d without", e.with, e.without)
-	if e.mismatch > 0 {
-		fmt.Fprintf(w, ", %d whose evaluations are of other positions (first: %s)", e.mismatch, e.firstMismatch)
-	}
-	fmt.Fprintln(w)
 }

@@ -101,13 +101,9 @@ func checkPositionOptions(opt positions.Options) error {
 // findEvalsTables returns the evals tables under paths (files or
 // directories, see annotate.FindEvals).
 func findEvalsTables(paths []string) ([]string, error) {
-	var tables []string
-	for _, p := range paths {
-		t, err := annotate.FindEvals(p)
-		if err != nil {
-			return nil, usageErr("--evals: %v", err)
-		}
-		tables = append(tables, t...)
+	tables, err := annotate.FindEvalsAll(paths)
+	if err != nil {
+		return nil, usageErr("--evals: %v", err)
 	}
 	return tables, nil
 }
