@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
@@ -144,7 +143,8 @@ one); 2 usage or I/O error; 130 interrupted.`,
 			}
 			if failed != nil {
 				if f := failed(); f.N > 0 {
-					printFailures(cmd.ErrOrStderr(), f)
+					fmt.Fprint(cmd.ErrOrStderr(), "xqtool: ")
+					f.Write(cmd.ErrOrStderr())
 					if strict {
 						return &exitError{code: 1}
 					}
@@ -176,15 +176,4 @@ func classifyStep(fix bool) pipeline.Step {
 	return pipeline.StepFunc(func(d *pipeline.Draft) {
 		d.Tags, _ = opening.ClassifyTags(d.Tags, d.Report.Opening, fix)
 	})
-}
-
-// printFailures lists the games convert could not write.
-func printFailures(w io.Writer, f records.Failures) {
-	fmt.Fprintf(w, "xqtool: %d game(s) not converted\n", f.N)
-	for _, s := range f.First {
-		fmt.Fprintf(w, "  %s\n", s)
-	}
-	if f.N > len(f.First) {
-		fmt.Fprintf(w, "  … and %d more\n", f.N-len(f.First))
-	}
 }

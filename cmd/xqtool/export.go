@@ -189,10 +189,10 @@ positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			}
 			sum.WriteTable(cmd.OutOrStdout())
 			if counts != nil {
-				printTraining(cmd.OutOrStdout(), counts())
+				training.WriteSummary(cmd.OutOrStdout(), counts().Lines())
 			}
 			if pos != nil {
-				printPositions(cmd.OutOrStdout(), pos.Positions())
+				training.WriteSummary(cmd.OutOrStdout(), pos.Positions().Lines())
 			}
 			if strict && sum.Unreadable > 0 {
 				return &exitError{code: 1}

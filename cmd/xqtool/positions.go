@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
@@ -139,11 +138,4 @@ func newPositionSink(format, dir string, shard corpus.Shard, opt positions.Optio
 		open = positions.PX0Files(dir, tag)
 	}
 	return positions.NewSink(opt, open)
-}
-
-// printPositions writes the summary rows of the positions.
-func printPositions(w io.Writer, c positions.Counts) {
-	for _, l := range c.Lines() {
-		fmt.Fprintf(w, "%-24s %10d\n", l.Label, l.N)
-	}
 }

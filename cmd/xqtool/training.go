@@ -1,9 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"io"
-
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/training"
@@ -84,11 +81,4 @@ func (f *trainingFlags) options(cmd *cobra.Command) (training.Options, bool, err
 		Mirror:      f.mirror,
 	}
 	return opt, true, nil
-}
-
-// printTraining writes the summary rows of training data.
-func printTraining(w io.Writer, c *training.Counts) {
-	for _, l := range c.Lines() {
-		fmt.Fprintf(w, "%-24s %10d\n", l.Label, l.N)
-	}
 }
