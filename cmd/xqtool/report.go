@@ -9,7 +9,6 @@ import (
 
 	"github.com/xqtool/xqtool/htmlreport"
 	"github.com/xqtool/xqtool/internal/output"
-	"github.com/xqtool/xqtool/report"
 )
 
 func newReportCmd() *cobra.Command {
@@ -86,37 +85,8 @@ func readReport(cmd *cobra.Command, path string, b *htmlreport.Builder) (games, 
 		defer f.Close()
 		r = f
 	}
-	rd := report.NewReader(r)
-	for {
-		var v any
-		if v, err = rd.Next(); err != nil {
-			break
-		}
-		switch l := v.(type) {
-		case *report.Game:
-			games++
-			if l.Moves == nil {
-				noMoves++
-			}
-			b.Add(l)
-		case *report.File:
-			b.AddFile()
-		}
-	}
-	if err == io.EOF {
-		err = nil
-	}
-	if err != nil {
-		return games, noMoves, &pathError{path: path, err: err}
+	if games, noMoves, err = b.AddReport(r); err != nil {
+		return games, noMoves, fmt.Errorf("%s: %w", path, err)
 	}
 	return games, noMoves, nil
 }
-
-// pathError names the file an error comes from.
-type pathError struct {
-	path string
-	err  error
-}
-
-func (e *pathError) Error() string { return e.path + ": " + e.err.Error() }
-func (e *pathError) Unwrap() error { return e.err }
