@@ -57,15 +57,8 @@ dataset.`,
 			if err != nil {
 				return &exitError{code: 2, err: err}
 			}
-			el := time.Since(start)
 			w := cmd.OutOrStdout()
-			fmt.Fprintf(w, "%-24s %10d\n", "games files", sum.Files)
-			fmt.Fprintf(w, "%-24s %10d\n", "games", sum.Games)
-			fmt.Fprintf(w, "%-24s %10d\n", "clusters", sum.Clusters)
-			for _, k := range []dupindex.Kind{dupindex.Exact, dupindex.Prefix, dupindex.Mirror} {
-				fmt.Fprintf(w, "  %-22s %10d\n", k.String(), sum.ByKind[k])
-			}
-			fmt.Fprintf(w, "%-24s %10.0f  (%v)\n", "games/s", float64(sum.Games)/el.Seconds(), el.Round(time.Millisecond))
+			sum.WriteTable(w, time.Since(start))
 			if n := len(sum.Repeated); n > 0 {
 				fmt.Fprintf(cmd.ErrOrStderr(), "xqtool: read once: %d games file(s) reached again: %s\n", n, strings.Join(sum.Repeated[:min(n, 5)], "; "))
 			}
