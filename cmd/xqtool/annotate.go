@@ -110,43 +110,11 @@ func newAnnotateCmd() *cobra.Command {
 	var hf htmlFlags
 	var out, reportPath, by string
 	cmd := &cobra.Command{
-		Use:   "annotate --engine CMD (--depth N | --nodes N | --movetime MS) -o DIR [flags] PATH...",
-		Short: "Evaluate every position of every game with a UCI or UCCI engine",
-		Long: `annotate reads every game under PATH like validate (or the games of export
-datasets: directories holding games.parquet, each game keeping its game_id), has an engine evaluate every
-position of each main line, and writes DIR/evals.parquet: one row per
-position (game_id, ply, position_key, the score from red's side, mate_red,
-best move and principal variation in ICCS, depth, nodes), with what each move
-lost and its class (inaccuracy, mistake, blunder). Each distinct position is
-searched once, by --engines engine processes at once.
-
-Evaluations are kept in a cache (default DIR/cache) as they are made: a run
-stopped with Ctrl-C, or killed, resumes where it stopped when started again,
-and caches of several runs or machines (--shard I/N) merge by copying their
-files into one directory or with --merge-cache. A faulty engine (it dies,
-hangs past --deadline, prints garbage, answers an illegal move) is reported
-on one line and restarted; the position is then recorded as not evaluated.
-
---shard I/N shares out the input files (a dataset's games) by default; with
---by position every shard reads every game and searches only the distinct
-positions whose position_key mod N is I, so that no position is searched
-twice (openings are in every file). Its evals.parquet holds the rows of those
-positions. A move's loss and class, and the flags, need the positions around
-it, which other shards search: run each shard again with --merge-cache of
-the others' caches (nothing is searched), and the shards' tables together
-are exactly the table of one run.
-
-The flags suspect_move, result_contradicted and draw_contradicted go into
-the table's flags column and, with --report and --html, into the report
-lines and the HTML page with every other flag.
-
-Exit code: 0 every position evaluated; 1 some position not evaluated (its
-row says why); 2 usage or I/O error, or an engine that cannot start;
-130 interrupted (the evaluations made are kept in the cache).`,
-		Example: `  xqtool annotate --engine 'node --no-experimental-fetch uci.js' --option UCI_Variant=xiangqi --depth 10 -o evals/ games/
-  xqtool annotate --engine ./pikafish --option EvalFile=pikafish.nnue --movetime 100 --engines 2 -o evals/ ds/
-  xqtool annotate --engine ./eleeye --protocol ucci --option usebook=false --depth 8 --html page.html -o evals/ games/`,
-		Args: cobra.MinimumNArgs(1),
+		Use:     "annotate --engine CMD (--depth N | --nodes N | --movetime MS) -o DIR [flags] PATH...",
+		Short:   "Evaluate every position of every game with a UCI or UCCI engine",
+		Long:    help("annotate.txt"),
+		Example: help("annotate.example.txt"),
+		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
 				return usageErr("annotate: -o DIR is required")

@@ -22,45 +22,11 @@ func newConvertCmd() *cobra.Command {
 	var evalsPaths []string
 	var strict bool
 	cmd := &cobra.Command{
-		Use:   "convert [--to jsonl|pgn|xqf] [--notation chinese|iccs|wxf] [-o FILE|DIR] PATH...",
-		Short: "Write the records as JSON lines, normalized PGN or XQF",
-		Long: `convert reads every game under PATH like validate, replays it and writes it
-out, in input order:
-
-  jsonl  one JSON object per game: source, index, format, encoding, tags, fen
-         (start position), moves (valid main-line prefix, lowercase ICCS),
-         result, status and flags (default; stdout or -o FILE)
-  pgn    normalized UTF-8 PGN in --notation chinese (default), wxf or iccs,
-         tags in a fixed order, comments and variations kept, every move
-         replayed; moves that cannot be played are kept in a comment
-         (stdout or -o FILE)
-  xqf    one plain XQF 1.0 file per game into -o DIR, named <game_id>.xqf
-         (game_id as in the export datasets)
-
---evals DIR (with --to pgn) writes the evaluations of "xqtool annotate" into
-the PGN, found by game_id (read the records from the same paths as annotate
-did): after each main-line move the evaluation of the position it leads to as
-{[%eval 0.35,10]} (red's side in pawns and the depth; #3 red mates in 3, #-2
-black mates in 2), for a move of a class its NAG ($6 inaccuracy, $2 mistake,
-$4 blunder) and the words "blunder, best <move>", and the engine's flag codes
-(suspect_move, result_contradicted, draw_contradicted) where they were
-raised. DIR may hold the tables of several shards (DIR/shard=I-of-N/).
-
---classify fills the ECCO, Opening and Variation tags from the moves (ECCO
-codes, package opening) where a record lacks them; --fix-ecco does that and
-also replaces them where the declared ECCO differs from the computed one.
---only-ok writes only the games with status ok, --no-errors those without an
-error (the HTML page and the summary still count every game).
-
-Files are written to a temporary name and renamed when complete. Exit code:
-0 written (the games that could not be written, an unreadable record or a
-position XQF cannot hold, are named on stderr; --strict: 1 when there is
-one); 2 usage or I/O error; 130 interrupted.`,
-		Example: `  xqtool convert --to jsonl games/ > games.jsonl
-  xqtool convert --to pgn --notation wxf -o clean.pgn games.zip
-  xqtool convert --to xqf -o xqf/ games.pgn
-  xqtool convert --to pgn --evals evals/ -o annotated.pgn games/`,
-		Args: needArgs,
+		Use:     "convert [--to jsonl|pgn|xqf] [--notation chinese|iccs|wxf] [-o FILE|DIR] PATH...",
+		Short:   "Write the records as JSON lines, normalized PGN or XQF",
+		Long:    help("convert.txt"),
+		Example: help("convert.example.txt"),
+		Args:    needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := records.ParseNotation(nota)
 			if err != nil {

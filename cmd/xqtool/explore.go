@@ -20,39 +20,11 @@ func newExploreCmd() *cobra.Command {
 	var bf bookFlags
 	var strict bool
 	cmd := &cobra.Command{
-		Use:   "explore -o DIR [flags] PATH... | explore --fen FEN TREE | explore --book FILE --fen FEN",
-		Short: "Build an opening tree and its explorer page, or ask a tree for a position",
-		Long: `explore counts, over the first --max-ply plies of every game's valid main line
-(a flagged game up to its first bad move), each move played in each position:
-its games, Red wins, draws, Black wins and unknown results (by the declared
-Result), the first and last year, the position's ECCO class and a few example
-games. A position reached by different move orders is one position.
-
-It writes DIR/tree.parquet (one row per position and move, sorted by
-position_key) and DIR/index.html (a self-contained explorer page). PATH is
-records or export datasets (directories holding games.parquet, read like
-export reads records, duplicates found: only kept copies count unless
---all-copies), and trees (tree.parquet files, or directories holding them, such
-as the shard directories of "explore --shard I/N"): trees merge into exactly
-the tree of one run over their games. Memory stays within --memory whatever the corpus: the rows are counted
-in memory, spilled to sorted temporary files and merged.
-
-With --fen, explore reads the tree at TREE (a tree.parquet or its directory)
-and prints the moves played in the position: games, share, results, Red's
-score and years, then example games. With --book FILE --fen FEN it prints the
-moves of an opening book in the position instead: ElephantEye's BOOK.DAT
-(.dat), 冰河's OBK (.obk) or 勇芳's YFK (.yfk). --write-book FILE.obk,
-FILE.yfk or FILE.dat also writes the tree as such a book (docs/books.md).
-
-Exit code: 0 written (or the position printed; --strict: 1 when some game
-has an error); 2 usage or I/O
-error; 130 interrupted.`,
-		Example: `  xqtool explore -o tree/ games/
-  xqtool explore --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w' tree/
-  xqtool explore --shard 0/2 --all-copies -o shards/ games/ && xqtool explore --all-copies -o tree/ shards/
-  xqtool explore --book BOOK.DAT --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w'
-  xqtool explore -o tree/ --write-book book.obk games/`,
-		Args: cobra.ArbitraryArgs,
+		Use:     "explore -o DIR [flags] PATH... | explore --fen FEN TREE | explore --book FILE --fen FEN",
+		Short:   "Build an opening tree and its explorer page, or ask a tree for a position",
+		Long:    help("explore.txt"),
+		Example: help("explore.example.txt"),
+		Args:    cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if bf.read != "" {
 				if fen == "" || len(args) != 0 || out != "" || bf.write != "" {
@@ -171,23 +143,11 @@ func newFindCmd() *cobra.Command {
 	var mirror bool
 	var limit int
 	cmd := &cobra.Command{
-		Use:   "find (--fen FEN | --fen-list FILE | --material SIG) [flags] PATH...",
-		Short: "List the games that reach a position or a material",
-		Long: `find lists the games under PATH (records, or export datasets: directories
-holding games.parquet, read like validate reads them) that reach a position
-(--fen: placement and side to move; the counters are ignored) or a material
-signature (--material: Red's pieces, "vs", Black's pieces, FEN letters K A B N
-R C P in any order, E and H accepted for B and N, the king optional: "RCNK vs
-RNAAK"), or both at once; --fen-list FILE finds each position of a position
-list (.fen, .xfen) in the same pass, each under a line naming it. A game is
-listed once, at the first position of its valid main line that matches (the
-start, after each move): source#number, ply (the plies played to reach it; 0
-is the start), players, result, event and date.
-
-Exit code: 0 some game found; 1 none; 2 usage or I/O error; 130 interrupted.`,
-		Example: `  xqtool find --fen 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b' out/
-  xqtool find --material 'KR vs K' records/`,
-		Args: cobra.MinimumNArgs(1),
+		Use:     "find (--fen FEN | --fen-list FILE | --material SIG) [flags] PATH...",
+		Short:   "List the games that reach a position or a material",
+		Long:    help("find.txt"),
+		Example: help("find.example.txt"),
+		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var base explorer.Query
 			if material != "" {

@@ -18,29 +18,11 @@ func newPlayersCmd() *cobra.Command {
 	var suggest bool
 	var top int
 	cmd := &cobra.Command{
-		Use:   "players (-o DIR | --suggest) [flags] PATH...",
-		Short: "Resolve player names to one identity per player",
-		Long: `players reads the games under PATH (records, or export datasets: directories
-holding games.parquet) and resolves the Red and Black names to players: one
-identity per person across titles, places and clubs, traditional and
-simplified script, width and romanized names (README, Players). With -o DIR it
-writes DIR/players.parquet (player_id, name, spellings with their counts,
-games, first and last year, score as Red and as Black) and prints a summary:
-names as written and after normalization, players, the names merged by each
-rule, the top players by games with their spellings.
-
---suggest prints instead candidate merges that no rule makes (the same game
-under two names, a romanized name matching several Chinese names, names of
-one event that read alike or differ by one character), with their evidence,
-as an alias file to review: keep the lines that are one person and pass the
-file to --aliases (here or to export).
-
-Exit code: 0 done; 2 usage or I/O error, or an alias file that cannot be
-read (the error names its line); 130 interrupted.`,
-		Example: `  xqtool players -o players/ records/
-  xqtool players --suggest records/ > aliases.tsv
-  xqtool players --aliases aliases.tsv -o players/ ds/`,
-		Args: needArgs,
+		Use:     "players (-o DIR | --suggest) [flags] PATH...",
+		Short:   "Resolve player names to one identity per player",
+		Long:    help("players.txt"),
+		Example: help("players.example.txt"),
+		Args:    needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if (out == "") == !suggest {
 				return usageErr("players: give -o DIR or --suggest")

@@ -14,18 +14,11 @@ import (
 func newReportCmd() *cobra.Command {
 	var hf htmlFlags
 	cmd := &cobra.Command{
-		Use:   "report --html FILE [--html-limit N] REPORT.jsonl...",
-		Short: "Render a saved validate --report file as an HTML page",
-		Long: `report renders the report lines written by validate --report (with
---with-moves, so the positions can be drawn) as the self-contained HTML page
-that validate --html writes, without reading or replaying the records again.
-Several report files (or - for stdin) are read in order as one run. The page
-is the one validate --html writes for the same games, except that its inputs
-line names the report files. Exit code: 0 written, 2 usage or I/O error (a
-line that is not a report line is named).`,
-		Example: `  xqtool validate --with-moves --report report.jsonl games/
-  xqtool report --html report.html report.jsonl`,
-		Args: needArgs,
+		Use:     "report --html FILE [--html-limit N] REPORT.jsonl...",
+		Short:   "Render a saved validate --report file as an HTML page",
+		Long:    help("report.txt"),
+		Example: help("report.example.txt"),
+		Args:    needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if hf.path == "" {
 				return usageErr("report: --html FILE is required")

@@ -20,26 +20,11 @@ func newTournamentCmd() *cobra.Command {
 	var noPlayers bool
 	var strict bool
 	cmd := &cobra.Command{
-		Use:   "tournament [--html FILE] [-o DIR] [flags] PATH...",
-		Short: "Group games into events, build crosstables and check each event",
-		Long: `tournament reads every game under PATH like validate, groups the games into
-events (the Event tag normalized, and its year: README, Events and
-tournaments), tells players apart as export does (package players: titles,
-places, scripts and romanizations resolved; --aliases, --no-players), builds each event's crosstable (a players × players table for a
-round robin, else the games listed by round) and runs the checks a tournament
-record needs: pairing_conflict, result_conflict and date_outside_event
-(warnings), repeated_pairing and name_variants (info). Copies of a game count
-once. It prints the events by format and, per check, the games flagged and
-the events they belong to. --html writes one self-contained page with every
-event of at least --min-games games or with a flag: its crosstable, its flags
-and the flagged games with a diagram of their final position. -o DIR writes
-DIR/events.parquet (export writes it too, beside games.parquet).
-
-Exit code: 0 done (--strict: 1 when a check of severity warning fired), 2 usage or I/O
-error or nothing to read, 130 interrupted.`,
-		Example: `  xqtool tournament --html events.html records/
-  xqtool tournament -o events/ records/`,
-		Args: needArgs,
+		Use:     "tournament [--html FILE] [-o DIR] [flags] PATH...",
+		Short:   "Group games into events, build crosstables and check each event",
+		Long:    help("tournament.txt"),
+		Example: help("tournament.example.txt"),
+		Args:    needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opt, err := rf.options(cmd)
 			if err != nil {
