@@ -85,8 +85,8 @@ func newExportCmd() *cobra.Command {
 			}
 			defer closeEvals()
 			var pos *positions.Sink // nil without a position format
-			if positionFormat(tf.format) {
-				if pos, err = newPositionSink(tf.format, out, opt.Shard, popt); err != nil {
+			if positions.IsFormat(tf.format) {
+				if pos, err = positions.NewFormatSink(tf.format, out, opt.Shard, popt); err != nil {
 					return usageErr("%v", err)
 				}
 				sink, counts = pos, func() *training.Counts { c := pos.Counts(); return &c }

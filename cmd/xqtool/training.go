@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/training"
+	"github.com/xqtool/xqtool/training/positions"
 )
 
 // Output formats of export.
@@ -45,10 +46,10 @@ func (f *trainingFlags) options(cmd *cobra.Command) (training.Options, bool, err
 	var opt training.Options
 	switch f.format {
 	case formatParquet:
-	case formatAlphaZeroCSV, formatPlain, formatNNUEBin, formatPX0:
+	case formatAlphaZeroCSV, positions.FormatPlain, positions.FormatNNUEBin, positions.FormatPX0:
 		f.on = true
 	default:
-		return opt, false, usageErr("--format must be %s, %s, %s, %s or %s, got %q", formatParquet, formatAlphaZeroCSV, formatPlain, formatNNUEBin, formatPX0, f.format)
+		return opt, false, usageErr("--format must be %s, %s, %s, %s or %s, got %q", formatParquet, formatAlphaZeroCSV, positions.FormatPlain, positions.FormatNNUEBin, positions.FormatPX0, f.format)
 	}
 	if !f.on {
 		for _, name := range []string{"mirror", "split", "split-seed", "min-plies", "require-result", "with-errors", "with-copies"} {
