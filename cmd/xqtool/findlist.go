@@ -22,17 +22,9 @@ func findList(cmd *cobra.Command, file string, base explorer.Query, mirror bool)
 	if err != nil {
 		return nil, nil, &exitError{code: 2, err: err}
 	}
-	var queries []explorer.Query
-	names := []string{}
-	for _, e := range entries {
-		if e.Err != nil {
-			fmt.Fprintf(cmd.ErrOrStderr(), "xqtool: %s: %s: not a position: %v\n", file, e.Name, e.Err)
-			continue
-		}
-		q := base
-		q.Position, q.HasPosition, q.Mirror = e.Position, true, mirror
-		queries = append(queries, q)
-		names = append(names, e.Name+" "+e.Position.FEN())
+	queries, names, bad := explorer.Queries(entries, base, mirror)
+	for _, e := range bad {
+		fmt.Fprintf(cmd.ErrOrStderr(), "xqtool: %s: %s: not a position: %v\n", file, e.Name, e.Err)
 	}
 	return queries, names, nil
 }
