@@ -8,7 +8,6 @@ import (
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/annotate"
 	"github.com/xqtool/xqtool/internal/output"
-	"github.com/xqtool/xqtool/opening"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/records"
 	"github.com/xqtool/xqtool/report"
@@ -41,7 +40,7 @@ func newConvertCmd() *cobra.Command {
 				return err
 			}
 			if classify || fixECCO {
-				opt.Steps = append(opt.Steps, classifyStep(fixECCO))
+				opt.Steps = append(opt.Steps, pipeline.ClassifyStep(fixECCO))
 			}
 			var sink pipeline.Sink
 			var failed func() records.Failures
@@ -134,12 +133,4 @@ func newConvertCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&onlyOK, "only-ok", false, "write only the games with status ok (no error, no warning)")
 	cmd.Flags().BoolVar(&noErrors, "no-errors", false, "write only the games without an error (warnings allowed)")
 	return cmd
-}
-
-// classifyStep writes the computed ECCO class into the tags every sink
-// sees (see opening.ClassifyTags).
-func classifyStep(fix bool) pipeline.Step {
-	return pipeline.StepFunc(func(d *pipeline.Draft) {
-		d.Tags, _ = opening.ClassifyTags(d.Tags, d.Report.Opening, fix)
-	})
 }
