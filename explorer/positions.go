@@ -80,3 +80,21 @@ func ReadPositions(r io.Reader, name string) ([]PositionEntry, error) {
 	}
 	return out, nil
 }
+
+// Queries returns a query of base for each position of entries, with
+// Mirror set as given, and its name and FEN ("name FEN"); the entries
+// that are not positions are returned apart.
+func Queries(entries []PositionEntry, base Query, mirror bool) (queries []Query, names []string, bad []PositionEntry) {
+	names = []string{}
+	for _, e := range entries {
+		if e.Err != nil {
+			bad = append(bad, e)
+			continue
+		}
+		q := base
+		q.Position, q.HasPosition, q.Mirror = e.Position, true, mirror
+		queries = append(queries, q)
+		names = append(names, e.Name+" "+e.Position.FEN())
+	}
+	return queries, names, bad
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,6 +21,18 @@ import (
 type Failures struct {
 	N     int
 	First []string // the first few, "source#N: why"
+}
+
+// Write writes the count of the games not written, then the first few,
+// one a line, indented, and how many more there are.
+func (f Failures) Write(w io.Writer) {
+	fmt.Fprintf(w, "%d game(s) not converted\n", f.N)
+	for _, s := range f.First {
+		fmt.Fprintf(w, "  %s\n", s)
+	}
+	if f.N > len(f.First) {
+		fmt.Fprintf(w, "  … and %d more\n", f.N-len(f.First))
+	}
 }
 
 // maxListed bounds Failures.First.

@@ -3,6 +3,7 @@ package training
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/xqtool/xqtool/analyze"
@@ -160,6 +161,14 @@ func (c *Counts) Lines() []SummaryLine {
 type SummaryLine struct {
 	Label string
 	N     int
+}
+
+// WriteSummary writes summary rows (Counts.Lines, the positions' counts)
+// as the rows of xqtool's summary tables.
+func WriteSummary(w io.Writer, lines []SummaryLine) {
+	for _, l := range lines {
+		fmt.Fprintf(w, "%-24s %10d\n", l.Label, l.N)
+	}
 }
 
 // GameOf copies what the training data needs of a game of the pipeline

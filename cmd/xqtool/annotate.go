@@ -3,11 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -15,8 +13,8 @@ import (
 	"github.com/xqtool/xqtool/annotate"
 	"github.com/xqtool/xqtool/corpus"
 	"github.com/xqtool/xqtool/engine"
-	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/internal/output"
+	"github.com/xqtool/xqtool/internal/progress"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/report"
 )
@@ -112,43 +110,11 @@ func newAnnotateCmd() *cobra.Command {
 	var hf htmlFlags
 	var out, reportPath, by string
 	cmd := &cobra.Command{
-		Use:   "annotate --engine CMD (--depth N | --nodes N | --movetime MS) -o DIR [flags] PATH...",
-		Short: "Evaluate every position of every game with a UCI or UCCI engine",
-		Long: `annotate reads every game under PATH like validate (or the games of export
-datasets: directories holding games.parquet, each game keeping its game_id), has an engine evaluate every
-position of each main line, and writes DIR/evals.parquet: one row per
-position (game_id, ply, position_key, the score from red's side, mate_red,
-best move and principal variation in ICCS, depth, nodes), with what each move
-lost and its class (inaccuracy, mistake, blunder). Each distinct position is
-searched once, by --engines engine processes at once.
-
-Evaluations are kept in a cache (default DIR/cache) as they are made: a run
-stopped with Ctrl-C, or killed, resumes where it stopped when started again,
-and caches of several runs or machines (--shard I/N) merge by copying their
-files into one directory or with --merge-cache. A faulty engine (it dies,
-hangs past --deadline, prints garbage, answers an illegal move) is reported
-on one line and restarted; the position is then recorded as not evaluated.
-
---shard I/N shares out the input files (a dataset's games) by default; with
---by position every shard reads every game and searches only the distinct
-positions whose position_key mod N is I, so that no position is searched
-twice (openings are in every file). Its evals.parquet holds the rows of those
-positions. A move's loss and class, and the flags, need the positions around
-it, which other shards search: run each shard again with --merge-cache of
-the others' caches (nothing is searched), and the shards' tables together
-are exactly the table of one run.
-
-The flags suspect_move, result_contradicted and draw_contradicted go into
-the table's flags column and, with --report and --html, into the report
-lines and the HTML page with every other flag.
-
-Exit code: 0 every position evaluated; 1 some position not evaluated (its
-row says why); 2 usage or I/O error, or an engine that cannot start;
-130 interrupted (the evaluations made are kept in the cache).`,
-		Example: `  xqtool annotate --engine 'node --no-experimental-fetch uci.js' --option UCI_Variant=xiangqi --depth 10 -o evals/ games/
-  xqtool annotate --engine ./pikafish --option EvalFile=pikafish.nnue --movetime 100 --engines 2 -o evals/ ds/
-  xqtool annotate --engine ./eleeye --protocol ucci --option usebook=false --depth 8 --html page.html -o evals/ games/`,
-		Args: cobra.MinimumNArgs(1),
+		Use:     "annotate --engine CMD (--depth N | --nodes N | --movetime MS) -o DIR [flags] PATH...",
+		Short:   "Evaluate every position of every game with a UCI or UCCI engine",
+		Long:    help("annotate.txt"),
+		Example: help("annotate.example.txt"),
+		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
 				return usageErr("annotate: -o DIR is required")
@@ -181,8 +147,8 @@ row says why); 2 usage or I/O error, or an engine that cannot start;
 			default:
 				return usageErr("--by must be input or position, got %q", by)
 			}
-			prog := newSearchProgress(cmd.ErrOrStderr(), rf.quiet)
-			aopt.Progress, aopt.Log = prog.search, prog.log
+			prog := progress.NewSearch(cmd.ErrOrStderr(), rf.quiet)
+			aopt.Progress, aopt.Log = prog.Search, prog.Log
 			sink, err := annotate.NewSink(dir, aopt)
 			if err != nil {
 				return usageErr("%v", err)
@@ -237,7 +203,7 @@ func annotateDone(cmd *cobra.Command, s *annotate.Sink, elapsed time.Duration, e
 		}
 		return err
 	}
-	printAnnotation(w, s, elapsed)
+	s.WriteSummary(w, elapsed)
 	fmt.Fprintf(w, "wrote %s\n", s.Path())
 	if p.Missing > 0 {
 		fmt.Fprintf(w, "the losses, classes and flags that need the other shards' %d positions are left out: once those shards are done, run this again with --merge-cache of their caches (nothing is searched again)\n", p.Missing)
@@ -246,42 +212,4 @@ func annotateDone(cmd *cobra.Command, s *annotate.Sink, elapsed time.Duration, e
 		return &exitError{code: 1}
 	}
 	return nil
-}
-
-// printAnnotation writes the summary table of an annotation.
-func printAnnotation(w io.Writer, s *annotate.Sink, elapsed time.Duration) {
-	p := s.Progress()
-	row := func(name string, v any) { fmt.Fprintf(w, "%-24s %10v\n", name, v) }
-	row("games", s.Games())
-	if s.Skipped() > 0 {
-		row("  no start (not read)", s.Skipped())
-	}
-	row("positions annotated", p.Rows)
-	row("distinct positions", p.Distinct)
-	row("  game over (no search)", p.Terminal)
-	row("  in the cache", p.Cached)
-	row("  searched", p.Searched)
-	row("  not evaluated", p.Failed)
-	if p.Elsewhere > 0 {
-		row("other shards' positions", p.Elsewhere)
-		row("  not in the caches", p.Missing)
-	}
-	fmt.Fprintf(w, "%-24s %9.1f%%\n", "searches saved", 100*p.Saved())
-	if p.Restarts > 0 {
-		row("engine restarts", p.Restarts)
-	}
-	byCode := s.Flagged()
-	codes := make([]flags.Code, 0, len(byCode))
-	for c := range byCode {
-		codes = append(codes, c)
-	}
-	slices.SortFunc(codes, func(a, b flags.Code) int { return a.Order() - b.Order() })
-	for _, c := range codes {
-		fmt.Fprintf(w, "  %-22s %10d\n", c, byCode[c])
-	}
-	if n := p.Searched + p.Failed; n > 0 {
-		fmt.Fprintf(w, "%-24s %10.2f  (%v searching, %v in all)\n", "positions/s", float64(n)/p.Elapsed.Seconds(),
-			p.Elapsed.Round(time.Millisecond), elapsed.Round(time.Millisecond))
-		fmt.Fprintf(w, "%-24s %10.3f  (%v of engine CPU, start-ups included)\n", "engine CPU s/position", p.EngineCPU.Seconds()/float64(n), p.EngineCPU.Round(time.Millisecond))
-	}
 }

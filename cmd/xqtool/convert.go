@@ -1,16 +1,13 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/annotate"
 	"github.com/xqtool/xqtool/internal/output"
-	"github.com/xqtool/xqtool/opening"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/records"
 	"github.com/xqtool/xqtool/report"
@@ -24,45 +21,11 @@ func newConvertCmd() *cobra.Command {
 	var evalsPaths []string
 	var strict bool
 	cmd := &cobra.Command{
-		Use:   "convert [--to jsonl|pgn|xqf] [--notation chinese|iccs|wxf] [-o FILE|DIR] PATH...",
-		Short: "Write the records as JSON lines, normalized PGN or XQF",
-		Long: `convert reads every game under PATH like validate, replays it and writes it
-out, in input order:
-
-  jsonl  one JSON object per game: source, index, format, encoding, tags, fen
-         (start position), moves (valid main-line prefix, lowercase ICCS),
-         result, status and flags (default; stdout or -o FILE)
-  pgn    normalized UTF-8 PGN in --notation chinese (default), wxf or iccs,
-         tags in a fixed order, comments and variations kept, every move
-         replayed; moves that cannot be played are kept in a comment
-         (stdout or -o FILE)
-  xqf    one plain XQF 1.0 file per game into -o DIR, named <game_id>.xqf
-         (game_id as in the export datasets)
-
---evals DIR (with --to pgn) writes the evaluations of "xqtool annotate" into
-the PGN, found by game_id (read the records from the same paths as annotate
-did): after each main-line move the evaluation of the position it leads to as
-{[%eval 0.35,10]} (red's side in pawns and the depth; #3 red mates in 3, #-2
-black mates in 2), for a move of a class its NAG ($6 inaccuracy, $2 mistake,
-$4 blunder) and the words "blunder, best <move>", and the engine's flag codes
-(suspect_move, result_contradicted, draw_contradicted) where they were
-raised. DIR may hold the tables of several shards (DIR/shard=I-of-N/).
-
---classify fills the ECCO, Opening and Variation tags from the moves (ECCO
-codes, package opening) where a record lacks them; --fix-ecco does that and
-also replaces them where the declared ECCO differs from the computed one.
---only-ok writes only the games with status ok, --no-errors those without an
-error (the HTML page and the summary still count every game).
-
-Files are written to a temporary name and renamed when complete. Exit code:
-0 written (the games that could not be written, an unreadable record or a
-position XQF cannot hold, are named on stderr; --strict: 1 when there is
-one); 2 usage or I/O error; 130 interrupted.`,
-		Example: `  xqtool convert --to jsonl games/ > games.jsonl
-  xqtool convert --to pgn --notation wxf -o clean.pgn games.zip
-  xqtool convert --to xqf -o xqf/ games.pgn
-  xqtool convert --to pgn --evals evals/ -o annotated.pgn games/`,
-		Args: needArgs,
+		Use:     "convert [--to jsonl|pgn|xqf] [--notation chinese|iccs|wxf] [-o FILE|DIR] PATH...",
+		Short:   "Write the records as JSON lines, normalized PGN or XQF",
+		Long:    help("convert.txt"),
+		Example: help("convert.example.txt"),
+		Args:    needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := records.ParseNotation(nota)
 			if err != nil {
@@ -71,13 +34,13 @@ one); 2 usage or I/O error; 130 interrupted.`,
 			if len(evalsPaths) > 0 && to != "pgn" {
 				return usageErr("convert: --evals goes with --to pgn")
 			}
-			var ev *evalNotes
+			var ev *annotate.GameNotes
 			opt, err := rf.options(cmd)
 			if err != nil {
 				return err
 			}
 			if classify || fixECCO {
-				opt.Steps = append(opt.Steps, classifyStep(fixECCO))
+				opt.Steps = append(opt.Steps, pipeline.ClassifyStep(fixECCO))
 			}
 			var sink pipeline.Sink
 			var failed func() records.Failures
@@ -93,11 +56,14 @@ one); 2 usage or I/O error; 130 interrupted.`,
 					ps := records.NewPGNSink(o, n)
 					sink, failed = ps, ps.Failed
 					if len(evalsPaths) > 0 {
-						if ev, err = openEvals(evalsPaths, n, ps); err != nil {
+						tables, err := openEvalsTables(evalsPaths)
+						if err != nil {
 							o.Abort()
 							return err
 						}
-						defer ev.close()
+						ev = annotate.NewGameNotes(tables, n)
+						ps.Notes = ev.Notes
+						defer ev.Close()
 						rf.outputs = append(rf.outputs, evalsPaths...)
 					}
 				}
@@ -134,14 +100,16 @@ one); 2 usage or I/O error; 130 interrupted.`,
 				return err
 			}
 			if rf.keptOnly {
-				printDups(cmd.ErrOrStderr(), sum)
+				sum.WriteDuplicates(cmd.ErrOrStderr())
 			}
 			if ev != nil {
-				ev.print(cmd.ErrOrStderr())
+				fmt.Fprint(cmd.ErrOrStderr(), "xqtool: ")
+				ev.WriteSummary(cmd.ErrOrStderr())
 			}
 			if failed != nil {
 				if f := failed(); f.N > 0 {
-					printFailures(cmd.ErrOrStderr(), f)
+					fmt.Fprint(cmd.ErrOrStderr(), "xqtool: ")
+					f.Write(cmd.ErrOrStderr())
 					if strict {
 						return &exitError{code: 1}
 					}
@@ -165,69 +133,4 @@ one); 2 usage or I/O error; 130 interrupted.`,
 	cmd.Flags().BoolVar(&onlyOK, "only-ok", false, "write only the games with status ok (no error, no warning)")
 	cmd.Flags().BoolVar(&noErrors, "no-errors", false, "write only the games without an error (warnings allowed)")
 	return cmd
-}
-
-// classifyStep writes the computed ECCO class into the tags every sink
-// sees (see opening.ClassifyTags).
-func classifyStep(fix bool) pipeline.Step {
-	return pipeline.StepFunc(func(d *pipeline.Draft) {
-		d.Tags, _ = opening.ClassifyTags(d.Tags, d.Report.Opening, fix)
-	})
-}
-
-// printFailures lists the games convert could not write.
-func printFailures(w io.Writer, f records.Failures) {
-	fmt.Fprintf(w, "xqtool: %d game(s) not converted\n", f.N)
-	for _, s := range f.First {
-		fmt.Fprintf(w, "  %s\n", s)
-	}
-	if f.N > len(f.First) {
-		fmt.Fprintf(w, "  … and %d more\n", f.N-len(f.First))
-	}
-}
-
-// evalNotes gives the PGN sink the notes of each game from evals tables
-// (convert --evals) and counts what it found.
-type evalNotes struct {
-	ev                      *annotate.Evals
-	with, without, mismatch int
-	firstMismatch           string
-}
-
-// openEvals opens the evals tables at paths and sets the sink's notes.
-func openEvals(paths []string, n records.Notation, ps *records.PGNSink) (*evalNotes, error) {
-	ev, err := openEvalsTables(paths)
-	if err != nil {
-		return nil, err
-	}
-	e := &evalNotes{ev: ev}
-	ps.Notes = func(g *pipeline.Game) ([]records.PlyNote, error) {
-		rows, ok, err := ev.Rows(g.ID())
-		if err != nil || !ok {
-			e.without++
-			return nil, err
-		}
-		notes, err := annotate.PGNNotes(g, rows, n)
-		if errors.Is(err, annotate.ErrRowsMismatch) {
-			e.mismatch++
-			if e.firstMismatch == "" {
-				e.firstMismatch = fmt.Sprintf("%s#%d: %v", g.Source(), g.Index()+1, err)
-			}
-			return nil, nil
-		}
-		e.with++
-		return notes, err
-	}
-	return e, nil
-}
-
-func (e *evalNotes) close() { e.ev.Close() }
-
-// print says how many games got evaluations.
-func (e *evalNotes) print(w io.Writer) {
-	fmt.Fprintf(w, "xqtool: %d game(s) with evaluations, %d without", e.with, e.without)
-	if e.mismatch > 0 {
-		fmt.Fprintf(w, ", %d whose evaluations are of other positions (first: %s)", e.mismatch, e.firstMismatch)
-	}
-	fmt.Fprintln(w)
 }

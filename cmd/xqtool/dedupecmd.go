@@ -17,31 +17,11 @@ func newDedupeCmd() *cobra.Command {
 	var out, tmp string
 	var minPlies int
 	cmd := &cobra.Command{
-		Use:   "dedupe [flags] DATASET_DIR...",
-		Short: "Find the copies of games across export datasets (shards, runs)",
-		Long: `dedupe reads the games.parquet files of one or many export datasets (a
-directory of shards, the shard directories one by one, separate runs,
-year partitions) and finds the exact, prefix and mirror copies across all of
-them, with the rules and the kept-copy choice of the in-run detection. The
-games are taken in the order a single run over one directory reads them
-(sources by path, then game number), so the shards of a run give the same
-clusters as the whole run.
-
-It writes DATASET_DIR/duplicates.parquet into each directory, one row per game
-read from it: game_id, cluster_id (the kept copy's game_id), duplicate_kind
-(null for the kept copy, exact, prefix or mirror) and duplicate_of (the kept
-copy as source#number). With -o FILE all rows go to FILE.
-
-Memory: a fixed number of bytes per game (~200 of peak RSS measured: the
-index, the game ids, the hash tables of the decision) plus ~2.5 MB per games
-file; the main lines wait in a temporary file (about 2 bytes per ply) in
---temp-dir.
-
-Exit code: 0 written; 2 usage or I/O error, or a file that is not a games
-dataset.`,
-		Example: `  xqtool dedupe out/
-  xqtool dedupe -o all-duplicates.parquet run1/ run2/`,
-		Args: needArgs,
+		Use:     "dedupe [flags] DATASET_DIR...",
+		Short:   "Find the copies of games across export datasets (shards, runs)",
+		Long:    help("dedupe.txt"),
+		Example: help("dedupe.example.txt"),
+		Args:    needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if minPlies < 1 {
 				return usageErr("--dup-min-plies must be at least 1, got %d", minPlies)
@@ -57,15 +37,8 @@ dataset.`,
 			if err != nil {
 				return &exitError{code: 2, err: err}
 			}
-			el := time.Since(start)
 			w := cmd.OutOrStdout()
-			fmt.Fprintf(w, "%-24s %10d\n", "games files", sum.Files)
-			fmt.Fprintf(w, "%-24s %10d\n", "games", sum.Games)
-			fmt.Fprintf(w, "%-24s %10d\n", "clusters", sum.Clusters)
-			for _, k := range []dupindex.Kind{dupindex.Exact, dupindex.Prefix, dupindex.Mirror} {
-				fmt.Fprintf(w, "  %-22s %10d\n", k.String(), sum.ByKind[k])
-			}
-			fmt.Fprintf(w, "%-24s %10.0f  (%v)\n", "games/s", float64(sum.Games)/el.Seconds(), el.Round(time.Millisecond))
+			sum.WriteTable(w, time.Since(start))
 			if n := len(sum.Repeated); n > 0 {
 				fmt.Fprintf(cmd.ErrOrStderr(), "xqtool: read once: %d games file(s) reached again: %s\n", n, strings.Join(sum.Repeated[:min(n, 5)], "; "))
 			}

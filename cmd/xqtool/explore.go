@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"path/filepath"
 
@@ -20,39 +19,11 @@ func newExploreCmd() *cobra.Command {
 	var bf bookFlags
 	var strict bool
 	cmd := &cobra.Command{
-		Use:   "explore -o DIR [flags] PATH... | explore --fen FEN TREE | explore --book FILE --fen FEN",
-		Short: "Build an opening tree and its explorer page, or ask a tree for a position",
-		Long: `explore counts, over the first --max-ply plies of every game's valid main line
-(a flagged game up to its first bad move), each move played in each position:
-its games, Red wins, draws, Black wins and unknown results (by the declared
-Result), the first and last year, the position's ECCO class and a few example
-games. A position reached by different move orders is one position.
-
-It writes DIR/tree.parquet (one row per position and move, sorted by
-position_key) and DIR/index.html (a self-contained explorer page). PATH is
-records or export datasets (directories holding games.parquet, read like
-export reads records, duplicates found: only kept copies count unless
---all-copies), and trees (tree.parquet files, or directories holding them, such
-as the shard directories of "explore --shard I/N"): trees merge into exactly
-the tree of one run over their games. Memory stays within --memory whatever the corpus: the rows are counted
-in memory, spilled to sorted temporary files and merged.
-
-With --fen, explore reads the tree at TREE (a tree.parquet or its directory)
-and prints the moves played in the position: games, share, results, Red's
-score and years, then example games. With --book FILE --fen FEN it prints the
-moves of an opening book in the position instead: ElephantEye's BOOK.DAT
-(.dat), 冰河's OBK (.obk) or 勇芳's YFK (.yfk). --write-book FILE.obk,
-FILE.yfk or FILE.dat also writes the tree as such a book (docs/books.md).
-
-Exit code: 0 written (or the position printed; --strict: 1 when some game
-has an error); 2 usage or I/O
-error; 130 interrupted.`,
-		Example: `  xqtool explore -o tree/ games/
-  xqtool explore --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w' tree/
-  xqtool explore --shard 0/2 --all-copies -o shards/ games/ && xqtool explore --all-copies -o tree/ shards/
-  xqtool explore --book BOOK.DAT --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w'
-  xqtool explore -o tree/ --write-book book.obk games/`,
-		Args: cobra.ArbitraryArgs,
+		Use:     "explore -o DIR [flags] PATH... | explore --fen FEN TREE | explore --book FILE --fen FEN",
+		Short:   "Build an opening tree and its explorer page, or ask a tree for a position",
+		Long:    help("explore.txt"),
+		Example: help("explore.example.txt"),
+		Args:    cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if bf.read != "" {
 				if fen == "" || len(args) != 0 || out != "" || bf.write != "" {
@@ -64,7 +35,7 @@ error; 130 interrupted.`,
 				return usageErr("explore: PATH is required (or --book FILE --fen FEN)")
 			}
 			if bf.write != "" {
-				if _, err := bookKindOf(bf.write, true); err != nil {
+				if err := checkBookName(bf.write, true); err != nil {
 					return err
 				}
 			}
@@ -106,8 +77,8 @@ error; 130 interrupted.`,
 				return err
 			}
 			w := cmd.OutOrStdout()
-			printSummary(w, sum)
-			printExplore(w, out, sink.Output())
+			sum.WriteTable(w)
+			sink.Output().WriteSummary(w)
 			if bf.write != "" {
 				if err := writeTreeBook(w, out, bf.write); err != nil {
 					return err
@@ -139,43 +110,12 @@ error; 130 interrupted.`,
 
 // exploreTrees merges trees (no games to read).
 func exploreTrees(w io.Writer, out string, trees []string, opt explorer.Options, page explorer.PageOptions) error {
-	b := explorer.NewBuilder(opt)
-	defer b.Close()
-	for _, t := range trees {
-		if err := b.AddTree(t); err != nil {
-			return usageErr("%v", err)
-		}
-	}
-	o, err := explorer.WriteOutput(out, b, page)
+	o, err := explorer.MergeTrees(out, trees, opt, page)
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
-	if err := o.Commit(); err != nil {
-		return &exitError{code: 2, err: err}
-	}
-	printExplore(w, out, o)
+	o.WriteSummary(w)
 	return nil
-}
-
-func printExplore(w io.Writer, out string, o *explorer.Output) {
-	if o == nil {
-		return
-	}
-	st, pg := o.Tree, o.Page
-	fmt.Fprintf(w, "%-24s %10d\n", "games counted", st.Games)
-	if st.Copies > 0 {
-		fmt.Fprintf(w, "%-24s %10d\n", "copies left out", st.Copies)
-	}
-	if st.Trees > 0 {
-		fmt.Fprintf(w, "%-24s %10d\n", "trees merged", st.Trees)
-	}
-	fmt.Fprintf(w, "%-24s %10d\n", "tree rows", st.Rows)
-	fmt.Fprintf(w, "%-24s %10d\n", "tree positions", st.Positions)
-	if st.Runs > 0 {
-		fmt.Fprintf(w, "%-24s %10d\n", "runs spilled", st.Runs)
-	}
-	fmt.Fprintf(w, "%-24s %10d  (at least %d games each; %.0f kB)\n", "page positions", pg.Nodes, pg.Threshold, float64(pg.Bytes)/1e3)
-	fmt.Fprintf(w, "wrote %s\nwrote %s\n", filepath.Join(out, explorer.TreeFile), filepath.Join(out, explorer.PageFile))
 }
 
 // lookup prints the moves of the position fen from the tree at path.
@@ -194,96 +134,6 @@ func lookup(w io.Writer, fen, path string) error {
 		return &exitError{code: 2, err: err}
 	}
 	return bk.WriteTable(w)
-}
-
-func newFindCmd() *cobra.Command {
-	var rf runFlags
-	var fen, material, fenList string
-	var mirror bool
-	var limit int
-	cmd := &cobra.Command{
-		Use:   "find (--fen FEN | --fen-list FILE | --material SIG) [flags] PATH...",
-		Short: "List the games that reach a position or a material",
-		Long: `find lists the games under PATH (records, or export datasets: directories
-holding games.parquet, read like validate reads them) that reach a position
-(--fen: placement and side to move; the counters are ignored) or a material
-signature (--material: Red's pieces, "vs", Black's pieces, FEN letters K A B N
-R C P in any order, E and H accepted for B and N, the king optional: "RCNK vs
-RNAAK"), or both at once; --fen-list FILE finds each position of a position
-list (.fen, .xfen) in the same pass, each under a line naming it. A game is
-listed once, at the first position of its valid main line that matches (the
-start, after each move): source#number, ply (the plies played to reach it; 0
-is the start), players, result, event and date.
-
-Exit code: 0 some game found; 1 none; 2 usage or I/O error; 130 interrupted.`,
-		Example: `  xqtool find --fen 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b' out/
-  xqtool find --material 'KR vs K' records/`,
-		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var base explorer.Query
-			if material != "" {
-				m, err := explorer.ParseMaterial(material)
-				if err != nil {
-					return usageErr("--material: %v", err)
-				}
-				base.Material, base.HasMaterial = m, true
-			}
-			var names []string // the positions of --fen-list
-			queries := []explorer.Query{base}
-			switch {
-			case fenList != "":
-				var err error
-				if queries, names, err = findList(cmd, fenList, base, mirror); err != nil {
-					return err
-				}
-			case fen != "":
-				p, err := explorer.ParsePosition(fen)
-				if err != nil {
-					return usageErr("--fen: %v", err)
-				}
-				queries[0].Position, queries[0].HasPosition, queries[0].Mirror = p, true, mirror
-			case material == "":
-				return usageErr("find: --fen, --fen-list or --material is required")
-			}
-			sink, err := explorer.NewFindSink(queries...)
-			if err != nil {
-				return usageErr("%v", err)
-			}
-			opt, err := rf.options(cmd)
-			if err != nil {
-				return err
-			}
-			opt.Duplicates.Off = true // every copy is listed
-			if _, err := rf.run(cmd, args, opt, sink); err != nil {
-				return err
-			}
-			w := cmd.OutOrStdout()
-			total := 0
-			for i := range queries {
-				if names != nil {
-					fmt.Fprintf(w, "# %s\n", names[i])
-				}
-				hits := sink.Hits(i)
-				total += len(hits)
-				if err := explorer.WriteHits(w, hits, limit); err != nil {
-					return err
-				}
-			}
-			fmt.Fprintf(w, "%d games\n", total)
-			if total == 0 {
-				return &exitError{code: 1}
-			}
-			return nil
-		},
-	}
-	rf.register(cmd)
-	fs := cmd.Flags()
-	fs.StringVar(&fen, "fen", "", "the position to find (placement and side to move)")
-	fs.StringVar(&material, "material", "", `the material to find, e.g. "RCNK vs RNAAK"`)
-	fs.StringVar(&fenList, "fen-list", "", "find each position of FILE (a .fen/.xfen list, or the start positions of a record file)")
-	fs.BoolVar(&mirror, "mirror", false, "also find the position's left-right mirror")
-	fs.IntVar(&limit, "limit", 0, "print at most N games per position (0: all; all are counted)")
-	return cmd
 }
 
 var _ pipeline.Sink = (*explorer.Sink)(nil)

@@ -1,12 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -25,66 +21,32 @@ func (bf *bookFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&bf.write, "write-book", "", "also write the tree as an opening book: FILE.obk (冰河), FILE.yfk (勇芳) or FILE.dat (ElephantEye BOOK.DAT)")
 }
 
-// bookKind is a book format, by the file's extension.
-type bookKind int
-
-const (
-	bookDAT bookKind = iota
-	bookOBK
-	bookYFK
-)
-
-func bookKindOf(path string, writing bool) (bookKind, error) {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".dat":
-		return bookDAT, nil
-	case ".obk":
-		return bookOBK, nil
-	case ".yfk":
-		return bookYFK, nil
+// checkBookName says which names --book and --write-book take.
+func checkBookName(path string, writing bool) error {
+	switch {
+	case book.KnownName(path):
+		return nil
+	case writing:
+		return usageErr("--write-book %s: the name must end in .obk, .yfk or .dat", path)
 	}
-	if writing {
-		return 0, usageErr("--write-book %s: the name must end in .obk, .yfk or .dat", path)
-	}
-	return 0, usageErr("--book %s: the name must end in .dat (ElephantEye), .obk (冰河) or .yfk (勇芳)", path)
+	return usageErr("--book %s: the name must end in .dat (ElephantEye), .obk (冰河) or .yfk (勇芳)", path)
 }
 
 // lookupBook prints the moves of the book at path in the position fen.
 func lookupBook(w io.Writer, fen, path string) error {
-	kind, err := bookKindOf(path, false)
-	if err != nil {
+	if err := checkBookName(path, false); err != nil {
 		return err
 	}
 	p, err := explorer.ParsePosition(fen)
 	if err != nil {
 		return usageErr("--fen: %v", err)
 	}
-	var src book.Source
-	switch kind {
-	case bookDAT:
-		f, err := os.Open(path)
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		d, err := book.ReadDAT(f)
-		f.Close()
-		if err != nil {
-			return &exitError{code: 2, err: fmt.Errorf("%s: %w", path, err)}
-		}
-		src = d
-	default:
-		flavor := book.OBK
-		if kind == bookYFK {
-			flavor = book.YFK
-		}
-		b, err := book.OpenSQLBook(path, flavor)
-		if err != nil {
-			return &exitError{code: 2, err: err}
-		}
-		defer b.Close()
-		src = b
+	b, err := book.Open(path)
+	if err != nil {
+		return &exitError{code: 2, err: err}
 	}
-	moves, err := src.Lookup(p)
+	defer b.Close()
+	moves, err := b.Lookup(p)
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
@@ -93,8 +55,7 @@ func lookupBook(w io.Writer, fen, path string) error {
 
 // writeTreeBook writes the tree in dir as the book at path.
 func writeTreeBook(w io.Writer, dir, path string) error {
-	kind, err := bookKindOf(path, true)
-	if err != nil {
+	if err := checkBookName(path, true); err != nil {
 		return err
 	}
 	t, err := explorer.OpenTreeAt(dir)
@@ -103,19 +64,8 @@ func writeTreeBook(w io.Writer, dir, path string) error {
 	}
 	entries, err := t.BookEntries()
 	t.Close()
-	if err != nil {
-		return &exitError{code: 2, err: err}
-	}
-	switch kind {
-	case bookOBK:
-		err = book.WriteOBK(path, entries)
-	case bookYFK:
-		err = book.WriteYFK(path, entries)
-	default:
-		var buf bytes.Buffer
-		if err = book.WriteDAT(&buf, entries); err == nil {
-			err = os.WriteFile(path, buf.Bytes(), 0o644)
-		}
+	if err == nil {
+		err = book.WriteFile(path, entries)
 	}
 	if err != nil {
 		return &exitError{code: 2, err: err}

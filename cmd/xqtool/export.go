@@ -25,60 +25,11 @@ func newExportCmd() *cobra.Command {
 	var pf positionFlags
 	var strict bool
 	cmd := &cobra.Command{
-		Use:   "export -o DIR [flags] PATH...",
-		Short: "Write games, positions and flags as Parquet datasets",
-		Long: `export reads every game under PATH like validate, replays it and writes three
-Parquet datasets into DIR: games.parquet (one row per game), positions.parquet
-(one row per ply of the valid main line) and flags.parquet (one row per flag),
-and files.parquet: one row per input file, saying what became of it, and
-events.parquet: one row per event (README, Events and tournaments; games.parquet
-gets its event_id, and the games the tournament checks' flags; --no-events
-leaves them out). A shard's checks and events.parquet cover the events' games
-in that shard only (event_id is the same in every shard): run tournament over
-all the inputs for the whole events.
-With --partition year they are written Hive-style as DIR/games/year=YYYY/…
-(unknown years in year=__HIVE_DEFAULT_PARTITION__). Files are written to a
-temporary directory inside DIR and moved into place when complete, replacing
-the games, positions and flags entries of an earlier export. With --shard I/N
-the dataset of the shard goes to DIR/shard=I-of-N/. It prints the summary
-table of validate.
-
---training makes positions.parquet training data (README, Training data):
-it gains position_key, policy_2086, policy_2062, split and mirrored, and
-holds only the games without an error flag and the kept copy of each
-cluster of copies (--with-errors, --with-copies keep the others;
---min-plies N and --require-result leave out more); games.parquet and
-flags.parquet still list every game. The split (--split 90,5,5,
---split-seed) is decided per group of games that share their start and
-first --dup-min-plies plies, so copies of a game are never in two splits
-and adding files moves no game; --mirror adds the left-right mirror of
-every game. --format alphazero-csv writes instead gameinfo.csv and
-moves.csv into DIR, the files cchess-alphazero's supervised learner reads;
---format plain and nnue-bin write one record per position (train.plain,
-valid.plain, test.plain, or .bin: the .plain text and Fairy-Stockfish's
-PackedSfenValue records of NNUE trainers), scored from --evals DIR (xqtool
-annotate) or, with --result-only, score 0; --format px0 writes px0's V6
-chunks (DIR/SPLIT/chunk-N.gz). Position filters: --min-ply, --max-ply,
---skip-check, --skip-capture-best, --score-clamp, --unique-positions
-(docs/training.md).
-
-Players are resolved (README, Players): games.parquet's red_id and black_id
-hold each side's player_id and players.parquet lists the players (as
-"xqtool players" writes it); --aliases FILE applies a reviewed alias file,
---no-players leaves both out (red_id and black_id are then null).
-
-Exit code: 0 the datasets were written (flagged games included: their flags
-are data, in flags.parquet; --strict: 1 when some game could not be read at
-all: it has a games row and an unreadable_record flag, but no moves or
-positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
-		Example: `  xqtool export -o out/ games/
-  xqtool export -o out/ --partition year --only-ok games.zip
-  xqtool export --training --mirror --split 90,5,5 --split-seed 7 -o ds/ games/
-  xqtool export --training --format alphazero-csv -o az/ games/
-  xqtool export --format plain --evals evals/ --skip-check -o nnue/ games/
-  xqtool export --format px0 --unique-positions -o px0/ games/
-  duckdb -c "SELECT red, count(*) FROM 'out/games.parquet' GROUP BY red ORDER BY 2 DESC LIMIT 10"`,
-		Args: needArgs,
+		Use:     "export -o DIR [flags] PATH...",
+		Short:   "Write games, positions and flags as Parquet datasets",
+		Long:    help("export.txt"),
+		Example: help("export.example.txt"),
+		Args:    needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
 				return usageErr("export: -o DIR is required")
@@ -134,8 +85,8 @@ positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			}
 			defer closeEvals()
 			var pos *positions.Sink // nil without a position format
-			if positionFormat(tf.format) {
-				if pos, err = newPositionSink(tf.format, out, opt.Shard, popt); err != nil {
+			if positions.IsFormat(tf.format) {
+				if pos, err = positions.NewFormatSink(tf.format, out, opt.Shard, popt); err != nil {
 					return usageErr("%v", err)
 				}
 				sink, counts = pos, func() *training.Counts { c := pos.Counts(); return &c }
@@ -187,12 +138,12 @@ positions); 2 usage or I/O error; 130 interrupted (nothing written).`,
 			if err != nil {
 				return err
 			}
-			printSummary(cmd.OutOrStdout(), sum)
+			sum.WriteTable(cmd.OutOrStdout())
 			if counts != nil {
-				printTraining(cmd.OutOrStdout(), counts())
+				training.WriteSummary(cmd.OutOrStdout(), counts().Lines())
 			}
 			if pos != nil {
-				printPositions(cmd.OutOrStdout(), pos.Positions())
+				training.WriteSummary(cmd.OutOrStdout(), pos.Positions().Lines())
 			}
 			if strict && sum.Unreadable > 0 {
 				return &exitError{code: 1}

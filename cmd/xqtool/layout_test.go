@@ -24,7 +24,7 @@ var layers = [][]string{
 	{"report", "dataset", "records", "repair", "players"},
 	{"training", "dedupe/duplicates"},
 	{"htmlreport", "annotate", "explorer", "training/px0"},
-	{"training/positions"},
+	{"training/positions", "internal/progress"},
 	{"cmd/xqtool", "internal/samplegen", "internal/testgames", "internal/fontgen", "internal/screenshot", "internal/e2e", "internal/datadict"},
 }
 

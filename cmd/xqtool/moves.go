@@ -12,16 +12,10 @@ func newMovesCmd() *cobra.Command {
 	var fen, nota string
 	var traditional, ascii bool
 	cmd := &cobra.Command{
-		Use:   "moves [--fen FEN] [--notation iccs|chinese|wxf]",
-		Short: "List the legal moves of a position",
-		Long: `moves prints the legal moves of the start position or --fen, one per line,
-in ICCS (h2e2, the default), Chinese (炮二平五, the xqbase standard: Red in
-Chinese numerals, Black in full-width digits) or WXF (C2.5) notation.
-
-Exit code: 0 listed; 2 usage error (a bad --fen or --notation, an argument).`,
-		Example: `  xqtool moves
-  xqtool moves --notation chinese
-  xqtool moves --notation wxf --fen "4k4/9/9/9/9/9/9/9/4A4/3AK4 b"`,
+		Use:     "moves [--fen FEN] [--notation iccs|chinese|wxf]",
+		Short:   "List the legal moves of a position",
+		Long:    help("moves.txt"),
+		Example: help("moves.example.txt"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return usageErr("moves takes no argument (the position is --fen), got %q; usage: %s", args[0], cmd.UseLine())

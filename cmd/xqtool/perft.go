@@ -26,15 +26,10 @@ func newPerftCmd() *cobra.Command {
 	var fen string
 	var divide, stats bool
 	cmd := &cobra.Command{
-		Use:   "perft [--fen FEN] [--divide] DEPTH",
-		Short: "Count the leaf nodes of the legal move tree (move generator check)",
-		Long: `perft counts the positions reached after DEPTH plies of legal moves from
-the start position or --fen. With --divide it prints one line per root move,
-"<iccs> <count>"; the last line is always the total as a bare integer.
-
-Exit code: 0 counted; 2 usage error (no DEPTH, a bad DEPTH or --fen).`,
-		Example: `  xqtool perft 4
-  xqtool perft --divide --fen "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w" 3`,
+		Use:     "perft [--fen FEN] [--divide] DEPTH",
+		Short:   "Count the leaf nodes of the legal move tree (move generator check)",
+		Long:    help("perft.txt"),
+		Example: help("perft.example.txt"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usageErr("perft: give one DEPTH (plies, 0 to 12), e.g. xqtool perft 4; usage: %s", cmd.UseLine())

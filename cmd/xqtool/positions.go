@@ -1,28 +1,12 @@
 package main
 
 import (
-	"fmt"
-	"io"
-
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/annotate"
-	"github.com/xqtool/xqtool/corpus"
 	"github.com/xqtool/xqtool/training"
 	"github.com/xqtool/xqtool/training/positions"
 )
-
-// Position-level formats of export.
-const (
-	formatPlain   = "plain"
-	formatNNUEBin = "nnue-bin"
-	formatPX0     = "px0"
-)
-
-// positionFormat reports whether format is a position-level format.
-func positionFormat(format string) bool {
-	return format == formatPlain || format == formatNNUEBin || format == formatPX0
-}
 
 // positionFlags are export's flags of the position-level formats.
 type positionFlags struct {
@@ -53,10 +37,10 @@ var positionFlagNames = []string{"evals", "result-only", "policy", "min-ply", "m
 func (f *positionFlags) options(cmd *cobra.Command, format string, topt training.Options) (positions.Options, func(), error) {
 	opt := positions.Options{Training: topt, Clean: f.clean, Unique: f.unique}
 	nop := func() {}
-	if !positionFormat(format) {
+	if !positions.IsFormat(format) {
 		for _, name := range positionFlagNames {
 			if cmd.Flags().Changed(name) {
-				return opt, nop, usageErr("--%s needs --format %s, %s or %s", name, formatPlain, formatNNUEBin, formatPX0)
+				return opt, nop, usageErr("--%s needs --format %s, %s or %s", name, positions.FormatPlain, positions.FormatNNUEBin, positions.FormatPX0)
 			}
 		}
 		return opt, nop, nil
@@ -69,7 +53,7 @@ func (f *positionFlags) options(cmd *cobra.Command, format string, topt training
 		return opt, nop, usageErr("--policy must be played or best, got %q", f.policy)
 	}
 	switch {
-	case len(f.evals) == 0 && !f.resultOnly && format != formatPX0:
+	case len(f.evals) == 0 && !f.resultOnly && format != positions.FormatPX0:
 		return opt, nop, usageErr("--format %s needs --evals DIR (scores of xqtool annotate) or --result-only (score 0)", format)
 	case len(f.evals) > 0 && f.resultOnly:
 		return opt, nop, usageErr("--evals and --result-only exclude each other")
@@ -101,13 +85,9 @@ func checkPositionOptions(opt positions.Options) error {
 // findEvalsTables returns the evals tables under paths (files or
 // directories, see annotate.FindEvals).
 func findEvalsTables(paths []string) ([]string, error) {
-	var tables []string
-	for _, p := range paths {
-		t, err := annotate.FindEvals(p)
-		if err != nil {
-			return nil, usageErr("--evals: %v", err)
-		}
-		tables = append(tables, t...)
+	tables, err := annotate.FindEvalsAll(paths)
+	if err != nil {
+		return nil, usageErr("--evals: %v", err)
 	}
 	return tables, nil
 }
@@ -124,30 +104,4 @@ func openEvalsTables(paths []string) (*annotate.Evals, error) {
 		return nil, usageErr("--evals: %v", err)
 	}
 	return ev, nil
-}
-
-// newPositionSink returns the sink of a position-level format writing
-// into dir, for shard of the inputs (px0's chunk files are named after
-// it, so that the shards' chunks can share a directory; the other
-// formats' files of the shards concatenate).
-func newPositionSink(format, dir string, shard corpus.Shard, opt positions.Options) (*positions.Sink, error) {
-	open := positions.PlainFiles(dir)
-	switch format {
-	case formatNNUEBin:
-		open = positions.BinFiles(dir)
-	case formatPX0:
-		tag := ""
-		if !shard.All() {
-			tag = fmt.Sprintf("%d-of-%d", shard.Index, shard.Count)
-		}
-		open = positions.PX0Files(dir, tag)
-	}
-	return positions.NewSink(opt, open)
-}
-
-// printPositions writes the summary rows of the positions.
-func printPositions(w io.Writer, c positions.Counts) {
-	for _, l := range c.Lines() {
-		fmt.Fprintf(w, "%-24s %10d\n", l.Label, l.N)
-	}
 }

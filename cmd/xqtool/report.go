@@ -9,24 +9,16 @@ import (
 
 	"github.com/xqtool/xqtool/htmlreport"
 	"github.com/xqtool/xqtool/internal/output"
-	"github.com/xqtool/xqtool/report"
 )
 
 func newReportCmd() *cobra.Command {
 	var hf htmlFlags
 	cmd := &cobra.Command{
-		Use:   "report --html FILE [--html-limit N] REPORT.jsonl...",
-		Short: "Render a saved validate --report file as an HTML page",
-		Long: `report renders the report lines written by validate --report (with
---with-moves, so the positions can be drawn) as the self-contained HTML page
-that validate --html writes, without reading or replaying the records again.
-Several report files (or - for stdin) are read in order as one run. The page
-is the one validate --html writes for the same games, except that its inputs
-line names the report files. Exit code: 0 written, 2 usage or I/O error (a
-line that is not a report line is named).`,
-		Example: `  xqtool validate --with-moves --report report.jsonl games/
-  xqtool report --html report.html report.jsonl`,
-		Args: needArgs,
+		Use:     "report --html FILE [--html-limit N] REPORT.jsonl...",
+		Short:   "Render a saved validate --report file as an HTML page",
+		Long:    help("report.txt"),
+		Example: help("report.example.txt"),
+		Args:    needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if hf.path == "" {
 				return usageErr("report: --html FILE is required")
@@ -86,37 +78,8 @@ func readReport(cmd *cobra.Command, path string, b *htmlreport.Builder) (games, 
 		defer f.Close()
 		r = f
 	}
-	rd := report.NewReader(r)
-	for {
-		var v any
-		if v, err = rd.Next(); err != nil {
-			break
-		}
-		switch l := v.(type) {
-		case *report.Game:
-			games++
-			if l.Moves == nil {
-				noMoves++
-			}
-			b.Add(l)
-		case *report.File:
-			b.AddFile()
-		}
-	}
-	if err == io.EOF {
-		err = nil
-	}
-	if err != nil {
-		return games, noMoves, &pathError{path: path, err: err}
+	if games, noMoves, err = b.AddReport(r); err != nil {
+		return games, noMoves, fmt.Errorf("%s: %w", path, err)
 	}
 	return games, noMoves, nil
 }
-
-// pathError names the file an error comes from.
-type pathError struct {
-	path string
-	err  error
-}
-
-func (e *pathError) Error() string { return e.path + ": " + e.err.Error() }
-func (e *pathError) Unwrap() error { return e.err }

@@ -9,15 +9,9 @@ import (
 
 func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
-		Use:   "xqtool",
-		Short: "Validate, clean and export xiangqi game records",
-		Long: `xqtool reads xiangqi (Chinese chess) game records in bulk (PGN in Chinese,
-WXF or ICCS notation, XQF, DhtmlXQ, CBR/CBL, CBF), replays every game through
-a rules-exact legal-move core, flags what is wrong with each record and writes
-clean, normalized datasets.
-
-Shell completion (commands, flags and their values): xqtool completion bash
-(or zsh, fish, powershell); see xqtool help completion.`,
+		Use:           "xqtool",
+		Short:         "Validate, clean and export xiangqi game records",
+		Long:          help("xqtool.txt"),
 		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,

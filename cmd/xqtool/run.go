@@ -14,6 +14,7 @@ import (
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/dedupe"
+	"github.com/xqtool/xqtool/internal/progress"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/repair"
 )
@@ -125,7 +126,7 @@ func (f *runFlags) options(cmd *cobra.Command) (pipeline.Options, error) {
 func (f *runFlags) run(cmd *cobra.Command, args []string, opt pipeline.Options, sinks ...pipeline.Sink) (*pipeline.Summary, error) {
 	opt.Exclude = f.outputs
 	if opt.Progress == nil {
-		if bar := newProgress(cmd.ErrOrStderr(), f.quiet); bar != nil {
+		if bar := progress.New(cmd.ErrOrStderr(), f.quiet); bar != nil {
 			opt.Progress = bar
 		}
 	}
@@ -136,9 +137,9 @@ func (f *runFlags) run(cmd *cobra.Command, args []string, opt pipeline.Options, 
 		return sum, runError(err)
 	}
 	if !f.quiet {
-		noteNoGames(cmd.ErrOrStderr(), sum, f.listed)
+		sum.NoteNoGames(cmd.ErrOrStderr(), f.listed)
 	}
-	noteRepeated(cmd.ErrOrStderr(), sum)
+	sum.NoteRepeated(cmd.ErrOrStderr())
 	return sum, nil
 }
 

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"fmt"
-	"io"
-
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/training"
+	"github.com/xqtool/xqtool/training/positions"
 )
 
 // Output formats of export.
@@ -48,10 +46,10 @@ func (f *trainingFlags) options(cmd *cobra.Command) (training.Options, bool, err
 	var opt training.Options
 	switch f.format {
 	case formatParquet:
-	case formatAlphaZeroCSV, formatPlain, formatNNUEBin, formatPX0:
+	case formatAlphaZeroCSV, positions.FormatPlain, positions.FormatNNUEBin, positions.FormatPX0:
 		f.on = true
 	default:
-		return opt, false, usageErr("--format must be %s, %s, %s, %s or %s, got %q", formatParquet, formatAlphaZeroCSV, formatPlain, formatNNUEBin, formatPX0, f.format)
+		return opt, false, usageErr("--format must be %s, %s, %s, %s or %s, got %q", formatParquet, formatAlphaZeroCSV, positions.FormatPlain, positions.FormatNNUEBin, positions.FormatPX0, f.format)
 	}
 	if !f.on {
 		for _, name := range []string{"mirror", "split", "split-seed", "min-plies", "require-result", "with-errors", "with-copies"} {
@@ -84,11 +82,4 @@ func (f *trainingFlags) options(cmd *cobra.Command) (training.Options, bool, err
 		Mirror:      f.mirror,
 	}
 	return opt, true, nil
-}
-
-// printTraining writes the summary rows of training data.
-func printTraining(w io.Writer, c *training.Counts) {
-	for _, l := range c.Lines() {
-		fmt.Fprintf(w, "%-24s %10d\n", l.Label, l.N)
-	}
 }

@@ -18,30 +18,11 @@ func newValidateCmd() *cobra.Command {
 	var list string
 	var listMax int
 	cmd := &cobra.Command{
-		Use:   "validate [flags] PATH...",
-		Short: "Replay every game and flag what is wrong with each record",
-		Long: `validate reads every game under PATH (files, directories, glob patterns,
-.zip/.tar/.tar.gz archives, or - for stdin; an export dataset, a directory
-holding games.parquet, is read as the records it was exported from, each game
-keeping its game_id and the flags the export wrote), replays it on all cores
-and flags what is wrong with it. It prints one line per error found —
-source#game  state  code  ply  detail — at most --list-max of them
-(--list warnings: the warnings too; --list all: every error and warning,
-no limit; --list none, the default with --report -: no line), then a
-summary table: games by state — ok,
-warning (missing tags or result, suspect encoding, rule notes), error (moves,
-start position or result wrong or unreadable) — and the games carrying each
-flag code. --report writes one JSON line per game, and one of kind "file" per
-input file without games.
-
-Exit code: 0 no game has an error (warnings allowed; --strict: none has a
-warning either), 1 some game has an error, 2 usage or I/O error or nothing to
-read, 130 interrupted.`,
-		Example: `  xqtool validate games/
-  xqtool validate --workers 4 --report report.jsonl --require-tags Event,Red,Black games.zip
-  xqtool validate --html report.html games/
-  cat game.pgn | xqtool validate -`,
-		Args: needArgs,
+		Use:     "validate [flags] PATH...",
+		Short:   "Replay every game and flag what is wrong with each record",
+		Long:    help("validate.txt"),
+		Example: help("validate.example.txt"),
+		Args:    needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opt, err := rf.options(cmd)
 			if err != nil {
@@ -93,7 +74,7 @@ read, 130 interrupted.`,
 			if lines != nil && lines.Lines() > 0 {
 				fmt.Fprintln(cmd.OutOrStdout())
 			}
-			printSummary(cmd.OutOrStdout(), sum)
+			sum.WriteTable(cmd.OutOrStdout())
 			if sum.Errors > 0 || strict && sum.Warnings > 0 {
 				return &exitError{code: 1}
 			}

@@ -91,7 +91,7 @@ type Counts struct {
 }
 
 // In returns the positions of the taken games.
-func (c *Counts) In() int {
+func (c Counts) In() int {
 	n := c.Written[0] + c.Written[1] + c.Written[2]
 	for _, v := range c.Left {
 		n += v
@@ -100,7 +100,7 @@ func (c *Counts) In() int {
 }
 
 // Lines returns the counts as summary rows.
-func (c *Counts) Lines() []training.SummaryLine {
+func (c Counts) Lines() []training.SummaryLine {
 	out := []training.SummaryLine{{Label: "positions in", N: c.In()}}
 	for s := training.Train; s <= training.Test; s++ {
 		out = append(out, training.SummaryLine{Label: "  written " + s.String(), N: c.Written[s]})

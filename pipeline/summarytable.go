@@ -1,4 +1,4 @@
-package main
+package pipeline
 
 import (
 	"fmt"
@@ -10,20 +10,19 @@ import (
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/flags"
-	"github.com/xqtool/xqtool/pipeline"
 )
 
-// labelWidth is the width of the summary's first column (the longest flag
-// code, indented, fits).
-const labelWidth = 28
+// LabelWidth is the width of the first column of the summary tables
+// xqtool prints (the longest flag code, indented, fits).
+const LabelWidth = 28
 
-// printSummary writes the summary table of a run: the files, the games by
-// state (ok, warning, error) with, under each state, the warning and error
-// codes of the games in that state (a code counts the games carrying it),
-// the info codes, the copies, the plies and the speed.
-func printSummary(w io.Writer, s *pipeline.Summary) {
+// WriteTable writes the summary table of a run: the files, the games by
+// state (ok, warning, error) with, under each state, the warning and
+// error codes of the games in that state (a code counts the games
+// carrying it), the info codes, the copies, the plies and the speed.
+func (s *Summary) WriteTable(w io.Writer) {
 	row := func(indent int, name string, n int) {
-		fmt.Fprintf(w, "%*s%-*s %10d\n", indent, "", labelWidth-indent, name, n)
+		fmt.Fprintf(w, "%*s%-*s %10d\n", indent, "", LabelWidth-indent, name, n)
 	}
 	row(0, "files", s.Files)
 	if len(s.NoGames) > 0 || s.Docs > 0 {
@@ -70,34 +69,34 @@ func printSummary(w io.Writer, s *pipeline.Summary) {
 			}
 		}
 	}
-	printDups(w, s)
+	s.WriteDuplicates(w)
 	row(0, "plies", s.Plies)
 	if s.Rules != "" {
-		fmt.Fprintf(w, "%-*s %10s\n", labelWidth, "rules", s.Rules)
+		fmt.Fprintf(w, "%-*s %10s\n", LabelWidth, "rules", s.Rules)
 	}
 	rate := float64(s.Games) / s.Elapsed.Seconds()
 	prate := float64(s.Plies) / s.Elapsed.Seconds()
-	fmt.Fprintf(w, "%-*s %10.0f  (%.0f plies/s, %d workers, %v)\n", labelWidth, "games/s", rate, prate, s.Workers, s.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "%-*s %10.0f  (%.0f plies/s, %d workers, %v)\n", LabelWidth, "games/s", rate, prate, s.Workers, s.Elapsed.Round(time.Millisecond))
 }
 
-// printDups writes the summary rows of duplicate detection.
-func printDups(w io.Writer, s *pipeline.Summary) {
+// WriteDuplicates writes the summary rows of duplicate detection.
+func (s *Summary) WriteDuplicates(w io.Writer) {
 	if s.Clusters > 0 {
-		fmt.Fprintf(w, "%-*s %10d\n", labelWidth, "clusters of copies", s.Clusters)
+		fmt.Fprintf(w, "%-*s %10d\n", LabelWidth, "clusters of copies", s.Clusters)
 	}
 	if !s.Duplicates.KeptOnly {
 		return
 	}
-	fmt.Fprintf(w, "%-*s %10d\n", labelWidth, "dropped (--dedupe)", s.DroppedTotal())
+	fmt.Fprintf(w, "%-*s %10d\n", LabelWidth, "dropped (--dedupe)", s.DroppedTotal())
 	for _, k := range []dedupe.Kind{dedupe.Exact, dedupe.Prefix, dedupe.Mirror} {
-		fmt.Fprintf(w, "  %-*s %10d\n", labelWidth-2, k, s.Dropped[k])
+		fmt.Fprintf(w, "  %-*s %10d\n", LabelWidth-2, k, s.Dropped[k])
 	}
 }
 
-// noteNoGames says on stderr, in one line, which input files gave no
-// game (the first three); listed names the output of the command that
-// lists them all ("" for none: validate --report is suggested).
-func noteNoGames(w io.Writer, s *pipeline.Summary, listed string) {
+// NoteNoGames says in one line which input files gave no game (the
+// first three); listed names the output of the command that lists them
+// all ("" for none: validate --report is suggested).
+func (s *Summary) NoteNoGames(w io.Writer, listed string) {
 	n := len(s.NoGames)
 	if n == 0 {
 		return
@@ -114,9 +113,9 @@ func noteNoGames(w io.Writer, s *pipeline.Summary, listed string) {
 		n, strings.Join(names, "; "), more, listed)
 }
 
-// noteRepeated says on stderr which inputs were reached again (named
-// twice, or inside another input) and read only once.
-func noteRepeated(w io.Writer, s *pipeline.Summary) {
+// NoteRepeated says which inputs were reached again (named twice, or
+// inside another input) and read only once.
+func (s *Summary) NoteRepeated(w io.Writer) {
 	if s.Repeated == 0 {
 		return
 	}

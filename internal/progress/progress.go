@@ -1,4 +1,8 @@
-package main
+// Package progress is the progress display of xqtool's runs on stderr: a
+// bar per phase of the pipeline on a terminal (Bar), and annotate's run,
+// whose engine search gets a bar of its own, or a log line every
+// LogEvery without a terminal (Search).
+package progress
 
 import (
 	"fmt"
@@ -13,12 +17,12 @@ import (
 	"github.com/xqtool/xqtool/pipeline"
 )
 
-// progress is the progress bar on stderr (pipeline.Progress): one bar per
+// Bar is the progress bar on stderr (pipeline.Progress): one bar per
 // phase of the run, labelled with the phase (reading: files done out of
 // the files counted beforehand, with games and games/s; finding copies;
 // writing: games), each run to 100%. Archive members and stdin are not
 // known in advance; the reading bar then counts files as they come.
-type progress struct {
+type Bar struct {
 	w         io.Writer
 	bar       *progressbar.ProgressBar
 	phase     string
@@ -27,9 +31,9 @@ type progress struct {
 	lastShown time.Time
 }
 
-// newProgress returns a progress bar when w is a terminal and not
-// silenced, else nil.
-func newProgress(w io.Writer, quiet bool) *progress {
+// New returns a progress bar when w is a terminal and not silenced,
+// else nil.
+func New(w io.Writer, quiet bool) *Bar {
 	if quiet {
 		return nil
 	}
@@ -37,11 +41,11 @@ func newProgress(w io.Writer, quiet bool) *progress {
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
-	return &progress{w: w, start: time.Now()}
+	return &Bar{w: w, start: time.Now()}
 }
 
 // Phase ends the current bar and starts one for the phase.
-func (p *progress) Phase(name string, total int) {
+func (p *Bar) Phase(name string, total int) {
 	p.finish()
 	p.phase, p.total = name, total
 	max := int64(total)
@@ -60,7 +64,7 @@ func (p *progress) Phase(name string, total int) {
 }
 
 // Done moves the bar to n units done.
-func (p *progress) Done(n, games int) {
+func (p *Bar) Done(n, games int) {
 	if p.bar == nil {
 		return
 	}
@@ -73,9 +77,9 @@ func (p *progress) Done(n, games int) {
 }
 
 // End completes and clears the last bar.
-func (p *progress) End() { p.finish() }
+func (p *Bar) End() { p.finish() }
 
-func (p *progress) finish() {
+func (p *Bar) finish() {
 	if p.bar == nil {
 		return
 	}
@@ -86,30 +90,31 @@ func (p *progress) finish() {
 	p.bar = nil
 }
 
-// searchProgress shows annotate's run: the pipeline's phases on the bar,
-// then, while the engines search, a bar of the positions to search with
+// Search shows annotate's run: the pipeline's phases on the bar, then,
+// while the engines search, a bar of the positions to search with
 // positions/s and the time left (the pipeline's writing counts are not
 // shown meanwhile). Without a terminal (a batch job's log) it prints a
-// line every logEvery instead, unless quiet. Engine faults are printed
+// line every LogEvery instead, unless quiet. Engine faults are printed
 // on their own lines. Every method is called from one goroutine at a time.
-type searchProgress struct {
+type Search struct {
 	w         io.Writer
-	bar       *progress // nil without a terminal
+	bar       *Bar // nil without a terminal
 	quiet     bool
 	writing   int // the total of the pipeline's writing phase
 	searching bool
 	lastLog   time.Time
 }
 
-// logEvery is how often a run without a terminal prints its progress.
-const logEvery = 30 * time.Second
+// LogEvery is how often a run without a terminal prints its progress.
+const LogEvery = 30 * time.Second
 
-func newSearchProgress(w io.Writer, quiet bool) *searchProgress {
-	return &searchProgress{w: w, bar: newProgress(w, quiet), quiet: quiet, lastLog: time.Now()}
+// NewSearch returns the display of annotate's run on w.
+func NewSearch(w io.Writer, quiet bool) *Search {
+	return &Search{w: w, bar: New(w, quiet), quiet: quiet, lastLog: time.Now()}
 }
 
 // Phase, Done and End pass the pipeline's progress to the bar.
-func (s *searchProgress) Phase(name string, total int) {
+func (s *Search) Phase(name string, total int) {
 	if name == pipeline.PhaseWriting {
 		s.writing = total
 	}
@@ -119,26 +124,26 @@ func (s *searchProgress) Phase(name string, total int) {
 	}
 }
 
-func (s *searchProgress) Done(n, games int) {
+func (s *Search) Done(n, games int) {
 	if s.bar != nil && !s.searching {
 		s.bar.Done(n, games)
 	}
 }
 
-func (s *searchProgress) End() {
+func (s *Search) End() {
 	if s.bar != nil {
 		s.bar.End()
 	}
 }
 
-// search shows the counts of the search (annotate.Options.Progress).
-func (s *searchProgress) search(p annotate.Progress) {
+// Search shows the counts of the search (annotate.Options.Progress).
+func (s *Search) Search(p annotate.Progress) {
 	if p.ToSearch == 0 {
 		return // all cached
 	}
 	done := p.Searched + p.Failed
 	if s.bar == nil {
-		if !s.quiet && (time.Since(s.lastLog) >= logEvery || done == p.ToSearch && done > 0) {
+		if !s.quiet && (time.Since(s.lastLog) >= LogEvery || done == p.ToSearch && done > 0) {
 			s.lastLog = time.Now()
 			fmt.Fprintf(s.w, "xqtool: searched %d of %d positions (%d failed), %.2f positions/s, %s left\n",
 				done, p.ToSearch, p.Failed, p.Rate, p.ETA.Round(time.Second))
@@ -169,8 +174,8 @@ func (s *searchProgress) search(p annotate.Progress) {
 	}
 }
 
-// log prints one line (an engine fault) above the bar.
-func (s *searchProgress) log(msg string) {
+// Log prints one line (an engine fault) above the bar.
+func (s *Search) Log(msg string) {
 	if s.bar != nil && s.bar.bar != nil {
 		_ = s.bar.bar.Clear()
 	}

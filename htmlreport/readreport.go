@@ -1,0 +1,34 @@
+package htmlreport
+
+import (
+	"io"
+
+	"github.com/xqtool/xqtool/report"
+)
+
+// AddReport adds the games (and the files without games) of the report
+// lines read from r, as validate --report writes them, and counts its
+// game lines and those written without moves (they get no diagram).
+func (b *Builder) AddReport(r io.Reader) (games, noMoves int, err error) {
+	rd := report.NewReader(r)
+	for {
+		var v any
+		if v, err = rd.Next(); err != nil {
+			break
+		}
+		switch l := v.(type) {
+		case *report.Game:
+			games++
+			if l.Moves == nil {
+				noMoves++
+			}
+			b.Add(l)
+		case *report.File:
+			b.AddFile()
+		}
+	}
+	if err == io.EOF {
+		err = nil
+	}
+	return games, noMoves, err
+}
