@@ -1,7 +1,6 @@
 package dedupe
 
 import (
-	"io"
 	"math/bits"
 	"slices"
 
@@ -96,7 +95,6 @@ func (ix *Index) finish() error {
 	// copies of a game seldom follow each other (a collection copied
 	// whole repeats each of its games a collection later).
 	fwd := ix.spool.forward()
-	var abuf []byte
 	var reps repCache
 	pl := playerNames{ix: ix, of: -1}
 	others := map[uint64][]int32{} // short line hash → its other classes
@@ -105,7 +103,7 @@ func (ix *Index) finish() error {
 			return false, nil
 		}
 		if aOf != i {
-			if err := fwd.moves(ix.off.at(i), ix.n.at(i), &a, &abuf); err != nil {
+			if err := fwd.moves(ix.off.at(i), ix.n.at(i), &a); err != nil {
 				return false, err
 			}
 			aOf = i
@@ -404,22 +402,6 @@ func (r *record) setup() board.Setup {
 		s.Board[sq] = board.Piece(p)
 	}
 	return s
-}
-
-// seek moves a sequential reader forward to off.
-func (r *reader) seek(off int64) error {
-	if off < r.pos {
-		return errCorrupt
-	}
-	if r.jump && off-r.pos > int64(r.br.Buffered()) {
-		r.br.Reset(io.NewSectionReader(r.s.f, off, r.s.pos-off))
-		r.pos = off
-		return nil
-	}
-	if err := r.discard(int(off - r.pos)); err != nil {
-		return corrupt(err)
-	}
-	return nil
 }
 
 // repCache holds the start and moves of the classes' first games most

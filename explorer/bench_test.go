@@ -36,3 +36,23 @@ func BenchmarkAddReal(b *testing.B) {
 		bl.Close()
 	}
 }
+
+// BenchmarkBuildSpill builds the tree of the real records with a small
+// memory budget: the rows go through sorted runs on disk and their merge.
+func BenchmarkBuildSpill(b *testing.B) {
+	games := realGames(b)
+	dir := b.TempDir()
+	for b.Loop() {
+		bl := NewBuilder(Options{TempDir: dir, MemoryBudget: 4 << 20})
+		for i := range games {
+			if err := bl.Add(&games[i]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		st, err := bl.Write(io.Discard)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(st.Runs), "runs")
+	}
+}

@@ -1,15 +1,14 @@
 package explorer
 
 import (
-	"bufio"
 	"container/heap"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/internal/spill"
 )
 
 // mergeFanIn is the most runs and trees merged at once (each open source
@@ -38,7 +37,8 @@ func (s *memSource) next() (*entry, error) {
 
 func (s *memSource) close() error { s.rows = nil; return nil }
 
-// A run file is a sequence of rows sorted by (key, move), each:
+// A run file is a spill file of rows sorted by (key, move), a record
+// each:
 //
 //	key (8 bytes, little endian), move (2), board (46),
 //	games by result (4 uvarints), first and last year (2 uvarints),
@@ -52,68 +52,63 @@ func (s *memSource) close() error { s.rows = nil; return nil }
 
 // runWriter writes a run file.
 type runWriter struct {
-	f   *os.File
-	w   *bufio.Writer
+	f   *spill.File
 	buf []byte
 }
 
 func newRunWriter(dir string) (*runWriter, error) {
-	f, err := os.CreateTemp(dir, "xqtool-explorer-*.run")
+	f, err := spill.Create(dir, "explorer")
 	if err != nil {
 		return nil, fmt.Errorf("explorer: %w", err)
 	}
-	return &runWriter{f: f, w: bufio.NewWriterSize(f, 1<<16)}, nil
+	return &runWriter{f: f}, nil
 }
 
 func (rw *runWriter) write(e *entry) error {
-	b := rw.buf[:0]
+	rw.buf = appendEntry(rw.buf[:0], e)
+	_, err := rw.f.Append(rw.buf)
+	return err
+}
+
+// appendEntry encodes the row e.
+func appendEntry(b []byte, e *entry) []byte {
 	b = binary.LittleEndian.AppendUint64(b, e.key)
 	b = binary.LittleEndian.AppendUint16(b, uint16(e.move))
 	b = append(b, e.board[:]...)
 	for _, n := range e.n {
 		b = binary.AppendUvarint(b, uint64(n))
 	}
-	b = binary.AppendUvarint(b, uint64(e.first))
-	b = binary.AppendUvarint(b, uint64(e.last))
-	b = binary.AppendUvarint(b, uint64(len(e.votes)))
+	b = spill.AppendUvarint(b, e.first)
+	b = spill.AppendUvarint(b, e.last)
+	b = spill.AppendUvarint(b, len(e.votes))
 	for _, v := range e.votes {
-		b = binary.AppendUvarint(b, uint64(v.code))
+		b = spill.AppendUvarint(b, int(v.code))
 		b = binary.AppendUvarint(b, uint64(v.games))
 	}
-	b = binary.AppendUvarint(b, uint64(len(e.ex)))
+	b = spill.AppendUvarint(b, len(e.ex))
 	for _, x := range e.ex {
 		g := x.g
 		for _, s := range [...]string{g.id, g.source, g.red, g.black, g.event, g.date} {
-			b = binary.AppendUvarint(b, uint64(len(s)))
-			b = append(b, s...)
+			b = spill.AppendString(b, s)
 		}
-		b = binary.AppendUvarint(b, uint64(g.index))
-		b = binary.AppendUvarint(b, uint64(g.year))
+		b = spill.AppendUvarint(b, g.index)
+		b = spill.AppendUvarint(b, g.year)
 		b = append(b, byte(g.result), byte(g.tags))
-		b = binary.AppendUvarint(b, uint64(x.ply))
+		b = spill.AppendUvarint(b, x.ply)
 	}
-	rw.buf = b
-	_, err := rw.w.Write(b)
-	return err
+	return b
 }
 
 // close flushes and closes the file and returns its path.
 func (rw *runWriter) close() (string, error) {
-	err := rw.w.Flush()
-	if cerr := rw.f.Close(); err == nil {
-		err = cerr
-	}
+	path, err := rw.f.Keep()
 	if err != nil {
-		os.Remove(rw.f.Name())
 		return "", fmt.Errorf("explorer: writing a run: %w", err)
 	}
-	return rw.f.Name(), nil
+	return path, nil
 }
 
-func (rw *runWriter) abort() {
-	rw.f.Close()
-	os.Remove(rw.f.Name())
-}
+func (rw *runWriter) abort() { rw.f.Close() }
 
 // writeRun writes sorted rows to a new run file and returns its path.
 func writeRun(dir string, rows []*entry) (string, error) {
@@ -132,138 +127,105 @@ func writeRun(dir string, rows []*entry) (string, error) {
 
 // runReader reads a run file back.
 type runReader struct {
-	f    *os.File
-	r    *bufio.Reader
+	r    *spill.Reader
 	path string
-	buf  []byte
 }
 
 func openRun(path string) (*runReader, error) {
-	f, err := os.Open(path)
+	r, err := spill.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("explorer: %w", err)
 	}
-	return &runReader{f: f, r: bufio.NewReaderSize(f, 1<<16), path: path}, nil
+	return &runReader{r: r, path: path}, nil
 }
 
-func (rr *runReader) close() error { return rr.f.Close() }
+func (rr *runReader) close() error { return rr.r.Close() }
 
 func (rr *runReader) next() (*entry, error) {
-	e, err := decodeEntry(rr.r, &rr.buf)
+	b, err := rr.r.Next()
 	if err == io.EOF {
 		return nil, io.EOF
 	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", rr.path, err)
+	if err == nil {
+		var e *entry
+		if e, err = decodeEntry(b); err == nil {
+			return e, nil
+		}
+	} else {
+		err = fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
-	return e, nil
+	return nil, fmt.Errorf("%s: %w", rr.path, err)
 }
 
 // maxRunString bounds a string's length in a run file.
 const maxRunString = 1 << 16
 
-// decodeEntry reads one row; io.EOF only at a clean end.
-func decodeEntry(r *bufio.Reader, buf *[]byte) (*entry, error) {
-	var head [8 + 2 + len(packedBoard{})]byte
-	if _, err := io.ReadFull(r, head[:]); err != nil {
-		if err == io.EOF {
-			return nil, io.EOF
-		}
-		return nil, corrupt(err)
+// decodeEntry decodes the row rec.
+func decodeEntry(rec []byte) (*entry, error) {
+	const headSize = 8 + 2 + len(packedBoard{})
+	if len(rec) < headSize {
+		return nil, fmt.Errorf("%w: a row of %d bytes", ErrCorrupt, len(rec))
 	}
 	e := &entry{}
-	e.key = binary.LittleEndian.Uint64(head[:8])
-	e.move = board.Move(binary.LittleEndian.Uint16(head[8:10]))
-	copy(e.board[:], head[10:])
-	uv := func(limit uint64) (uint64, error) {
-		v, err := binary.ReadUvarint(r)
-		if err != nil {
-			return 0, corrupt(err)
+	e.key = binary.LittleEndian.Uint64(rec[:8])
+	e.move = board.Move(binary.LittleEndian.Uint16(rec[8:10]))
+	copy(e.board[:], rec[10:headSize])
+	d := spill.NewDecoder(rec[headSize:])
+	var err error
+	uv := func(limit uint64) uint64 {
+		v := d.Uint64()
+		if d.Failed() {
+			if err == nil {
+				err = fmt.Errorf("%w: %w", ErrCorrupt, d.Err())
+			}
+			return 0
 		}
-		if v > limit {
-			return 0, fmt.Errorf("%w: value %d over %d", ErrCorrupt, v, limit)
+		if v > limit && err == nil {
+			err = fmt.Errorf("%w: value %d over %d", ErrCorrupt, v, limit)
 		}
-		return v, nil
+		return v
 	}
 	const maxCount = 1 << 62
 	for i := range e.n {
-		v, err := uv(maxCount)
-		if err != nil {
-			return nil, err
-		}
-		e.n[i] = int64(v)
+		e.n[i] = int64(uv(maxCount))
 	}
-	first, err := uv(9999)
-	if err != nil {
-		return nil, err
-	}
-	last, err := uv(9999)
-	if err != nil {
-		return nil, err
-	}
-	e.first, e.last = int(first), int(last)
-	nv, err := uv(uint64(len(eccoCodes)))
+	e.first, e.last = int(uv(9999)), int(uv(9999))
+	nv := uv(uint64(len(eccoCodes)))
 	if err != nil {
 		return nil, err
 	}
 	for range nv {
-		code, err := uv(uint64(len(eccoCodes) - 1))
-		if err != nil {
-			return nil, err
-		}
-		games, err := uv(maxCount)
+		code, games := uv(uint64(len(eccoCodes)-1)), uv(maxCount)
 		if err != nil {
 			return nil, err
 		}
 		e.votes = append(e.votes, vote{uint16(code), int64(games)})
 	}
-	nx, err := uv(MaxExamples)
+	nx := uv(MaxExamples)
 	if err != nil {
 		return nil, err
 	}
 	for range nx {
 		g := &gameMeta{}
 		for _, s := range [...]*string{&g.id, &g.source, &g.red, &g.black, &g.event, &g.date} {
-			n, err := uv(maxRunString)
-			if err != nil {
-				return nil, err
-			}
-			if cap(*buf) < int(n) {
-				*buf = make([]byte, n)
-			}
-			b := (*buf)[:n]
-			if _, err := io.ReadFull(r, b); err != nil {
-				return nil, corrupt(err)
-			}
-			*s = string(b)
+			*s = string(d.Bytes(int(uv(maxRunString))))
 		}
-		index, err := uv(1 << 31)
-		if err != nil {
-			return nil, err
+		index, year := uv(1<<31), uv(9999)
+		rt := d.Bytes(2)
+		ply := uv(1 << 20)
+		if err == nil && d.Failed() {
+			err = fmt.Errorf("%w: %w", ErrCorrupt, d.Err())
 		}
-		year, err := uv(9999)
-		if err != nil {
-			return nil, err
-		}
-		var rt [2]byte
-		if _, err := io.ReadFull(r, rt[:]); err != nil {
-			return nil, corrupt(err)
-		}
-		ply, err := uv(1 << 20)
 		if err != nil {
 			return nil, err
 		}
 		g.index, g.year, g.result, g.tags = int(index), int(year), Result(min(rt[0], byte(BlackWin))), int(rt[1])
 		e.ex = append(e.ex, exRef{g, int(ply)})
 	}
-	return e, nil
-}
-
-func corrupt(err error) error {
-	if err == io.EOF {
-		err = io.ErrUnexpectedEOF
+	if derr := d.Err(); derr != nil {
+		return nil, fmt.Errorf("%w: %w", ErrCorrupt, derr)
 	}
-	return fmt.Errorf("%w: %w", ErrCorrupt, err)
+	return e, nil
 }
 
 // sourceHeap orders the sources by their current rows.

@@ -1,70 +1,57 @@
 package pipeline
 
 import (
-	"bufio"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
-	"os"
+
+	"github.com/xqtool/xqtool/internal/spill"
 )
 
-// Spool is a temporary file of byte records written in order and read
-// back once, in the same order: what Held keeps a sink's records of the
-// games in until the verdicts let it finish (Sink.Finish). It keeps memory flat whatever the size of the
-// input. The zero Spool is not usable: call NewSpool; Close removes the
-// file.
+// Spool is a temporary file of byte records (a spill.File) written in
+// order and read back in the same order: what Held keeps a sink's
+// records of the games in until the verdicts let it finish
+// (Sink.Finish). It keeps memory flat whatever the size of the input. The
+// zero Spool is not usable: call NewSpool; Close removes the file.
 type Spool struct {
-	f   *os.File
-	w   *bufio.Writer
-	r   *bufio.Reader
-	n   int
-	buf []byte
-	len [binary.MaxVarintLen64]byte
+	f *spill.File
+	r *spill.Reader
 }
 
 // ErrSpool means a spool did not read back as written.
-var ErrSpool = errors.New("pipeline: temporary file corrupt")
+var ErrSpool = spill.ErrCorrupt
+
+// spoolRead is the read buffer of a Spool.
+const spoolRead = 1 << 16
 
 // NewSpool creates a spool in dir ("" for the system's temporary
 // directory).
 func NewSpool(dir string) (*Spool, error) {
-	f, err := os.CreateTemp(dir, "xqtool-spool-*")
+	f, err := spill.Create(dir, "spool")
 	if err != nil {
 		return nil, fmt.Errorf("pipeline: %w", err)
 	}
-	return &Spool{f: f, w: bufio.NewWriterSize(f, 1<<16)}, nil
+	return &Spool{f: f}, nil
 }
 
 // Append writes one record.
 func (s *Spool) Append(b []byte) error {
-	if s.w == nil {
+	if s.r != nil {
 		return errors.New("pipeline: spool appended after Rewind")
 	}
-	n := binary.PutUvarint(s.len[:], uint64(len(b)))
-	if _, err := s.w.Write(s.len[:n]); err != nil {
-		return err
-	}
-	_, err := s.w.Write(b)
-	s.n++
+	_, err := s.f.Append(b)
 	return err
 }
 
 // Len is the number of records appended.
-func (s *Spool) Len() int { return s.n }
+func (s *Spool) Len() int { return s.f.Len() }
 
 // Rewind ends writing; Next then reads the records from the first.
 func (s *Spool) Rewind() error {
-	if s.w != nil {
-		if err := s.w.Flush(); err != nil {
-			return err
-		}
-		s.w = nil
-	}
-	if _, err := s.f.Seek(0, io.SeekStart); err != nil {
+	if err := s.f.Flush(); err != nil {
 		return err
 	}
-	s.r = bufio.NewReaderSize(s.f, 1<<16)
+	s.r = s.f.Reader(0, spoolRead)
 	return nil
 }
 
@@ -74,21 +61,7 @@ func (s *Spool) Next() ([]byte, error) {
 	if s.r == nil {
 		return nil, errors.New("pipeline: spool read before Rewind")
 	}
-	n, err := binary.ReadUvarint(s.r)
-	if err == io.EOF {
-		return nil, io.EOF
-	}
-	if err != nil || n > 1<<30 {
-		return nil, ErrSpool
-	}
-	if uint64(cap(s.buf)) < n {
-		s.buf = make([]byte, n)
-	}
-	s.buf = s.buf[:n]
-	if _, err := io.ReadFull(s.r, s.buf); err != nil {
-		return nil, ErrSpool
-	}
-	return s.buf, nil
+	return s.r.Next()
 }
 
 // Each rewinds the spool and calls fn with every record in order (its
@@ -98,11 +71,11 @@ func (s *Spool) Each(fn func(rec []byte) error) error {
 		return err
 	}
 	for {
-		b, err := s.Next()
-		if err == io.EOF {
-			return nil
-		}
+		b, err := s.r.Next()
 		if err != nil {
+			if err == io.EOF {
+				return nil
+			}
 			return err
 		}
 		if err := fn(b); err != nil {
@@ -114,76 +87,20 @@ func (s *Spool) Each(fn func(rec []byte) error) error {
 // Close removes the spool's file. A nil or closed Spool has nothing to
 // close.
 func (s *Spool) Close() error {
-	if s == nil || s.f == nil {
+	if s == nil {
 		return nil
 	}
-	defer func() { s.f = nil }()
-	err := s.f.Close()
-	if rerr := os.Remove(s.f.Name()); err == nil {
-		err = rerr
-	}
-	return err
+	return s.f.Close()
 }
 
-// AppendUvarint appends v to a record being encoded.
-func AppendUvarint(b []byte, v int) []byte { return binary.AppendUvarint(b, uint64(v)) }
+// AppendUvarint appends v to a record being encoded (spill.AppendUvarint).
+func AppendUvarint(b []byte, v int) []byte { return spill.AppendUvarint(b, v) }
 
-// AppendString appends s (its length, then its bytes) to a record being
-// encoded.
-func AppendString(b []byte, s string) []byte {
-	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
-}
+// AppendString appends s to a record being encoded (spill.AppendString).
+func AppendString(b []byte, s string) []byte { return spill.AppendString(b, s) }
 
-// Decoder reads back the fields of a record encoded with AppendUvarint,
-// AppendString and plain bytes, in order. The first malformed field sets
-// Err; every read after it returns a zero value.
-type Decoder struct {
-	b   []byte
-	err error
-}
+// Decoder reads back the fields of a record (spill.Decoder).
+type Decoder = spill.Decoder
 
 // NewDecoder returns a decoder of rec.
-func NewDecoder(rec []byte) *Decoder { return &Decoder{b: rec} }
-
-// Uvarint reads a number.
-func (d *Decoder) Uvarint() int {
-	if d.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 || v > 1<<40 {
-		d.err = ErrSpool
-		return 0
-	}
-	d.b = d.b[n:]
-	return int(v)
-}
-
-// String reads a string.
-func (d *Decoder) String() string { return string(d.Bytes(d.Uvarint())) }
-
-// Bytes reads n bytes (valid as long as the record).
-func (d *Decoder) Bytes(n int) []byte {
-	if d.err != nil {
-		return nil
-	}
-	if n < 0 || n > len(d.b) {
-		d.err = ErrSpool
-		return nil
-	}
-	b := d.b[:n]
-	d.b = d.b[n:]
-	return b
-}
-
-// Failed reports whether a field was malformed.
-func (d *Decoder) Failed() bool { return d.err != nil }
-
-// Err returns ErrSpool when a field was malformed or, once the record is
-// read, when bytes are left over.
-func (d *Decoder) Err() error {
-	if d.err == nil && len(d.b) > 0 {
-		return ErrSpool
-	}
-	return d.err
-}
+func NewDecoder(rec []byte) *Decoder { return spill.NewDecoder(rec) }

@@ -13,7 +13,7 @@ import (
 // layers are the packages of the module by layer, lowest first (README,
 // Layout): a package may import only packages of lower layers.
 var layers = [][]string{
-	{"internal/hashid"},
+	{"internal/hashid", "internal/spill"},
 	{"board", "flags", "tagnorm", "internal/output", "internal/cputime", "internal/shareddata", "internal/browsertest", "internal/table", "internal/parquetw"},
 	{"notation", "svgboard", "engine", "internal/fakeengine", "training/nnue"},
 	{"parse"},
