@@ -151,7 +151,7 @@ func printEvents(w io.Writer, t *tournament.Sink) bool {
 	evFlagged := map[flags.Code]int{}
 	for _, e := range events {
 		formats[e.Format]++
-		games += len(e.Games)
+		games += e.Games
 		counted += e.Counted
 		for c := range e.Flags {
 			evFlagged[c]++
