@@ -40,7 +40,6 @@ type Sink struct {
 	st      *store
 	events  []*Event
 	flagged map[flags.Code]int
-	err     error
 }
 
 // batchGames is how many games the events of one batch hold (more when
