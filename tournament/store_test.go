@@ -2,11 +2,13 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"os"
 	"reflect"
 	"slices"
 	"testing"
 
+	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/internal/shareddata"
 	"github.com/xqtool/xqtool/pipeline"
 )
@@ -125,4 +127,29 @@ func TestTemporaryFilesRemoved(t *testing.T) {
 	if g := s.GameOf(0); g != nil {
 		t.Errorf("game 0 read after Commit: %v", g)
 	}
+}
+
+// FuzzGameRecord checks that a game's record reads back as written, and
+// that any bytes read as a record give a game or ErrSpool, never a panic.
+func FuzzGameRecord(f *testing.F) {
+	f.Add(3, "全国象棋个人赛", "1", "胡荣华", "copies declare 1-0 a.pgn#1", []byte{0x02, 0x01})
+	f.Add(-1, "", "", "", "", []byte{})
+	f.Fuzz(func(t *testing.T, num int, event, round, red, detail string, junk []byte) {
+		g := Game{Num: num, ID: "0123456789abcdef", Cluster: "fedcba9876543210", Copy: num%2 == 0,
+			Source: "r/a.pgn", Index: max(num, 0), Event: event, Round: round, Red: red, Result: "1-0",
+			eventID: event}
+		if detail != "" {
+			g.flags = []flags.Flag{flags.New(flags.ResultConflict, 0, "", detail), flags.New(flags.NameVariants, 0, "red", red)}
+		}
+		var back Game
+		if err := decodeGame(appendGame(nil, &g), &back); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(back, g) {
+			t.Fatalf("read back %+v, wrote %+v", back, g)
+		}
+		if err := decodeGame(junk, &back); err != nil && !errors.Is(err, pipeline.ErrSpool) {
+			t.Fatalf("junk: %v", err)
+		}
+	})
 }
