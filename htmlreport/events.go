@@ -69,17 +69,12 @@ func WriteEvents(w io.Writer, t *tournament.Sink, run Run, limit, minGames int) 
 	p.raw(`<meta name="viewport" content="width=device-width, initial-scale=1">` + "\n<style>" + svgboard.FontFaceCSS() + css + eventsCSS + "</style></head>\n<body>\n")
 	events := t.Events()
 	var shown []*tournament.Event
-	var flagged []int
 	for _, e := range events {
 		if e.Counted >= minGames || len(e.Flagged) > 0 {
 			shown = append(shown, e)
 		}
 	}
-	for _, g := range t.Games() {
-		if len(g.Flags()) > 0 {
-			flagged = append(flagged, g.Num)
-		}
-	}
+	flagged := t.FlaggedGames()
 	p.raw("<h1>xqtool events</h1>\n<table class=\"run\">\n<tr><th>inputs</th><td>")
 	p.inputs(run.Inputs)
 	p.raw("</td></tr>\n")
@@ -127,7 +122,7 @@ func writeFlaggedEvents(p *page, events []*tournament.Event) {
 		p.raw("\">")
 		p.text(e.Name)
 		p.raw("</a></td><td>")
-		p.int(len(e.Games))
+		p.int(e.Games)
 		p.raw("</td><td class=\"name\">")
 		p.text(codeCounts(e.Flags))
 		p.raw("</td></tr>\n")
@@ -214,7 +209,7 @@ func writeEvent(p *page, t *tournament.Sink, e *tournament.Event) {
 	meta("dates", e.Span.String())
 	meta("site", e.Site)
 	meta("format", string(e.Format))
-	meta("games", strconv.Itoa(len(e.Games))+" ("+strconv.Itoa(e.Counted)+" counted once per cluster of copies)")
+	meta("games", strconv.Itoa(e.Games)+" ("+strconv.Itoa(e.Counted)+" counted once per cluster of copies)")
 	p.raw("</dl>\n")
 	if e.Format == tournament.ByRound {
 		writeStandings(p, e)

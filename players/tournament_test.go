@@ -30,7 +30,8 @@ func TestRecordsNameVariants(t *testing.T) {
 	dir := shareddata.Dir(t, "records")
 	ps := NewSink(nil)
 	ts := tournament.NewSink(tournament.Options{Identity: ps.Player})
-	if _, err := pipeline.Run(context.Background(), []string{dir}, pipeline.Options{}, ps, ts); err != nil {
+	defer ts.Abort()
+	if _, err := pipeline.Run(context.Background(), []string{dir}, pipeline.Options{}, ps, keptEvents{ts}); err != nil {
 		t.Fatal(err)
 	}
 	var lines []string
@@ -45,3 +46,9 @@ func TestRecordsNameVariants(t *testing.T) {
 	slices.Sort(lines)
 	golden(t, "records_name_variants.golden", strings.Join(lines, "\n")+"\n")
 }
+
+// keptEvents is a tournament sink whose games stay readable after the run
+// (Commit does not remove its files; Abort does).
+type keptEvents struct{ *tournament.Sink }
+
+func (keptEvents) Commit() error { return nil }

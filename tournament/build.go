@@ -15,10 +15,22 @@ import (
 // into events, builds the crosstables and raises the checks' flags on the
 // games (Game.Flags). Events come in order of their first game.
 func Build(games []*Game) []*Event {
+	for _, g := range games {
+		g.flags = nil
+	}
+	events := group(games)
+	resultConflicts(games)
+	finishEvents(events, games)
+	return events
+}
+
+// group sets each game's event and parsed tags and returns the events in
+// order of their first game, their games listed (Event.nums).
+func group(games []*Game) []*Event {
 	byKey := map[string]*Event{}
 	var events []*Event
 	for _, g := range games {
-		g.flags, g.eventID, g.counted = nil, "", false
+		g.eventID, g.counted = "", false
 		g.parsedDate = tagnorm.ParseDate(g.Date)
 		g.normRound = tagnorm.Text(g.Round)
 		norm, year, fromName := EventKey(g.Event, g.Date)
@@ -26,7 +38,7 @@ func Build(games []*Game) []*Event {
 			g.eventKey = ""
 			continue
 		}
-		g.eventKey = norm + "\x00" + strconv.Itoa(year)
+		g.eventKey = eventKey(norm, year)
 		g.nameYears = [2]int{}
 		if fromName {
 			first, last := nameYears(g.Event)
@@ -39,15 +51,22 @@ func Build(games []*Game) []*Event {
 			events = append(events, e)
 		}
 		g.eventID = e.ID
-		e.Games = append(e.Games, g.Num)
+		e.nums = append(e.nums, g.Num)
+		e.Games++
 	}
+	return events
+}
+
+// finishEvents builds the events grouped from games (group): their
+// crosstables and checks, and counts the flags of their games (the result
+// conflicts among them, raised before).
+func finishEvents(events []*Event, games []*Game) {
 	byNum := indexGames(games)
-	resultConflicts(games)
 	for _, e := range events {
 		e.build(byNum)
 	}
 	for _, e := range events {
-		for _, num := range e.Games {
+		for _, num := range e.nums {
 			g := byNum.of(num)
 			if len(g.flags) == 0 {
 				continue
@@ -57,9 +76,12 @@ func Build(games []*Game) []*Event {
 				e.Flags[c]++
 			}
 		}
+		e.nums = nil
 	}
-	return events
 }
+
+// eventKey is the key of an event: its normalized name and year.
+func eventKey(norm string, year int) string { return norm + "\x00" + strconv.Itoa(year) }
 
 // spellings counts texts in order of first appearance and returns them
 // most games first (ties: first seen).
@@ -129,9 +151,9 @@ func (b byNumber) of(num int) *Game {
 
 func (e *Event) build(byNum byNumber) {
 	var names, sites spellings
-	dates := make([]tagnorm.Date, 0, len(e.Games))
+	dates := make([]tagnorm.Date, 0, len(e.nums))
 	var gs []*Game
-	for _, num := range e.Games {
+	for _, num := range e.nums {
 		g := byNum.of(num)
 		gs = append(gs, g)
 		names.add(trimSpace(g.Event))

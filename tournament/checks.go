@@ -31,29 +31,41 @@ func resultConflicts(games []*Game) {
 	}
 	for _, c := range order {
 		gs := byCluster[c]
-		if len(gs) < 2 {
+		detail, ok := conflictDetail(gs, func(g *Game) (string, string) { return g.Result, g.Ref() })
+		if !ok {
 			continue
 		}
-		var results []string
-		for _, g := range gs {
-			if _, known := redHalf(g.Result); known && !slices.Contains(results, g.Result) {
-				results = append(results, g.Result)
-			}
-		}
-		if len(results) < 2 {
-			continue
-		}
-		var parts []string
-		for _, g := range gs {
-			if _, known := redHalf(g.Result); known {
-				parts = append(parts, g.Result+" "+g.Ref())
-			}
-		}
-		detail := "copies declare " + strings.Join(parts, ", ")
 		for _, g := range gs {
 			g.flags = append(g.flags, flags.New(flags.ResultConflict, 0, "", detail))
 		}
 	}
+}
+
+// conflictDetail returns the detail of the result conflict of one
+// cluster's copies (in input order; of gives a copy's result and
+// reference), ok false when they declare no two different results.
+func conflictDetail[T any](copies []T, of func(T) (result, ref string)) (detail string, ok bool) {
+	if len(copies) < 2 {
+		return "", false
+	}
+	var results []string
+	for _, c := range copies {
+		if r, _ := of(c); !slices.Contains(results, r) {
+			if _, known := redHalf(r); known {
+				results = append(results, r)
+			}
+		}
+	}
+	if len(results) < 2 {
+		return "", false
+	}
+	var parts []string
+	for _, c := range copies {
+		if r, ref := of(c); slices.Contains(results, r) {
+			parts = append(parts, r+" "+ref)
+		}
+	}
+	return "copies declare " + strings.Join(parts, ", "), true
 }
 
 // nameVariants flags the games that write a player in another spelling

@@ -199,7 +199,7 @@ type Event struct {
 	Players   []Player // by rank, then name
 	Rounds    []Round  // by round (see the package doc)
 	RoundTags []string // the distinct Round tags as written, in round order
-	Games     []int    // every game of the event (copies too), in input order
+	Games     int      // its games (copies too)
 	Counted   int      // games counted once (one per cluster)
 	Flags     map[flags.Code]int
 	// Flagged lists the event's flagged games, in input order.
@@ -207,6 +207,8 @@ type Event struct {
 	// cells[i][j] are the scores of Players[i] against Players[j]
 	// (Cell), for a round robin.
 	cells [][][]Cell
+	// nums are its games' numbers while it is built.
+	nums []int
 }
 
 // Cell is one game of a round-robin table, from the row player's side:

@@ -44,7 +44,7 @@ func realRecords(t *testing.T) (*Sink, string) {
 	t.Helper()
 	dir := shareddata.Dir(t, "records")
 	if realSink == nil {
-		realSink, _ = run(t, Options{}, dir)
+		realSink = runKept(t, Options{}, dir).Sink
 	}
 	return realSink, dir
 }
@@ -62,7 +62,7 @@ func TestRealFlags(t *testing.T) {
 		if len(e.Flagged) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "event %s %q (%d games, span %s)\n", e.ID, e.Name, len(e.Games), e.Span)
+		fmt.Fprintf(&b, "event %s %q (%d games, span %s)\n", e.ID, e.Name, e.Games, e.Span)
 		for _, num := range e.Flagged {
 			g := s.GameOf(num)
 			for _, f := range g.Flags() {
@@ -100,7 +100,7 @@ func TestRealCrosstable(t *testing.T) {
 // eventText renders an event's facts and crosstable.
 func eventText(s *Sink, e *Event) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %q year %d span %s site %q format %s games %d counted %d\n", e.ID, e.Name, e.Year, e.Span, e.Site, e.Format, len(e.Games), e.Counted)
+	fmt.Fprintf(&b, "%s %q year %d span %s site %q format %s games %d counted %d\n", e.ID, e.Name, e.Year, e.Span, e.Site, e.Format, e.Games, e.Counted)
 	fmt.Fprintf(&b, "rounds %q\n", e.RoundTags)
 	for _, p := range e.Players {
 		fmt.Fprintf(&b, "%2d %-12s games %2d +%d =%d -%d points %s\n", p.Rank, p.Name, p.Games, p.Wins, p.Draws, p.Losses, p.Points())
@@ -145,9 +145,10 @@ func TestEventIDsAcrossShards(t *testing.T) {
 	for i := range 3 {
 		s := NewSink(Options{})
 		opt := pipeline.Options{Workers: 1, Shard: corpus.Shard{Index: i, Count: 3}, AllowEmpty: true}
-		if _, err := pipeline.Run(context.Background(), []string{shareddata.Dir(t, "records")}, opt, s); err != nil {
+		if _, err := pipeline.Run(context.Background(), []string{shareddata.Dir(t, "records")}, opt, kept{s}); err != nil {
 			t.Fatal(err)
 		}
+		defer s.Abort()
 		for _, g := range s.Games() {
 			seen++
 			if want, ok := byGame[g.ID]; !ok || g.EventID() != want {

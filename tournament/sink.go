@@ -1,9 +1,6 @@
 package tournament
 
 import (
-	"strings"
-	"unique"
-
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/parse"
 	"github.com/xqtool/xqtool/pipeline"
@@ -24,113 +21,162 @@ type Options struct {
 
 // Sink collects the games of a run (event, round, date, site, players,
 // result, where it is) and, at Finish, builds the events and their checks
-// (Build). It is a pipeline.Annotator: each game's event_id (note
+// (as Build does). It is a pipeline.Annotator: each game's event_id (note
 // NoteEventID) and flags reach the sinks that finish after it. An Identity
 // that is itself an annotator (the players') must come before it in the
 // run's sinks.
+//
+// The games are kept in temporary files, not in memory (see Finish), and
+// read back by number; the files are removed at Commit or Abort, so the
+// games (Games, GameOf, FlaggedGames) can be read until then, the events
+// (Events, Flagged) after it too.
 type Sink struct {
 	pipeline.NopSink
-	opt    Options
-	games  []*Game
-	byNum  []*Game // by game number (nil: not seen)
-	events []*Event
-	// source is the file of the last game: games of a file come one
-	// after the other, so each file's name is copied once, without the
-	// table of every path that interning would keep.
-	source string
+	opt     Options
+	dir     string
+	raw     *pipeline.Spool // the games as the pass gives them
+	tmp     Game
+	buf     []byte
+	st      *store
+	events  []*Event
+	flagged map[flags.Code]int
 }
+
+// batchGames is how many games the events of one batch hold (more when
+// one event alone holds more).
+var batchGames = 1 << 14
 
 // NewSink returns a sink with the given options.
 func NewSink(opt Options) *Sink {
 	return &Sink{opt: opt}
 }
 
-// Game copies what the checks read of g.
+// Start sets the directory of the temporary files.
+func (s *Sink) Start(info pipeline.Info) error {
+	s.dir = info.TempDir
+	return nil
+}
+
+// Game writes what the checks read of g to the sink's temporary file.
 func (s *Sink) Game(g *pipeline.Game) error {
+	if s.raw == nil {
+		var err error
+		if s.raw, err = pipeline.NewSpool(s.dir); err != nil {
+			return err
+		}
+	}
 	tags := g.Tags()
-	// The strings are interned: games share their file, event, round,
-	// date, site and players, so a game costs its Game value, not copies.
-	tg := &Game{
-		Num: g.Num(), ID: g.ID(), Cluster: g.ID(), Source: s.sourceOf(g), Index: g.Index(),
-		Event: intern(tags.Value(parse.TagEvent)), Round: intern(tags.Value(parse.TagRound)),
-		Date: intern(tags.Value(parse.TagDate)), Site: intern(tags.Value(parse.TagSite)),
-		Red: intern(tags.Value(parse.TagRed)), Black: intern(tags.Value(parse.TagBlack)),
+	s.tmp = Game{
+		Num: g.Num(), ID: g.ID(), Cluster: g.ID(), Source: g.Source(), Index: g.Index(),
+		Event: tags.Value(parse.TagEvent), Round: tags.Value(parse.TagRound),
+		Date: tags.Value(parse.TagDate), Site: tags.Value(parse.TagSite),
+		Red: tags.Value(parse.TagRed), Black: tags.Value(parse.TagBlack),
 		Result: g.Result(),
 	}
 	if s.opt.Positions {
 		if rp := g.Replay(); rp != nil && rp.HasStart {
 			st := rp.Final.Setup()
-			tg.Final = st.Placement()
+			s.tmp.Final = st.Placement()
 		}
 	}
-	s.games = append(s.games, tg)
-	if n := tg.Num; n >= 0 {
-		for len(s.byNum) <= n {
-			s.byNum = append(s.byNum, nil)
-		}
-		s.byNum[n] = tg
-	}
-	return nil
-}
-
-// sourceOf returns g's file, a copy shared with the games of the file
-// before it.
-func (s *Sink) sourceOf(g *pipeline.Game) string {
-	if src := g.Source(); src != s.source {
-		s.source = strings.Clone(src)
-	}
-	return s.source
+	s.buf = appendGame(s.buf[:0], &s.tmp)
+	return s.raw.Append(s.buf)
 }
 
 // Finish reads the games' clusters and filled tags, names their players
-// and builds the events.
+// and builds the events, each step a pass over temporary files:
+//
+//  1. each game completed with its verdict and players, with its
+//     event's index (a table of the distinct events), and its cluster
+//     and result in one of as many buckets as there are batches of
+//     games (by a hash of the cluster);
+//  2. each bucket's clusters read whole: the copies of a cluster that
+//     declare different results are flagged;
+//  3. the games split into batches of whole events (events in order of
+//     their first game), the games of no event finished at once;
+//  4. each batch's events built in memory (their crosstables and
+//     checks) and its games finished: stored by number.
 func (s *Sink) Finish(v *pipeline.Verdicts) error {
-	for _, g := range s.games {
-		d, err := v.Of(g.Num)
-		if err != nil {
-			return err
-		}
-		g.Cluster, g.Copy = d.ClusterID(g.ID), d.DuplicateOf() != ""
-		for _, f := range d.Fills {
-			switch f.Name {
-			case parse.TagEvent:
-				g.Event = f.Value
-			case parse.TagRound:
-				g.Round = f.Value
-			case parse.TagDate:
-				g.Date = f.Value
-			case parse.TagSite:
-				g.Site = f.Value
-			case parse.TagRed:
-				g.Red = f.Value
-			case parse.TagBlack:
-				g.Black = f.Value
-			}
-		}
-		g.Result = d.Result(g.Result)
-		if s.opt.Identity != nil {
-			g.RedID, g.RedName = s.opt.Identity(g.Num, true)
-			g.BlkID, g.BlkName = s.opt.Identity(g.Num, false)
-		} else {
-			g.RedID, g.RedName = DefaultName(g.Red)
-			g.BlkID, g.BlkName = DefaultName(g.Black)
+	s.flagged = map[flags.Code]int{}
+	var err error
+	if s.st, err = newStore(s.dir); err != nil {
+		return err
+	}
+	if s.raw == nil {
+		return nil
+	}
+	f := &finisher{s: s, v: v, events: map[string]int{}}
+	defer f.close()
+	if err := f.complete(); err != nil {
+		return err
+	}
+	if err := f.conflicts(); err != nil {
+		return err
+	}
+	if err := f.split(); err != nil {
+		return err
+	}
+	return f.build()
+}
+
+// finish applies the verdict and the players to g.
+func (s *Sink) finish(g *Game, d pipeline.Dup) {
+	g.Cluster, g.Copy = d.ClusterID(g.ID), d.DuplicateOf() != ""
+	for _, f := range d.Fills {
+		switch f.Name {
+		case parse.TagEvent:
+			g.Event = f.Value
+		case parse.TagRound:
+			g.Round = f.Value
+		case parse.TagDate:
+			g.Date = f.Value
+		case parse.TagSite:
+			g.Site = f.Value
+		case parse.TagRed:
+			g.Red = f.Value
+		case parse.TagBlack:
+			g.Black = f.Value
 		}
 	}
-	s.events = Build(s.games)
-	return nil
+	g.Result = d.Result(g.Result)
+	if s.opt.Identity != nil {
+		g.RedID, g.RedName = s.opt.Identity(g.Num, true)
+		g.BlkID, g.BlkName = s.opt.Identity(g.Num, false)
+	} else {
+		g.RedID, g.RedName = DefaultName(g.Red)
+		g.BlkID, g.BlkName = DefaultName(g.Black)
+	}
+}
+
+// store writes a finished game (event: its index in s.events, -1 none).
+func (s *Sink) store(g *Game, event int) error {
+	s.buf = appendGame(s.buf[:0], g)
+	for _, c := range flags.Codes(g.flags) {
+		s.flagged[c]++
+	}
+	return s.st.add(g, s.buf, event)
 }
 
 // Annotate gives game num's event_id note and the checks' flags.
 func (s *Sink) Annotate(num int) pipeline.Annotation {
-	g := s.GameOf(num)
-	if g == nil {
+	if s.st == nil {
+		return pipeline.Annotation{}
+	}
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	e, ok := s.st.entry(num)
+	if !ok {
 		return pipeline.Annotation{}
 	}
 	var a pipeline.Annotation
-	if g.eventID != "" {
-		a.Notes = []pipeline.Note{{Key: NoteEventID, Value: g.eventID}}
+	if e.event >= 0 && e.event < len(s.events) {
+		a.Notes = []pipeline.Note{{Key: NoteEventID, Value: s.events[e.event].ID}}
 	}
-	a.Flags = g.flags
+	if e.flagged {
+		if g := s.st.game(e); g != nil {
+			a.Flags = g.flags
+		}
+	}
 	return a
 }
 
@@ -138,33 +184,96 @@ func (s *Sink) Annotate(num int) pipeline.Annotation {
 // Finish).
 func (s *Sink) Events() []*Event { return s.events }
 
-// Games returns the games as the sink kept them, in run order.
-func (s *Sink) Games() []*Game { return s.games }
+// Games returns every game as the sink finished it, in run order (after
+// Finish, until Commit): all of them in memory, for small runs and tests.
+func (s *Sink) Games() []*Game {
+	var out []*Game
+	s.each(func(_ int, e entry) {
+		if g := s.st.game(e); g != nil {
+			out = append(out, g)
+		}
+	})
+	return out
+}
 
-// GameOf returns game num as the sink kept it, nil when unknown.
+// FlaggedGames returns the numbers of the games the checks flagged, in
+// run order (after Finish, until Commit).
+func (s *Sink) FlaggedGames() []int {
+	var out []int
+	s.each(func(num int, e entry) {
+		if e.flagged {
+			out = append(out, num)
+		}
+	})
+	return out
+}
+
+// each calls fn with every stored game's entry, by number.
+func (s *Sink) each(fn func(num int, e entry)) {
+	if s.st == nil || s.st.index == nil {
+		return
+	}
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	for num := range s.st.index.n {
+		if e, ok := s.st.entry(num); ok {
+			fn(num, e)
+		}
+	}
+}
+
+// GameOf returns game num as the sink finished it (after Finish, until
+// Commit), nil when unknown.
 func (s *Sink) GameOf(num int) *Game {
-	if num < 0 || num >= len(s.byNum) {
+	if s.st == nil {
 		return nil
 	}
-	return s.byNum[num]
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	e, ok := s.st.entry(num)
+	if !ok {
+		return nil
+	}
+	return s.st.game(e)
 }
 
 // Flagged counts the games carrying each code the checks raised.
 func (s *Sink) Flagged() map[flags.Code]int {
 	m := map[flags.Code]int{}
-	for _, g := range s.games {
-		for _, c := range flags.Codes(g.flags) {
-			m[c]++
-		}
+	for c, n := range s.flagged {
+		m[c] = n
 	}
 	return m
 }
 
-// intern returns s as a canonical copy, shared by every equal string
-// interned (unique.Make copies a string the first time it sees it).
-func intern(s string) string {
-	if s == "" {
-		return ""
+// Commit removes the temporary files; it fails when reading them back
+// did.
+func (s *Sink) Commit() error {
+	var err error
+	if s.st != nil {
+		s.st.mu.Lock()
+		err = s.st.err
+		s.st.mu.Unlock()
 	}
-	return unique.Make(s).Value()
+	if cerr := s.close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// Abort removes the temporary files.
+func (s *Sink) Abort() { s.close() }
+
+func (s *Sink) close() error {
+	err := s.raw.Close()
+	s.raw = nil
+	if s.st != nil {
+		s.st.mu.Lock()
+		defer s.st.mu.Unlock()
+		if cerr := s.st.close(); err == nil {
+			err = cerr
+		}
+		s.st.games, s.st.index = nil, nil
+	}
+	return err
 }

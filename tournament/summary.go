@@ -26,7 +26,7 @@ func (s *Sink) WriteSummary(w io.Writer) bool {
 	evFlagged := map[flags.Code]int{}
 	for _, e := range events {
 		formats[e.Format]++
-		games += len(e.Games)
+		games += e.Games
 		counted += e.Counted
 		for c := range e.Flags {
 			evFlagged[c]++

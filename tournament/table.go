@@ -103,7 +103,7 @@ func WriteEvents(w io.Writer, events []*Event, mem memory.Allocator) error {
 		}
 		list(8, players)
 		list(9, e.RoundTags)
-		b.Field(10).(*array.Int64Builder).Append(int64(len(e.Games)))
+		b.Field(10).(*array.Int64Builder).Append(int64(e.Games))
 		b.Field(11).(*array.Int32Builder).Append(int32(e.Counted))
 		for i, c := range Checks {
 			b.Field(12 + i).(*array.Int32Builder).Append(int32(e.Flags[c]))
