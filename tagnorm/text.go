@@ -16,6 +16,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/liuzl/cedar-go"
 	"github.com/longbridgeapp/opencc"
 	"golang.org/x/text/width"
 )
@@ -114,8 +115,8 @@ var (
 //
 // OpenCC's conversion costs ~20 µs a call (it builds a map of every
 // dictionary match at every character), and most names and events are
-// written in simplified characters already: a string none of whose
-// characters begins a key of a t2s dictionary is returned as it is.
+// written in simplified characters already: a string in which no key of
+// a t2s dictionary occurs is returned as it is (t2sTouches).
 // That is exactly what Convert returns: it replaces only text that
 // matches a key where the key begins, and gives every other character
 // back as it was (for valid UTF-8; Convert turns invalid bytes into
@@ -125,9 +126,17 @@ func toSimplified(s string) string {
 	if t2sErr != nil {
 		return s // the tables are embedded: not seen to fail
 	}
-	if utf8.ValidString(s) && !t2sTouches(s) {
-		return s
+	if utf8.ValidString(s) {
+		if !t2sTouches(s) {
+			return s
+		}
+		return convert(s)
 	}
+	return convertOpenCC(s)
+}
+
+// convertOpenCC returns t2s.Convert of s, s if it fails.
+func convertOpenCC(s string) string {
 	out, err := t2s.Convert(s)
 	if err != nil {
 		return s
@@ -135,23 +144,123 @@ func toSimplified(s string) string {
 	return out
 }
 
-// t2sTouches reports whether a character of s begins a key of one of the
-// t2s dictionaries (a path for its UTF-8 bytes leaves the root of the
-// dictionary's trie).
+// t2sTouches reports whether a key of one of the t2s dictionaries occurs
+// in s, starting at one of its characters: OpenCC's Convert replaces only
+// such keys (its segmentation examines fewer places, and keys of at most
+// 10 characters), so when none occurs it gives s back. Most names and
+// events have characters that begin some phrase's key without holding a
+// whole key; a whole key is what this looks for, without allocating
+// (Convert allocates a map per character and dictionary).
 func t2sTouches(s string) bool {
-	var b [utf8.UTFMax]byte
-	for _, r := range s {
-		n := utf8.EncodeRune(b[:], r)
+	var buf [64]byte
+	b := append(buf[:0], s...)
+	for i := 0; i < len(b); {
 		for _, g := range t2s.DictChains {
 			for _, d := range g.Dicts {
-				if d.Trie == nil {
-					return true
-				}
-				if _, err := d.Trie.Jump(b[:n], 0); err == nil {
+				if d.Trie == nil || keyAt(d.Trie, b[i:]) {
 					return true
 				}
 			}
 		}
+		_, n := utf8.DecodeRune(b[i:])
+		i += n
+	}
+	return false
+}
+
+// convertWindow is the number of characters from each place within which
+// OpenCC's Convert looks for keys.
+const convertWindow = 10
+
+// convert returns what t2s.Convert returns for s, valid UTF-8, without
+// its allocations (a map per character and dictionary, a string per
+// token). For each dictionary group in turn, it goes through the text:
+// at each place the first dictionary of the group with a key within the
+// next convertWindow characters gives its longest such key's first value,
+// and the place moves past the key; else the character stays and the
+// place moves past it.
+func convert(s string) string {
+	in := []byte(s)
+	for _, g := range t2s.DictChains {
+		for _, d := range g.Dicts {
+			if d.Trie == nil {
+				return s // Convert fails (not seen: the tables are embedded)
+			}
+		}
+	}
+	var out []byte
+	for _, g := range t2s.DictChains {
+		out = out[:0]
+		for i := 0; i < len(in); {
+			end, n := i, 0
+			for end < len(in) && n < convertWindow {
+				_, w := utf8.DecodeRune(in[end:])
+				end += w
+				n++
+			}
+			matched := false
+			for _, d := range g.Dicts {
+				l, v, ok := longestKey(d.Trie, in[i:end])
+				if !ok {
+					return convertOpenCC(s)
+				}
+				if l > 0 {
+					if v >= len(d.Values) || len(d.Values[v]) == 0 {
+						return convertOpenCC(s) // not in the embedded tables
+					}
+					out = append(out, d.Values[v][0]...)
+					i += l
+					matched = true
+					break
+				}
+			}
+			if !matched {
+				_, w := utf8.DecodeRune(in[i:])
+				out = append(out, in[i:i+w]...)
+				i += w
+			}
+		}
+		in, out = out, in
+	}
+	return string(in)
+}
+
+// longestKey returns the length in bytes and the value of the longest key
+// of trie that is a prefix of b, 0 if none is (as cedar's PrefixMatch
+// finds them). ok is false when the key cedar gives back for a node
+// reached (Cedar.Key, what Convert takes) is not the path to it, as for
+// some control characters: only Convert itself then says what it gives.
+func longestKey(trie *cedar.Cedar, b []byte) (n, value int, ok bool) {
+	from := 0
+	for j := range b {
+		to, err := trie.Jump(b[j:j+1], from)
+		if err != nil {
+			break
+		}
+		if v, err := trie.Value(to); err == nil {
+			if k, err := trie.Key(to); err != nil || string(k) != string(b[:j+1]) {
+				return 0, 0, false
+			}
+			n, value = j+1, v
+		}
+		from = to
+	}
+	return n, value, true
+}
+
+// keyAt reports whether a key of trie is a prefix of b, walking it byte
+// by byte as cedar's PrefixMatch does.
+func keyAt(trie *cedar.Cedar, b []byte) bool {
+	from := 0
+	for j := range b {
+		to, err := trie.Jump(b[j:j+1], from)
+		if err != nil {
+			return false
+		}
+		if _, err := trie.Value(to); err == nil {
+			return true
+		}
+		from = to
 	}
 	return false
 }

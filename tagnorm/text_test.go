@@ -141,9 +141,8 @@ func convertT2S(t *testing.T, s string) string {
 }
 
 // TestToSimplifiedFastPath checks that toSimplified, which leaves alone a
-// string none of whose characters begins a t2s key, gives what OpenCC
-// gives: on every CJK character on its own, and on every header value of
-// the real records.
+// string in which no t2s key occurs, gives what OpenCC gives: on every CJK
+// character on its own, and on every header value of the real records.
 func TestToSimplifiedFastPath(t *testing.T) {
 	total, skipped := 0, 0
 	for _, rg := range [][2]rune{{0x3400, 0x4DBF}, {0x4E00, 0x9FFF}, {0xF900, 0xFAFF}, {0x3000, 0x303F}, {0xFF00, 0xFFEF}} {
@@ -169,7 +168,7 @@ func TestToSimplifiedFastPath(t *testing.T) {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	n := 0
+	n, hanSkipped := 0, 0
 	for sc.Scan() {
 		var line struct {
 			Headers map[string]any `json:"headers"`
@@ -186,10 +185,33 @@ func TestToSimplifiedFastPath(t *testing.T) {
 			if got, want := toSimplified(s), convertT2S(t, s); got != want {
 				t.Errorf("toSimplified(%q) = %q, OpenCC gives %q", s, got, want)
 			}
+			// Twice over: longer than OpenCC's window of 10 characters.
+			if got, want := toSimplified(s+s), convertT2S(t, s+s); got != want {
+				t.Errorf("toSimplified(%q) = %q, OpenCC gives %q", s+s, got, want)
+			}
+			if HasHan(s) && !t2sTouches(s) {
+				hanSkipped++
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d characters and %d header values; %d characters skip OpenCC", total, n, skipped)
+	if hanSkipped == 0 {
+		t.Error("no header value in Han characters skips OpenCC")
+	}
+	t.Logf("%d characters and %d header values; %d characters and %d header values in Han characters skip OpenCC", total, n, skipped, hanSkipped)
+}
+
+// FuzzToSimplified checks toSimplified (its fast path and its own
+// conversion) against OpenCC's Convert on any text.
+func FuzzToSimplified(f *testing.F) {
+	for _, s := range []string{"胡榮華", "胡荣华", "許銀川對呂欽", "全國象棋個人賽第一輪", "abc 中國", "\xff臺灣"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := toSimplified(s), convertT2S(t, s); got != want {
+			t.Fatalf("toSimplified(%q) = %q, OpenCC gives %q", s, got, want)
+		}
+	})
 }
