@@ -140,6 +140,9 @@ func newAnnotateCmd() *cobra.Command {
 			switch by {
 			case "input":
 			case "position":
+				if shard.All() {
+					return usageErr("annotate: --by position shares positions out among shards: give --shard I/N")
+				}
 				// Every shard reads every game and searches its share
 				// of the distinct positions.
 				aopt.Share = annotate.Share{Index: shard.Index, Count: shard.Count}

@@ -139,3 +139,25 @@ func TestAnnotateByPosition(t *testing.T) {
 	t.Logf("%d rows; positions searched: %d by a single run, %d by %d shards of the positions, %d by %d shards of the files",
 		len(want), len(single), len(searched), n, byInput, n)
 }
+
+// TestAnnotateByPositionNeedsShard: --by position without --shard is a
+// usage error (exit 2), not a run that silently shares nothing out; a
+// --by value other than input or position likewise.
+func TestAnnotateByPositionNeedsShard(t *testing.T) {
+	dir := sampleDir(t)
+	engine := fakeEngine(fakeengine.Spec{})
+	for _, args := range [][]string{
+		{"--by", "position"},
+		{"--by", "file", "--shard", "0/2"},
+	} {
+		out := filepath.Join(t.TempDir(), "evals")
+		all := append([]string{"annotate", "--quiet", "--engine", engine, "--depth", "1", "-o", out}, args...)
+		_, errs, code := runCLI(t, "", append(all, dir)...)
+		if code != 2 || !strings.Contains(errs, "--by") {
+			t.Errorf("%v: exit %d, want 2 with a message naming --by: %s", args, code, errs)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%v: %s written", args, out)
+		}
+	}
+}
