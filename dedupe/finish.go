@@ -321,7 +321,7 @@ func (ix *Index) names(fin *finished) error {
 			}
 			fin.refs[k] = rec.ref
 			if keptNames != nil {
-				keptNames[k] = [2]string{rec.tags[4], rec.tags[5]}
+				keptNames[k] = [2]string{rec.tags[tagRed], rec.tags[tagBlack]}
 			}
 		} else {
 			members = append(members, i)
@@ -379,7 +379,7 @@ func (ix *Index) names(fin *finished) error {
 			}
 			kn := keptNames[fin.kept[g]]
 			for t, y := range kn {
-				x := rec.tags[4+t] // Red, Black
+				x := rec.tags[tagRed+t] // Red, Black
 				if x != y && x != "" && y != "" && ix.opt.SameName(x, y) {
 					fin.pairs[g] = append(fin.pairs[g], [2]string{x, y})
 				}

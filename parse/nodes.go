@@ -118,19 +118,6 @@ type nodeBlocks struct {
 	free  int
 }
 
-// used returns the number of cells handed out (0 for a tree built by
-// hand).
-func (b *nodeBlocks) used() int {
-	if b.first == nil {
-		return 0
-	}
-	n := len(*b.first)
-	for _, blk := range b.more {
-		n += len(*blk)
-	}
-	return n - b.free
-}
-
 // nodeAlloc hands out the Nodes of one record's tree from blocks of cells:
 // a tree of n moves costs a few allocations instead of 2n (one Node and
 // one one-element Children slice per move), and none once blocks are

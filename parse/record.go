@@ -188,15 +188,9 @@ type Record struct {
 
 // MainLine returns the main line: the chain of first children.
 func (r *Record) MainLine() []*Node {
-	// The cells a reader used bound the line's length: the chain is
-	// walked once. (A tree built by hand, or one of many variations,
-	// whose bound would waste memory, is counted first.)
-	n := r.nodes.used()
-	if n == 0 || n > 1024 {
-		n = 0
-		for p := &r.Root; len(p.Children) > 0; p = p.Children[0] {
-			n++
-		}
+	n := 0
+	for p := &r.Root; len(p.Children) > 0; p = p.Children[0] {
+		n++
 	}
 	line := make([]*Node, 0, n)
 	for p := &r.Root; len(p.Children) > 0; p = p.Children[0] {
