@@ -317,6 +317,21 @@ type result struct {
 	fileIndex int
 }
 
+// applySteps runs the steps over a game's report and tags and returns
+// the result the sinks get of it (the workers' last step, for records and
+// for the games of datasets alike).
+func applySteps(rep *analyze.Report, tags parse.Tags, aopt analyze.Options, steps []Step) result {
+	if len(steps) == 0 {
+		// No Draft: a step's pointer to it would put it on the heap.
+		return result{report: rep, tags: tags, res: rep.Declared()}
+	}
+	d := &Draft{Report: rep, Tags: tags, Result: rep.Declared(), Options: aopt}
+	for _, s := range steps {
+		s.Apply(d)
+	}
+	return result{report: d.Report, tags: d.Tags, res: d.Result}
+}
+
 // pass reads the inputs once and hands every game to the sinks.
 func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 	if r.prog != nil {
@@ -351,16 +366,9 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 				// Junk between games, or only the end of a file.
 				return result{end: it.End}
 			}
-			rep := analyze.Analyze(it.Rec, it.Err, aopt)
-			if len(steps) == 0 {
-				// No Draft: a step's pointer to it would put it on the heap.
-				return result{key: it.Key, report: rep, tags: it.Rec.Tags, res: rep.Declared(), end: it.End, fileIndex: it.FileIndex}
-			}
-			d := &Draft{Report: rep, Tags: it.Rec.Tags, Result: rep.Declared(), Options: aopt}
-			for _, s := range steps {
-				s.Apply(d)
-			}
-			return result{key: it.Key, report: d.Report, tags: d.Tags, res: d.Result, end: it.End, fileIndex: it.FileIndex}
+			v := applySteps(analyze.Analyze(it.Rec, it.Err, aopt), it.Rec.Tags, aopt, steps)
+			v.key, v.end, v.fileIndex = it.Key, it.End, it.FileIndex
+			return v
 		},
 		func(v result) error {
 			switch {

@@ -175,12 +175,9 @@ func datasetGame(g *DatasetGame, aopt analyze.Options, steps []Step) result {
 		}
 	}
 	rep.Flags, rep.Status = own, analyze.StatusOf(own)
-	d := Draft{Report: rep, Tags: g.Record.Tags, Options: aopt}
-	d.Result = rep.Declared()
-	for _, s := range steps {
-		s.Apply(&d)
-	}
-	return result{id: g.ID, report: d.Report, tags: d.Tags, res: d.Result}
+	v := applySteps(rep, g.Record.Tags, aopt, steps)
+	v.id = g.ID
+	return v
 }
 
 // Inside reports whether path is one of the outputs of a run, or inside

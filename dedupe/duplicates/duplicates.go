@@ -1,14 +1,13 @@
 // Package duplicates finds the copies among the games of export datasets
 // after the fact (xqtool dedupe), with the in-run detection's rule
-// (package dedupe), and owns their table, duplicates.parquet: its schema,
-// its writer and its reader.
+// (package dedupe), and owns their table, duplicates.parquet: its schema
+// and its writer.
 package duplicates
 
 import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -23,7 +22,6 @@ import (
 	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/internal/hashid"
 	"github.com/xqtool/xqtool/internal/output"
-	"github.com/xqtool/xqtool/internal/table"
 )
 
 // Name is the file Find writes into each dataset directory.
@@ -298,40 +296,4 @@ func abortAll(ws []*dupWriter) {
 			w.abort()
 		}
 	}
-}
-
-// ReadCopies reads the duplicates.parquet at path (see Find):
-// for each game listed, whether it is a copy (its duplicate_kind is set).
-// A missing file gives an empty map.
-func ReadCopies(path string) (_ map[string]bool, err error) {
-	defer table.Recover(path, &err)
-	if _, err := os.Stat(path); err != nil {
-		return nil, nil
-	}
-	t, err := table.Open(path, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer t.Close()
-	idName, kindName := Schema.Field(0).Name, Schema.Field(2).Name
-	rows, err := t.Rows([]string{idName, kindName}, nil)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[string]bool{}
-	for rows.NextBatch() {
-		ids, err := table.Column[*array.String](rows.Batch(), idName)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		kinds, err := table.Column[*array.String](rows.Batch(), kindName)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		for i := range ids.Len() {
-			out[ids.Value(i)] = table.String(kinds, i) != ""
-		}
-	}
-	return out, rows.Err()
 }

@@ -19,7 +19,7 @@ type File struct {
 	*bufio.Writer
 	path string   // the target ("" for the stream)
 	f    *os.File // the temporary file, nil for the stream
-	made string   // the topmost directory Open created for it ("" for none)
+	made Dirs     // the directories Open created for it
 }
 
 // Open starts the output path ("" or "-": stream), creating the
@@ -30,52 +30,16 @@ func Open(path string, stream io.Writer) (*File, error) {
 	if path == "" || path == "-" {
 		return &File{Writer: bufio.NewWriterSize(stream, 1<<16)}, nil
 	}
-	made, err := mkdirs(filepath.Dir(path))
+	made, err := mkdirAll(filepath.Dir(path))
 	if err != nil {
 		return nil, targetError("create", path, err)
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		removeMade(made)
+		made.Remove()
 		return nil, targetError("create", path, err)
 	}
 	return &File{Writer: bufio.NewWriterSize(f, 1<<16), path: path, f: f, made: made}, nil
-}
-
-// mkdirs creates dir and the missing directories above it, and returns
-// the topmost one it created ("" when dir existed).
-func mkdirs(dir string) (string, error) {
-	top := ""
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if _, err := os.Stat(d); err == nil {
-			break
-		}
-		top = d
-		if filepath.Dir(d) == d {
-			break
-		}
-	}
-	if top == "" {
-		return "", nil
-	}
-	return top, os.MkdirAll(dir, 0o755)
-}
-
-// removeMade removes the directories mkdirs created, when they are empty.
-func removeMade(top string) {
-	if top == "" {
-		return
-	}
-	var dirs []string
-	filepath.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() {
-			dirs = append(dirs, p)
-		}
-		return nil
-	})
-	for i := len(dirs) - 1; i >= 0; i-- {
-		os.Remove(dirs[i]) // fails, and stays, when not empty
-	}
 }
 
 // Path is the target path ("" for the stream).
@@ -111,7 +75,7 @@ func (o *File) Abort() {
 	if o.f != nil {
 		o.f.Close()
 		os.Remove(o.f.Name())
-		removeMade(o.made)
+		o.made.Remove()
 	}
 }
 
@@ -140,6 +104,15 @@ type Dirs []string
 // returns the directories it created, deepest first, so that an aborted
 // run can leave the tree as it found it (Dirs.Remove).
 func MkdirAll(dir string) (Dirs, error) {
+	created, err := mkdirAll(dir)
+	if err != nil {
+		return nil, targetError("create", dir, err)
+	}
+	return created, nil
+}
+
+// mkdirAll is MkdirAll, its error not naming dir.
+func mkdirAll(dir string) (Dirs, error) {
 	var created Dirs
 	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
 		if _, err := os.Stat(d); err == nil {
@@ -151,7 +124,7 @@ func MkdirAll(dir string) (Dirs, error) {
 		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, targetError("create", dir, err)
+		return nil, err
 	}
 	return created, nil
 }

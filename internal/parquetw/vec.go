@@ -230,13 +230,6 @@ func (c *StringColumn) Append(s string) {
 	c.end()
 }
 
-// AppendBytes appends a row of value b.
-func (c *StringColumn) AppendBytes(b []byte) {
-	c.data.reserve(len(b))
-	c.data.s = append(c.data.s, b...)
-	c.end()
-}
-
 // AppendNull appends a null row.
 func (c *StringColumn) AppendNull() {
 	c.end()
