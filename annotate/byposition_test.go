@@ -20,18 +20,7 @@ func writeTable(t *testing.T, dir, name string, games ...GameEval) string {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	w, err := NewWriter(f, Profile{Engine: "synthetic", Limits: "depth 1"}, DefaultThresholds)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, g := range games {
-		if err := w.Write(g); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	writeEvals(t, f, games...)
 	return path
 }
 

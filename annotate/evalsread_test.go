@@ -14,25 +14,16 @@ import (
 // and returns its bytes.
 func syntheticTable(t testing.TB, prefix string, games int) ([]byte, []GameEval) {
 	t.Helper()
-	var buf bytes.Buffer
-	w, err := NewWriter(&buf, Profile{Engine: "synthetic", Limits: "depth 1"}, DefaultThresholds)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var all []GameEval
 	for i := range games {
 		ge := GameEval{ID: fmt.Sprintf("%s%05d", prefix, i)}
 		for p := range i%7 + 1 {
 			ge.Rows = append(ge.Rows, Row{GameID: ge.ID, Ply: p, Key: uint64(i*100 + p), Status: "ok", ScoreRedCP: i - p, HasCP: true, Depth: 1})
 		}
-		if err := w.Write(ge); err != nil {
-			t.Fatal(err)
-		}
 		all = append(all, ge)
 	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	var buf bytes.Buffer
+	writeEvals(t, &buf, all...)
 	return buf.Bytes(), all
 }
 

@@ -3,6 +3,7 @@ package annotate
 import (
 	"bufio"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +15,24 @@ import (
 	"github.com/xqtool/xqtool/internal/fakeengine"
 	"github.com/xqtool/xqtool/internal/shareddata"
 )
+
+// writeEvals writes the games' rows as an evals table (engine
+// "synthetic") to w.
+func writeEvals(t testing.TB, w io.Writer, games ...GameEval) {
+	t.Helper()
+	ew, err := NewWriter(w, Profile{Engine: "synthetic", Limits: "depth 1"}, DefaultThresholds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		if err := ew.Write(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := ew.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
 
 func TestMain(m *testing.M) {
 	fakeengine.Main()
