@@ -574,7 +574,7 @@ func (t *Table) Players() []Player { return t.players }
 // Of returns the player of a game's side (game numbered in the order
 // added), false when the side has no name.
 func (t *Table) Of(game int, red bool) (Player, bool) {
-	if game < 0 || game >= t.side.n {
+	if game < 0 || game >= t.side.x.Len() {
 		return Player{}, false
 	}
 	c := 1

@@ -2,14 +2,12 @@ package players
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"hash/maphash"
-	"io"
-	"os"
 	"strings"
 	"sync"
 
+	"github.com/xqtool/xqtool/internal/spill"
 	"github.com/xqtool/xqtool/pipeline"
 )
 
@@ -222,62 +220,44 @@ func (s *store) close() error {
 // bytes a game), read back through a window of sideWindow games: the
 // sinks after the players annotator ask for the games in order.
 type sides struct {
-	mu    sync.Mutex // at moves the window: the verdicts may be asked from several goroutines
-	f     *os.File
-	w     []byte // pending writes
-	n     int
-	win   []byte
-	start int   // index of the window's first game
-	err   error // the first error reading back
+	mu  sync.Mutex // at moves the window: the verdicts may be asked from several goroutines
+	x   *spill.Fixed
+	err error // the first error reading back
 }
 
 const sideWindow = 8192
 
 func newSides(dir string) (*sides, error) {
-	f, err := os.CreateTemp(dir, "xqtool-players-*")
+	x, err := spill.CreateFixed(dir, "players", 8, sideWindow)
 	if err != nil {
 		return nil, fmt.Errorf("players: %w", err)
 	}
-	return &sides{f: f}, nil
+	return &sides{x: x}, nil
 }
 
 func (s *sides) add(red, black int32) error {
-	s.w = binary.LittleEndian.AppendUint32(s.w, uint32(red))
-	s.w = binary.LittleEndian.AppendUint32(s.w, uint32(black))
-	s.n++
-	if len(s.w) >= 1<<16 {
-		return s.flush()
-	}
-	return nil
-}
-
-func (s *sides) flush() error {
-	_, err := s.f.Write(s.w)
-	s.w = s.w[:0]
-	return err
+	var e [8]byte
+	binary.LittleEndian.PutUint32(e[:], uint32(red))
+	binary.LittleEndian.PutUint32(e[4:], uint32(black))
+	return s.x.Append(e[:])
 }
 
 // at returns game i's spelling indexes (-1: no name).
 func (s *sides) at(i int) ([2]int32, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if i < s.start || i >= s.start+len(s.win)/8 {
-		s.start = i
-		if s.win == nil {
-			s.win = make([]byte, sideWindow*8)
+	b, err := s.x.Get(i)
+	if err != nil || b == nil {
+		if s.err == nil {
+			s.err = err
 		}
-		s.win = s.win[:min(sideWindow, s.n-i)*8]
-		if _, err := s.f.ReadAt(s.win, int64(i)*8); err != nil && !errors.Is(err, io.EOF) {
-			s.win = s.win[:0]
-			if s.err == nil {
-				s.err = err
-			}
-			return [2]int32{-1, -1}, err
-		}
+		return [2]int32{-1, -1}, err
 	}
-	b := s.win[(i-s.start)*8:]
 	return [2]int32{int32(binary.LittleEndian.Uint32(b)), int32(binary.LittleEndian.Uint32(b[4:]))}, nil
 }
+
+// flush writes the games added.
+func (s *sides) flush() error { return s.x.Flush() }
 
 // firstErr returns the first error of at.
 func (s *sides) firstErr() error {
@@ -287,13 +267,8 @@ func (s *sides) firstErr() error {
 }
 
 func (s *sides) close() error {
-	if s == nil || s.f == nil {
+	if s == nil {
 		return nil
 	}
-	err := s.f.Close()
-	if rerr := os.Remove(s.f.Name()); err == nil {
-		err = rerr
-	}
-	s.f = nil
-	return err
+	return s.x.Close()
 }

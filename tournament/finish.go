@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/internal/spill"
 	"github.com/xqtool/xqtool/pipeline"
 )
 
@@ -25,7 +26,7 @@ type finisher struct {
 	seed    maphash.Seed
 	// conflict is each game's result conflict (by sequence number): the
 	// offset + 1 and length of its detail in details; zeros none.
-	conflict *fixed
+	conflict *spill.Fixed
 	details  *data
 	batches  []*pipeline.Spool
 	batchOf  []int // each event's batch
@@ -38,7 +39,7 @@ func (f *finisher) close() {
 		}
 	}
 	if f.conflict != nil {
-		f.conflict.close()
+		f.conflict.Close()
 	}
 	f.details.close()
 }
@@ -149,7 +150,7 @@ func (f *finisher) conflicts() (err error) {
 			binary.LittleEndian.PutUint64(e[:], uint64(off+1))
 			binary.LittleEndian.PutUint32(e[8:], uint32(len(detail)))
 			for _, c := range byCluster[cl] {
-				if err := f.conflict.put(c.seq, e[:]); err != nil {
+				if err := f.conflict.Put(c.seq, e[:]); err != nil {
 					return err
 				}
 			}
@@ -161,7 +162,7 @@ func (f *finisher) conflicts() (err error) {
 
 // conflictFlag returns the result conflict of game seq, if any.
 func (f *finisher) conflictFlag(seq int) ([]flags.Flag, error) {
-	e, err := f.conflict.get(seq)
+	e, err := f.conflict.Get(seq)
 	if err != nil || e == nil {
 		return nil, err
 	}

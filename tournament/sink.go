@@ -215,7 +215,7 @@ func (s *Sink) each(fn func(num int, e entry)) {
 	}
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
-	for num := range s.st.index.n {
+	for num := range s.st.index.Len() {
 		if e, ok := s.st.entry(num); ok {
 			fn(num, e)
 		}

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/internal/spill"
 	"github.com/xqtool/xqtool/pipeline"
 )
 
@@ -72,59 +73,18 @@ func decodeGame(rec []byte, g *Game) error {
 	return d.Err()
 }
 
-// fixed is a temporary file of fixed-width entries written by index in
-// any order and read back through a window (the reads go mostly in
-// order). Entries never written read as zeros.
-type fixed struct {
-	f     *os.File
-	width int
-	n     int // entries: one past the highest written
-	win   []byte
-	start int // index of the window's first entry
-}
+// fixedWindow is the entries of a fixed-width file read at a time.
+const fixedWindow = 4096
 
-const fixedWindow = 4096 // entries read at a time
-
-func newFixed(dir string, width int) (*fixed, error) {
-	f, err := os.CreateTemp(dir, "xqtool-events-*")
+// newFixed creates a temporary file of entries of width bytes, written
+// by number in any order and read back mostly in order.
+func newFixed(dir string, width int) (*spill.Fixed, error) {
+	x, err := spill.CreateFixed(dir, "events", width, fixedWindow)
 	if err != nil {
 		return nil, fmt.Errorf("tournament: %w", err)
 	}
-	return &fixed{f: f, width: width}, nil
+	return x, nil
 }
-
-// put writes entry i.
-func (x *fixed) put(i int, e []byte) error {
-	if _, err := x.f.WriteAt(e[:x.width], int64(i)*int64(x.width)); err != nil {
-		return err
-	}
-	if i >= x.start && i < x.start+len(x.win)/x.width {
-		copy(x.win[(i-x.start)*x.width:], e[:x.width])
-	}
-	x.n = max(x.n, i+1)
-	return nil
-}
-
-// get returns entry i, valid until the next call (nil past the end).
-func (x *fixed) get(i int) ([]byte, error) {
-	if i < 0 || i >= x.n {
-		return nil, nil
-	}
-	if i < x.start || i >= x.start+len(x.win)/x.width {
-		if x.win == nil {
-			x.win = make([]byte, fixedWindow*x.width)
-		}
-		x.start = i
-		x.win = x.win[:min(fixedWindow, x.n-i)*x.width]
-		if _, err := x.f.ReadAt(x.win, int64(i)*int64(x.width)); err != nil && !errors.Is(err, io.EOF) {
-			x.win = x.win[:0]
-			return nil, err
-		}
-	}
-	return x.win[(i-x.start)*x.width:][:x.width], nil
-}
-
-func (x *fixed) close() error { return closeTemp(x.f) }
 
 // data is a temporary file of records appended and read back at their
 // offset, through a window when they are read in order.
@@ -204,7 +164,7 @@ func closeTemp(f *os.File) error {
 type store struct {
 	mu    sync.Mutex // the verdicts may be asked from several goroutines
 	games *data
-	index *fixed
+	index *spill.Fixed
 	buf   [entryWidth]byte
 	err   error // the first error reading back
 }
@@ -251,7 +211,7 @@ func (st *store) add(g *Game, rec []byte, event int) error {
 	binary.LittleEndian.PutUint64(b, uint64(off))
 	binary.LittleEndian.PutUint32(b[8:], n)
 	binary.LittleEndian.PutUint32(b[12:], uint32(event+1))
-	return st.index.put(g.Num, b)
+	return st.index.Put(g.Num, b)
 }
 
 // entry reads game num's entry; ok is false for a game not stored. The
@@ -260,7 +220,7 @@ func (st *store) entry(num int) (e entry, ok bool) {
 	if st.index == nil {
 		return entry{}, false
 	}
-	b, err := st.index.get(num)
+	b, err := st.index.Get(num)
 	if err != nil {
 		st.fail(err)
 		return entry{}, false
@@ -302,7 +262,7 @@ func (st *store) close() error {
 		return nil
 	}
 	err := st.games.close()
-	if xerr := st.index.close(); err == nil {
+	if xerr := st.index.Close(); err == nil {
 		err = xerr
 	}
 	return err
