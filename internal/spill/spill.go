@@ -5,6 +5,8 @@
 // own fields in a record (AppendUvarint, AppendString, Decoder). A File
 // is written through a buffer and read back forward (Reader, which may
 // skip ahead) or one record at an offset (At, Head); Close removes it.
+// A Fixed holds entries of one width, read back by number through a
+// window.
 package spill
 
 import (
