@@ -159,6 +159,17 @@ func Analyze(rec *parse.Record, readErr error, opt Options) *Report {
 	return r
 }
 
+// Release hands the replay's memory back for later games (see
+// replay.Game.Release): r.Game is nil after it. A caller that keeps
+// nothing of r past this point may call it; one that does not loses
+// only the reuse.
+func (r *Report) Release() {
+	if r.Game != nil {
+		r.Game.Release()
+		r.Game = nil
+	}
+}
+
 // finish sets the status from the flags.
 func (r *Report) finish() {
 	r.Status = StatusOf(r.Flags)

@@ -256,11 +256,20 @@ func textExportDecorated(l string) bool {
 	if _, ok := textExportDecoration(l); ok {
 		return true
 	}
-	switch strings.Join(strings.Fields(l), "") {
-	case "棋谱红方黑方", "最新弈法":
-		return true
+	return fieldsSpell(l, "棋谱红方黑方") || fieldsSpell(l, "最新弈法")
+}
+
+// fieldsSpell reports whether the space-separated fields of l, joined,
+// spell want. It stops at the first field that does not fit, so a long
+// line of moves costs a few bytes, not a split.
+func fieldsSpell(l, want string) bool {
+	for f := range strings.FieldsSeq(l) {
+		if !strings.HasPrefix(want, f) {
+			return false
+		}
+		want = want[len(f):]
 	}
-	return false
+	return want == ""
 }
 
 // textExportMoves reports whether a line the game splitter took for a

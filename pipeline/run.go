@@ -388,6 +388,7 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 			case v.report != nil && v.id != "":
 				err := r.game(v)
 				v.report.Record.Release()
+				v.report.Release()
 				if r.prog != nil && r.games%1024 == 0 {
 					r.prog.Done(filesDone, r.games)
 				}
@@ -398,6 +399,7 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 				num.Number(rec, v.fileIndex)
 				err := r.game(v)
 				rec.Release()
+				v.report.Release()
 				if err != nil {
 					return err
 				}

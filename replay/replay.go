@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/notation"
@@ -89,6 +90,11 @@ type Game struct {
 	VarFails []*Failure
 	// VarPlies counts variation moves played successfully.
 	VarPlies int
+
+	// spareLine and sparePlies are the slices of a released Game, for
+	// Replay to fill (see Release).
+	spareLine  []*parse.Node
+	sparePlies []Ply
 }
 
 // Options configures Replay.
@@ -215,9 +221,38 @@ func hasSideField(fen string) bool {
 	return n >= 2
 }
 
+// gamePool holds Games handed back by Release, with their slices.
+var gamePool sync.Pool
+
+// newGame returns a zero Game, perhaps one released before, whose Line
+// and Plies keep their capacity.
+func newGame() *Game {
+	g, _ := gamePool.Get().(*Game)
+	if g == nil {
+		return &Game{}
+	}
+	return g
+}
+
+// Release hands g back for a later Replay to reuse: g, its Line, Plies and
+// failures must not be used after. A caller that does not call it loses
+// nothing but the reuse.
+func (g *Game) Release() {
+	line, plies := g.Line, g.Plies
+	if cap(line) < cap(g.spareLine) {
+		line = g.spareLine
+	}
+	if cap(plies) < cap(g.sparePlies) {
+		plies = g.sparePlies
+	}
+	clear(line) // the nodes belong to the record, which goes on its own
+	*g = Game{spareLine: line[:0], sparePlies: plies[:0]}
+	gamePool.Put(g)
+}
+
 // Replay replays rec.
 func Replay(rec *parse.Record, opt Options) *Game {
-	g := &Game{}
+	g := newGame()
 	start, ok, sideKnown, note, err := startPosition(rec)
 	g.StartErr = err
 	g.FENNote = note
@@ -232,7 +267,10 @@ func Replay(rec *parse.Record, opt Options) *Game {
 	for p := &rec.Root; len(p.Children) > 0; p = p.Children[0] {
 		nLine++
 	}
-	line := make([]*parse.Node, 0, nLine)
+	line := g.spareLine
+	if line == nil || cap(line) < nLine {
+		line = make([]*parse.Node, 0, nLine)
+	}
 	if !sideKnown && nLine > 0 {
 		// Settle the side from the first move: keep Red unless only
 		// Black can play it.
@@ -248,7 +286,11 @@ func Replay(rec *parse.Record, opt Options) *Game {
 	g.HasStart = true
 	g.Start = start
 	p := start
-	g.Plies = make([]Ply, 0, nLine)
+	g.Plies = g.sparePlies
+	if g.Plies == nil || cap(g.Plies) < nLine {
+		g.Plies = make([]Ply, 0, nLine)
+	}
+	g.spareLine, g.sparePlies = nil, nil
 	node := &rec.Root
 	// inCheck is whether the side to move in p is in check: the previous
 	// ply's check flag, which lets the board skip most king safety tests.
