@@ -176,6 +176,50 @@ func (w *Walker) WalkArg(ctx context.Context, i int, path string, yield func(Ite
 	})
 }
 
+// PlanArg plans paths[i] = path as WalkArg does, without opening a
+// file: it returns the entries WalkArg would open, in its order, for
+// OpenPlan to read. The files it reaches count as reached for the
+// walker's later plans and walks (Repeated). The files of other shards,
+// which report nothing, are left out of the list.
+func (w *Walker) PlanArg(i int, path string) ([]Entry, error) {
+	var out []Entry
+	p := planner{w: w, seen: &w.seen}
+	err := p.planArg(i, path, func(e Entry) error {
+		if e.Shard || e.Kind == EntryArchive {
+			out = append(out, e)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// OpenPlan reads the entries of a plan (PlanArg) in order, as WalkArg
+// reads the entries it plans.
+func (w *Walker) OpenPlan(ctx context.Context, entries []Entry, yield func(Item) error) error {
+	for _, e := range entries {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := w.open(ctx, e, yield); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PlannedFiles counts the files of a plan that the walker's shard reads or
+// reports (Files counts them once read): an archive counts as one file,
+// its members being known only when it is opened.
+func PlannedFiles(entries []Entry) int {
+	n := 0
+	for _, e := range entries {
+		if e.Shard || e.Kind == EntryArchive {
+			n++
+		}
+	}
+	return n
+}
+
 // open reads the entry e: its games, or its problem, when the walker's
 // shard takes it.
 func (w *Walker) open(ctx context.Context, e Entry, yield func(Item) error) error {
@@ -219,59 +263,6 @@ func realPath(p string) (string, error) {
 func joinPrefix(dir string) string {
 	j := filepath.Join(dir, "x")
 	return j[:len(j)-1]
-}
-
-// CountFiles counts the files that Walk would open for paths (an archive
-// counts as one file; "-" as one), without reading them: it lets a
-// progress bar show an estimated time. Errors are ignored (Walk reports
-// them).
-func CountFiles(paths []string) int {
-	n := 0
-	var count func(dir string, seen map[string]bool)
-	count = func(dir string, seen map[string]bool) {
-		real, err := filepath.EvalSymlinks(dir)
-		if err != nil || seen[real] {
-			return
-		}
-		seen[real] = true
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			return
-		}
-		for _, e := range entries {
-			q := filepath.Join(dir, e.Name())
-			t := e.Type()
-			if t&fs.ModeSymlink != 0 {
-				st, err := os.Stat(q)
-				if err != nil {
-					continue
-				}
-				t = st.Mode().Type()
-			}
-			switch {
-			case t.IsDir():
-				count(q, seen)
-			case t.IsRegular():
-				n++
-			}
-		}
-	}
-	for _, p := range paths {
-		matches := []string{p}
-		if p != "-" && strings.ContainsAny(p, "*?[") {
-			if _, err := os.Stat(p); err != nil {
-				matches, _ = filepath.Glob(p)
-			}
-		}
-		for _, m := range matches {
-			if st, err := os.Stat(m); err == nil && st.IsDir() {
-				count(m, map[string]bool{})
-			} else {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // shardProblem is problem for an entry that is not a file read by games
