@@ -186,11 +186,25 @@ func (w *Walker) PlanArg(i int, path string) ([]Entry, error) {
 	p := planner{w: w, seen: &w.seen}
 	err := p.planArg(i, path, func(e Entry) error {
 		if e.Shard || e.Kind == EntryArchive {
-			out = append(out, e)
+			out = append(out, compact(e))
 		}
 		return nil
 	})
 	return out, err
+}
+
+// compact makes the strings of a held entry share one allocation where
+// they can: the path (and the shard key, its end) is the end of the real
+// path when no link was followed, so a plan holds each path once.
+func compact(e Entry) Entry {
+	if strings.HasSuffix(e.Key, e.Path) {
+		p := e.Key[len(e.Key)-len(e.Path):]
+		if strings.HasSuffix(e.Path, e.Rel) {
+			e.Rel = p[len(p)-len(e.Rel):]
+		}
+		e.Path = p
+	}
+	return e
 }
 
 // OpenPlan reads the entries of a plan (PlanArg) in order, as WalkArg
