@@ -153,7 +153,9 @@ func (w *Walker) Files() int { return w.files }
 // path, key, kind, shard, why it is skipped — before it is opened; then
 // the entry is opened and read. Entries are planned as the walk goes (a
 // directory's when it is reached), so that a large tree is never held
-// whole.
+// whole; a caller that needs the number of files first (a progress bar)
+// plans each argument whole (PlanArg), counts the plan (PlannedFiles) and
+// reads it (OpenPlan), listing the inputs once.
 func (w *Walker) Walk(ctx context.Context, paths []string, yield func(Item) error) error {
 	for i, p := range paths {
 		if err := w.WalkArg(ctx, i, p, yield); err != nil {
