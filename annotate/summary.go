@@ -9,8 +9,10 @@ import (
 	"github.com/xqtool/xqtool/flags"
 )
 
-// WriteSummary writes the summary table of an annotation; elapsed is the
-// time of the whole run.
+// WriteSummary writes the summary table of an annotation, where the table
+// was written and, when positions of other shards were missing, what
+// was left out and how to complete it; elapsed is the time of the whole
+// run.
 func (s *Sink) WriteSummary(w io.Writer, elapsed time.Duration) {
 	p := s.Progress()
 	row := func(name string, v any) { fmt.Fprintf(w, "%-24s %10v\n", name, v) }
@@ -45,5 +47,9 @@ func (s *Sink) WriteSummary(w io.Writer, elapsed time.Duration) {
 		fmt.Fprintf(w, "%-24s %10.2f  (%v searching, %v in all)\n", "positions/s", float64(n)/p.Elapsed.Seconds(),
 			p.Elapsed.Round(time.Millisecond), elapsed.Round(time.Millisecond))
 		fmt.Fprintf(w, "%-24s %10.3f  (%v of engine CPU, start-ups included)\n", "engine CPU s/position", p.EngineCPU.Seconds()/float64(n), p.EngineCPU.Round(time.Millisecond))
+	}
+	fmt.Fprintf(w, "wrote %s\n", s.Path())
+	if p.Missing > 0 {
+		fmt.Fprintf(w, "the losses, classes and flags that need the other shards' %d positions are left out: once those shards are done, run this again with --merge-cache of their caches (nothing is searched again)\n", p.Missing)
 	}
 }

@@ -3,9 +3,12 @@ package book
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/xqtool/xqtool/board"
 )
 
 // A book file's format is told by its name's extension: .dat
@@ -78,4 +81,19 @@ func WriteFile(path string, entries []Entry) error {
 		return os.WriteFile(path, buf.Bytes(), 0o644)
 	}
 	return fmt.Errorf("%s: not a book name (.dat, .obk or .yfk)", path)
+}
+
+// LookupFile writes the moves of the book file at path (Open) in the
+// position p as a table (WriteMoves).
+func LookupFile(w io.Writer, path string, p board.Position) error {
+	b, err := Open(path)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	moves, err := b.Lookup(p)
+	if err != nil {
+		return err
+	}
+	return WriteMoves(w, p, moves)
 }

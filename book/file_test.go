@@ -1,7 +1,10 @@
 package book
 
 import (
+	"bytes"
+	"io"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -56,6 +59,46 @@ func TestFileByExtension(t *testing.T) {
 		}
 		if err := WriteFile(path, entries); err == nil {
 			t.Errorf("WriteFile(%q): no error", name)
+		}
+	}
+}
+
+// TestLookupFile: the table LookupFile prints of a written book is the
+// one WriteMoves prints of the moves Open and Lookup give; a missing or
+// unnamed file is an error naming it.
+func TestLookupFile(t *testing.T) {
+	entries := smallEntries(t)
+	for _, name := range []string{"b.obk", "BOOK.DAT"} {
+		path := filepath.Join(t.TempDir(), name)
+		if err := WriteFile(path, entries); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			var got, want bytes.Buffer
+			if err := LookupFile(&got, path, e.Position); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			b, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves, err := b.Lookup(e.Position)
+			b.Close()
+			if err != nil || len(moves) == 0 {
+				t.Fatalf("%s: %d moves, %v", name, len(moves), err)
+			}
+			if err := WriteMoves(&want, e.Position, moves); err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != want.String() || !strings.Contains(got.String(), e.Move.String()) {
+				t.Errorf("%s: %s:\n%s\nwant\n%s", name, e.Position.FEN(), got.String(), want.String())
+			}
+		}
+	}
+	for _, name := range []string{"none.obk", "book.txt"} {
+		path := filepath.Join(t.TempDir(), name)
+		if err := LookupFile(io.Discard, path, entries[0].Position); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("LookupFile(%s): %v", name, err)
 		}
 	}
 }

@@ -153,7 +153,9 @@ func (w *Walker) Files() int { return w.files }
 // path, key, kind, shard, why it is skipped — before it is opened; then
 // the entry is opened and read. Entries are planned as the walk goes (a
 // directory's when it is reached), so that a large tree is never held
-// whole.
+// whole; a caller that needs the number of files first (a progress bar)
+// plans each argument whole (PlanArg), counts the plan (PlannedFiles) and
+// reads it (OpenPlan), listing the inputs once.
 func (w *Walker) Walk(ctx context.Context, paths []string, yield func(Item) error) error {
 	for i, p := range paths {
 		if err := w.WalkArg(ctx, i, p, yield); err != nil {
@@ -174,6 +176,64 @@ func (w *Walker) WalkArg(ctx context.Context, i int, path string, yield func(Ite
 		}
 		return w.open(ctx, e, yield)
 	})
+}
+
+// PlanArg plans paths[i] = path as WalkArg does, without opening a
+// file: it returns the entries WalkArg would open, in its order, for
+// OpenPlan to read. The files it reaches count as reached for the
+// walker's later plans and walks (Repeated). The files of other shards,
+// which report nothing, are left out of the list.
+func (w *Walker) PlanArg(i int, path string) ([]Entry, error) {
+	var out []Entry
+	p := planner{w: w, seen: &w.seen}
+	err := p.planArg(i, path, func(e Entry) error {
+		if e.Shard || e.Kind == EntryArchive {
+			out = append(out, compact(e))
+		}
+		return nil
+	})
+	return out, err
+}
+
+// compact makes the strings of a held entry share one allocation where
+// they can: the path (and the shard key, its end) is the end of the real
+// path when no link was followed, so a plan holds each path once.
+func compact(e Entry) Entry {
+	if strings.HasSuffix(e.Key, e.Path) {
+		p := e.Key[len(e.Key)-len(e.Path):]
+		if strings.HasSuffix(e.Path, e.Rel) {
+			e.Rel = p[len(p)-len(e.Rel):]
+		}
+		e.Path = p
+	}
+	return e
+}
+
+// OpenPlan reads the entries of a plan (PlanArg) in order, as WalkArg
+// reads the entries it plans.
+func (w *Walker) OpenPlan(ctx context.Context, entries []Entry, yield func(Item) error) error {
+	for _, e := range entries {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := w.open(ctx, e, yield); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PlannedFiles counts the files of a plan that the walker's shard reads or
+// reports (Files counts them once read): an archive counts as one file,
+// its members being known only when it is opened.
+func PlannedFiles(entries []Entry) int {
+	n := 0
+	for _, e := range entries {
+		if e.Shard || e.Kind == EntryArchive {
+			n++
+		}
+	}
+	return n
 }
 
 // open reads the entry e: its games, or its problem, when the walker's
@@ -219,59 +279,6 @@ func realPath(p string) (string, error) {
 func joinPrefix(dir string) string {
 	j := filepath.Join(dir, "x")
 	return j[:len(j)-1]
-}
-
-// CountFiles counts the files that Walk would open for paths (an archive
-// counts as one file; "-" as one), without reading them: it lets a
-// progress bar show an estimated time. Errors are ignored (Walk reports
-// them).
-func CountFiles(paths []string) int {
-	n := 0
-	var count func(dir string, seen map[string]bool)
-	count = func(dir string, seen map[string]bool) {
-		real, err := filepath.EvalSymlinks(dir)
-		if err != nil || seen[real] {
-			return
-		}
-		seen[real] = true
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			return
-		}
-		for _, e := range entries {
-			q := filepath.Join(dir, e.Name())
-			t := e.Type()
-			if t&fs.ModeSymlink != 0 {
-				st, err := os.Stat(q)
-				if err != nil {
-					continue
-				}
-				t = st.Mode().Type()
-			}
-			switch {
-			case t.IsDir():
-				count(q, seen)
-			case t.IsRegular():
-				n++
-			}
-		}
-	}
-	for _, p := range paths {
-		matches := []string{p}
-		if p != "-" && strings.ContainsAny(p, "*?[") {
-			if _, err := os.Stat(p); err != nil {
-				matches, _ = filepath.Glob(p)
-			}
-		}
-		for _, m := range matches {
-			if st, err := os.Stat(m); err == nil && st.IsDir() {
-				count(m, map[string]bool{})
-			} else {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // shardProblem is problem for an entry that is not a file read by games

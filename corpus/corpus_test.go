@@ -308,25 +308,6 @@ func TestWalkFollowsSymlinks(t *testing.T) {
 	}
 }
 
-func TestCountFiles(t *testing.T) {
-	dir := t.TempDir()
-	for _, n := range []string{"a.pgn", "b.pgn", "sub/c.xqf", "sub/deeper/d.zip"} {
-		p := filepath.Join(dir, n)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.Symlink(filepath.Join(dir, "sub"), filepath.Join(dir, "again")); err != nil {
-		t.Fatal(err)
-	}
-	if got := CountFiles([]string{dir, filepath.Join(dir, "*.pgn"), "-"}); got != 4+2+1 {
-		t.Errorf("CountFiles = %d, want 7", got)
-	}
-}
-
 func TestArchiveKind(t *testing.T) {
 	for name, want := range map[string]string{
 		"a.zip": "zip", "A.ZIP": "zip", "dir/x.Tar": "tar", "x.tar.gz": "tgz", "X.TGZ": "tgz",

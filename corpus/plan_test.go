@@ -156,3 +156,89 @@ func TestPlan(t *testing.T) {
 		t.Errorf("read by no shard: %q", all)
 	}
 }
+
+// TestPlanArgOpenPlan: planning each argument first (PlanArg) and reading
+// the plans after (OpenPlan) gives the items, files and repeats of a walk
+// that plans as it goes, for every shard of 3 and for all of them; the
+// files counted from the plans are those the walk counts, but for the
+// archive, counted once before its members are known.
+func TestPlanArgOpenPlan(t *testing.T) {
+	planTree(t)
+	paths := []string{".", "sub/b.pgn", "zlink", "-"}
+	for _, shard := range []Shard{{}, {0, 3}, {1, 3}, {2, 3}} {
+		walker := func() *Walker {
+			return &Walker{Exclude: []string{"out"}, Patterns: []string{"skip"}, Shard: shard, FileEnds: true, Stdin: strings.NewReader(pgnGame)}
+		}
+		items := func(got *[]string, members *int) func(Item) error {
+			return func(it Item) error {
+				if it.Rec != nil {
+					*got = append(*got, fmt.Sprintf("game %s#%d", it.Rec.Source, it.Rec.Index))
+				}
+				if it.File != nil {
+					*got = append(*got, "problem "+it.File.Name)
+				}
+				if it.End != nil {
+					*got = append(*got, "end "+it.End.Name)
+					if strings.Contains(it.End.Name, "!") {
+						*members++
+					}
+				}
+				return nil
+			}
+		}
+		var want []string
+		var members int
+		w := walker()
+		if err := w.Walk(context.Background(), paths, items(&want, &members)); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		pw := walker()
+		var plans [][]Entry
+		planned := 0
+		for i, p := range paths {
+			plan, err := pw.PlanArg(i, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plans = append(plans, plan)
+			planned += PlannedFiles(plan)
+		}
+		var unused int
+		for _, plan := range plans {
+			if err := pw.OpenPlan(context.Background(), plan, items(&got, &unused)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !slices.Equal(got, want) || len(want) == 0 {
+			t.Errorf("shard %v: planned first:\n%s\nwalked:\n%s", shard, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		if pw.Files() != w.Files() {
+			t.Errorf("shard %v: %d files planned first, %d walked", shard, pw.Files(), w.Files())
+		}
+		// Reached again: zlink under ".", then the arguments sub/b.pgn
+		// and zlink.
+		if n, _ := pw.Repeated(); n != 3 {
+			t.Errorf("shard %v: %d repeats, want 3", shard, n)
+		}
+		if n, _ := w.Repeated(); n != 3 {
+			t.Errorf("shard %v: walk: %d repeats, want 3", shard, n)
+		}
+		if want := w.Files() - members + 1; planned != want {
+			t.Errorf("shard %v: %d files counted from the plans, want %d (%d files walked, %d of them members)", shard, planned, want, w.Files(), members)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	w := &Walker{}
+	plan, err := w.PlanArg(0, ".")
+	if err != nil || len(plan) == 0 {
+		t.Fatalf("plan: %d entries, %v", len(plan), err)
+	}
+	if err := w.OpenPlan(ctx, plan, func(Item) error { return nil }); !errors.Is(err, context.Canceled) {
+		t.Errorf("OpenPlan of a cancelled context: %v", err)
+	}
+	if _, err := w.PlanArg(1, "nothing-*.pgn"); err == nil {
+		t.Error("PlanArg of a pattern matching nothing: no error")
+	}
+}

@@ -48,3 +48,23 @@ func (t *Tree) BookEntries() ([]book.Entry, error) {
 		out = append(out, e)
 	}
 }
+
+// WriteTreeBook writes the tree at dir (OpenTreeAt) as the opening book
+// at path, in the format of its name (book.WriteFile), and says on w how
+// many moves it holds and where.
+func WriteTreeBook(w io.Writer, dir, path string) error {
+	t, err := OpenTreeAt(dir)
+	if err != nil {
+		return err
+	}
+	entries, err := t.BookEntries()
+	t.Close()
+	if err == nil {
+		err = book.WriteFile(path, entries)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%-24s %10d\nwrote %s\n", "book moves", len(entries), path)
+	return nil
+}

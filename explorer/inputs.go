@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/internal/table"
 )
 
@@ -53,4 +54,15 @@ func OpenTreeAt(path string) (*Tree, error) {
 		path = filepath.Join(path, TreeFile)
 	}
 	return OpenTree(path)
+}
+
+// LookupAt returns the moves of the position p in the tree at path
+// (OpenTreeAt).
+func LookupAt(path string, p board.Position) (*Book, error) {
+	t, err := OpenTreeAt(path)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Close()
+	return t.Lookup(p)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 
 	"github.com/xqtool/xqtool/board"
@@ -79,6 +80,17 @@ func ReadPositions(r io.Reader, name string) ([]PositionEntry, error) {
 		return nil, fmt.Errorf("%s: %w", name, parse.ErrNoGame)
 	}
 	return out, nil
+}
+
+// ReadPositionFile reads the positions of the list in the file at path
+// (ReadPositions).
+func ReadPositionFile(path string) ([]PositionEntry, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadPositions(f, path)
 }
 
 // Queries returns a query of base for each position of entries, with

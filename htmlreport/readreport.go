@@ -1,7 +1,9 @@
 package htmlreport
 
 import (
+	"fmt"
 	"io"
+	"os"
 
 	"github.com/xqtool/xqtool/report"
 )
@@ -31,4 +33,22 @@ func (b *Builder) AddReport(r io.Reader) (games, noMoves int, err error) {
 		err = nil
 	}
 	return games, noMoves, err
+}
+
+// AddReportFile adds the games of the report file at path ("-" reads
+// stdin) as AddReport does; an error reading the lines names the file.
+func (b *Builder) AddReportFile(path string, stdin io.Reader) (games, noMoves int, err error) {
+	r := stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return 0, 0, err
+		}
+		defer f.Close()
+		r = f
+	}
+	if games, noMoves, err = b.AddReport(r); err != nil {
+		return games, noMoves, fmt.Errorf("%s: %w", path, err)
+	}
+	return games, noMoves, nil
 }

@@ -334,10 +334,18 @@ func applySteps(rep *analyze.Report, tags parse.Tags, aopt analyze.Options, step
 
 // pass reads the inputs once and hands every game to the sinks.
 func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
-	if r.prog != nil {
-		r.prog.Phase(PhaseRead, corpus.CountFiles(inputs))
-	}
 	w := &corpus.Walker{Stdin: r.opt.Stdin, Raw: true, Shard: r.opt.Shard, Exclude: r.opt.Exclude, Patterns: r.opt.Patterns, FileEnds: true}
+	parts := r.parts(inputs)
+	defer closeParts(parts)
+	if r.prog != nil {
+		// The bar needs the number of files: the inputs are listed first,
+		// then read from the list.
+		files, err := r.plan(w, inputs, parts)
+		if err != nil {
+			return err
+		}
+		r.prog.Phase(PhaseRead, files)
+	}
 	var num corpus.Numberer
 	var tally fileTally
 	aopt := r.opt.Analyze
@@ -345,10 +353,10 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 	if r.opt.FillResult {
 		steps = append([]Step{StepFunc(fillResult)}, steps...)
 	}
-	filesDone := 0
+	filesDone, dsDone := 0, 0 // the walker's files, the datasets' files
 	err := corpus.Process(ctx, workers,
 		func(ctx context.Context, emit func(input) error) error {
-			return r.walk(ctx, w, inputs, emit)
+			return r.walk(ctx, w, inputs, parts, emit)
 		},
 		func(in input) result {
 			switch {
@@ -384,13 +392,16 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 						return err
 					}
 				}
+				if dsDone++; r.prog != nil {
+					r.prog.Done(filesDone+dsDone, r.games)
+				}
 				return nil
 			case v.report != nil && v.id != "":
 				err := r.game(v)
 				v.report.Record.Release()
 				v.report.Release()
 				if r.prog != nil && r.games%1024 == 0 {
-					r.prog.Done(filesDone, r.games)
+					r.prog.Done(filesDone+dsDone, r.games)
 				}
 				return err
 			case v.report != nil:
@@ -405,7 +416,7 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 				}
 				if r.prog != nil && v.fileIndex > filesDone {
 					filesDone = v.fileIndex
-					r.prog.Done(filesDone, r.games)
+					r.prog.Done(filesDone+dsDone, r.games)
 				}
 			}
 			if v.end == nil {

@@ -36,8 +36,9 @@ type DatasetReader interface {
 	// Next returns the next game, or io.EOF after the last. The game,
 	// and everything it reaches, is the caller's.
 	Next() (*DatasetGame, error)
-	// Files returns the files the games were read from, each with the
-	// number of games read from it, once Next returned io.EOF.
+	// Files returns the files the games are read from, each with the
+	// number of games read from it so far: all of them once Next returned
+	// io.EOF (before the first Next, the files to read).
 	Files() []File
 	Close() error
 }
@@ -83,39 +84,109 @@ func (r *run) datasetInputs(inputs []string) []bool {
 	return is
 }
 
-// walk reads the inputs in order: records through the walker, each run
-// of consecutive datasets through the run's Datasets.
-func (r *run) walk(ctx context.Context, w *corpus.Walker, inputs []string, emit func(input) error) error {
+// part is a part of a run's inputs read one way: a record input
+// (inputs[arg]) through the walker, or a run of consecutive datasets
+// (inputs[arg:end]) through the run's Datasets. When the run lists its
+// inputs before reading them (plan), a record input holds its entries and
+// the datasets are opened.
+type part struct {
+	arg, end int
+	datasets bool
+	planned  bool
+	entries  []corpus.Entry
+	rd       DatasetReader
+}
+
+// parts splits the inputs into parts, in order.
+func (r *run) parts(inputs []string) []part {
 	isDS := r.datasetInputs(inputs)
-	item := func(it corpus.Item) error { return emit(input{item: it}) }
+	var parts []part
 	for i := 0; i < len(inputs); {
-		if isDS == nil || !isDS[i] {
-			if err := w.WalkArg(ctx, i, inputs[i], item); err != nil {
-				return err
-			}
-			i++
-			continue
-		}
 		j := i + 1
-		for j < len(inputs) && isDS[j] {
-			j++
+		if isDS != nil && isDS[i] {
+			for j < len(inputs) && isDS[j] {
+				j++
+			}
 		}
-		if err := r.readDatasets(ctx, inputs[i:j], emit); err != nil {
+		parts = append(parts, part{arg: i, end: j, datasets: isDS != nil && isDS[i]})
+		i = j
+	}
+	return parts
+}
+
+// plan lists every part before anything is read, and returns the number
+// of files to read: each record input's entries (corpus.Walker.PlanArg;
+// an archive counts as one file) and each run of datasets opened (its
+// games files). The walk then reads the lists: the inputs are listed
+// once.
+func (r *run) plan(w *corpus.Walker, inputs []string, parts []part) (files int, err error) {
+	for i := range parts {
+		p := &parts[i]
+		if p.datasets {
+			if p.rd, err = r.opt.Datasets.OpenDatasets(inputs[p.arg:p.end], r.opt.Exclude); err != nil {
+				return 0, err
+			}
+			files += len(p.rd.Files())
+		} else {
+			if p.entries, err = w.PlanArg(p.arg, inputs[p.arg]); err != nil {
+				return 0, err
+			}
+			files += corpus.PlannedFiles(p.entries)
+		}
+		p.planned = true
+	}
+	return files, nil
+}
+
+// closeParts closes the datasets a run opened and did not read.
+func closeParts(parts []part) {
+	for _, p := range parts {
+		if p.rd != nil {
+			p.rd.Close()
+		}
+	}
+}
+
+// walk reads the parts in order: records through the walker (from their
+// plan when listed first), each run of datasets through the run's
+// Datasets.
+func (r *run) walk(ctx context.Context, w *corpus.Walker, inputs []string, parts []part, emit func(input) error) error {
+	item := func(it corpus.Item) error { return emit(input{item: it}) }
+	for i := range parts {
+		p := &parts[i]
+		var err error
+		switch {
+		case p.datasets:
+			err = r.readDatasets(ctx, p, inputs, emit)
+		case p.planned:
+			err = w.OpenPlan(ctx, p.entries, item)
+			p.entries = nil
+		default:
+			err = w.WalkArg(ctx, p.arg, inputs[p.arg], item)
+		}
+		if err != nil {
 			return err
 		}
-		i = j
 	}
 	return nil
 }
 
-// readDatasets emits the games of the datasets at paths (those of the
-// run's shard: by game_id, corpus.Shard.Has(0, id)), then their files.
-func (r *run) readDatasets(ctx context.Context, paths []string, emit func(input) error) error {
-	rd, err := r.opt.Datasets.OpenDatasets(paths, r.opt.Exclude)
-	if err != nil {
-		return err
+// readDatasets emits the games of the part's datasets (those of the run's
+// shard: by game_id, corpus.Shard.Has(0, id)), then their files, and
+// closes them.
+func (r *run) readDatasets(ctx context.Context, p *part, inputs []string, emit func(input) error) error {
+	if p.rd == nil {
+		rd, err := r.opt.Datasets.OpenDatasets(inputs[p.arg:p.end], r.opt.Exclude)
+		if err != nil {
+			return err
+		}
+		p.rd = rd
 	}
-	defer rd.Close()
+	rd := p.rd
+	defer func() {
+		rd.Close()
+		p.rd = nil
+	}()
 	for n := 0; ; n++ {
 		if n&1023 == 0 && ctx.Err() != nil {
 			return ctx.Err()

@@ -169,3 +169,46 @@ func mustReal(t *testing.T, p string) string {
 	}
 	return abs
 }
+
+// TestProgressPlannedInputs: with a progress bar the inputs are listed
+// before they are read, records and datasets: the reading phase's total
+// is the number of files the run reads (Summary.Files: the records' files
+// and the datasets' games files), and the run gives the sinks what a run
+// without a bar gives, file for file and game for game.
+func TestProgressPlannedInputs(t *testing.T) {
+	dir := twoGames(t)
+	ds := filepath.Join(t.TempDir(), "ds")
+	if err := os.Mkdir(ds, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	line := []string{"h2e2", "h9g7", "h0g2"}
+	src := fakeDatasets{ds: {datasetGame(t, "00000000000000aa", "x.pgn", 0, line), datasetGame(t, "00000000000000bb", "y.pgn", 0, line[:2])}}
+	inputs := []string{dir, ds, filepath.Join(dir, "a.pgn"), filepath.Join(dir, "*.pgn")}
+	type seen struct {
+		games []string
+		files []string
+		sum   *pipeline.Summary
+	}
+	runOnce := func(p pipeline.Progress) seen {
+		opt := defaultOptions()
+		opt.Datasets, opt.Progress = src, p
+		var s seen
+		c := &collector{game: func(g *pipeline.Game) { s.games = append(s.games, g.ID()+" "+g.Source()) }}
+		s.sum = run(t, opt, inputs, c)
+		for _, f := range c.files {
+			s.files = append(s.files, f.Source)
+		}
+		return s
+	}
+	var p progressLog
+	with, without := runOnce(&p), runOnce(nil)
+	if !slices.Equal(with.games, without.games) || !slices.Equal(with.files, without.files) || len(with.games) != 4 {
+		t.Errorf("with a bar: %q, files %q\nwithout: %q, files %q", with.games, with.files, without.games, without.files)
+	}
+	if with.sum.Files != without.sum.Files || with.sum.Repeated != without.sum.Repeated || with.sum.Repeated == 0 {
+		t.Errorf("with a bar: %d files, %d repeated; without: %d, %d", with.sum.Files, with.sum.Repeated, without.sum.Files, without.sum.Repeated)
+	}
+	if len(p.totals) == 0 || p.phases[0] != pipeline.PhaseRead || p.totals[0] != with.sum.Files || p.last[0] != with.sum.Files || len(without.files) != 3 {
+		t.Errorf("reading: %v of %v files, want %d of %d (files %q)", p.last, p.totals, with.sum.Files, with.sum.Files, without.files)
+	}
+}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -20,6 +21,33 @@ type ListOptions struct {
 	// More is what the last line suggests to see the others ("--list
 	// all").
 	More string
+}
+
+// Errors of ParseList, wrapped with the value given.
+var (
+	ErrListKind = errors.New("--list must be errors, warnings, all or none")
+	ErrListMax  = errors.New("--list-max must be at least 0 (0: no limit)")
+)
+
+// ParseList returns the options of validate's --list kind (errors,
+// warnings, all or none) and --list-max max, and whether lines are
+// listed at all (not for none).
+func ParseList(kind string, max int) (opt ListOptions, on bool, err error) {
+	opt = ListOptions{Max: max, More: "--list all"}
+	switch kind {
+	case "errors":
+	case "warnings":
+		opt.Warnings = true
+	case "all":
+		opt.Warnings, opt.Max = true, 0
+	case "none":
+	default:
+		return opt, false, fmt.Errorf("%w, got %q", ErrListKind, kind)
+	}
+	if max < 0 {
+		return opt, false, fmt.Errorf("%w, got %d", ErrListMax, max)
+	}
+	return opt, kind != "none", nil
 }
 
 // List is a sink writing one text line per flag of severity error (and,

@@ -1,22 +1,23 @@
 package main
 
 import (
-	"io"
+	"errors"
+	"fmt"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/explorer"
-	"github.com/xqtool/xqtool/pipeline"
+	"github.com/xqtool/xqtool/internal/cliflags"
 )
 
 func newExploreCmd() *cobra.Command {
-	var rf runFlags
+	var rf cliflags.Run
 	var out, fen, title string
 	var opt explorer.Options
 	var page explorer.PageOptions
 	var memoryMB int
-	var bf bookFlags
+	var bf cliflags.Book
 	var strict bool
 	cmd := &cobra.Command{
 		Use:     "explore -o DIR [flags] PATH... | explore --fen FEN TREE | explore --book FILE --fen FEN",
@@ -25,72 +26,78 @@ func newExploreCmd() *cobra.Command {
 		Example: help("explore.example.txt"),
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if bf.read != "" {
-				if fen == "" || len(args) != 0 || out != "" || bf.write != "" {
-					return usageErr("explore --book FILE --fen FEN: a position, no PATH, no -o")
-				}
-				return lookupBook(cmd.OutOrStdout(), fen, bf.read)
+			w := cmd.OutOrStdout()
+			switch {
+			case bf.Read != "" && (fen == "" || len(args) != 0 || out != "" || bf.Write != ""):
+				return errors.New("explore --book FILE --fen FEN: a position, no PATH, no -o")
+			case bf.Read != "":
+				return bf.Lookup(w, fen)
+			case len(args) == 0:
+				return errors.New("explore: PATH is required (or --book FILE --fen FEN)")
 			}
-			if len(args) == 0 {
-				return usageErr("explore: PATH is required (or --book FILE --fen FEN)")
-			}
-			if bf.write != "" {
-				if err := checkBookName(bf.write, true); err != nil {
-					return err
-				}
+			if err := bf.CheckWrite(); err != nil {
+				return err
 			}
 			if fen != "" {
 				if len(args) != 1 || out != "" {
-					return usageErr("explore --fen FEN TREE: one tree, no -o")
+					return errors.New("explore --fen FEN TREE: one tree, no -o")
 				}
-				return lookup(cmd.OutOrStdout(), fen, args[0])
+				p, err := explorer.ParsePosition(fen)
+				if err != nil {
+					return fmt.Errorf("--fen: %v", err)
+				}
+				bk, err := explorer.LookupAt(args[0], p)
+				if err != nil {
+					return err
+				}
+				return bk.WriteTable(w)
 			}
 			if out == "" {
-				return usageErr("explore: -o DIR is required (or --fen FEN TREE)")
+				return errors.New("explore: -o DIR is required (or --fen FEN TREE)")
 			}
 			if memoryMB < 0 || opt.MaxPly < 0 || opt.MinGames < 0 || opt.Examples < 0 || opt.Examples > explorer.MaxExamples {
-				return usageErr("explore: --memory, --max-ply, --min-games must not be negative, --examples at most %d", explorer.MaxExamples)
+				return fmt.Errorf("explore: --memory, --max-ply, --min-games must not be negative, --examples at most %d", explorer.MaxExamples)
 			}
-			opt.MemoryBudget, opt.TempDir = int64(memoryMB)<<20, rf.tempDir
+			opt.MemoryBudget, opt.TempDir = int64(memoryMB)<<20, rf.TempDir
 			page.Title = title
 			trees, games := explorer.Inputs(args, out)
-			if len(games) == 0 {
-				return withBook(cmd.OutOrStdout(), exploreTrees(cmd.OutOrStdout(), out, trees, opt, page), out, bf.write)
+			if len(games) == 0 { // only trees: merge them
+				o, err := explorer.MergeTrees(out, trees, opt, page)
+				if err != nil {
+					return err
+				}
+				o.WriteSummary(w)
+				return bf.WriteTree(w, out)
 			}
-			popt, err := rf.options(cmd)
+			popt, err := rf.Options(cmd)
 			if err != nil {
 				return err
 			}
 			if !popt.Shard.All() {
-				if bf.write != "" {
-					return usageErr("explore --write-book: not with --shard (merge the shards' trees, then write the book)")
+				if bf.Write != "" {
+					return errors.New("explore --write-book: not with --shard (merge the shards' trees, then write the book)")
 				}
 				out = filepath.Join(out, popt.Shard.Dir())
 			}
-			if opt.AllCopies {
-				popt.Duplicates.Off = true // nothing to decide
-			}
-			rf.outputs = append(rf.outputs, out)
+			popt.Duplicates.Off = popt.Duplicates.Off || opt.AllCopies // every copy counts: nothing to decide
+			rf.Outputs = append(rf.Outputs, out)
 			sink := explorer.NewSink(out, explorer.SinkOptions{Tree: opt, Page: page, Trees: trees})
-			sum, err := rf.run(cmd, games, popt, sink)
+			sum, err := rf.Run(cmd, games, popt, sink)
 			if err != nil {
 				return err
 			}
-			w := cmd.OutOrStdout()
 			sum.WriteTable(w)
 			sink.Output().WriteSummary(w)
-			if bf.write != "" {
-				if err := writeTreeBook(w, out, bf.write); err != nil {
-					return err
-				}
+			if err := bf.WriteTree(w, out); err != nil {
+				return err
 			}
 			if strict && sum.Errors > 0 {
-				return &exitError{code: 1}
+				return exit1
 			}
 			return nil
 		},
 	}
-	rf.register(cmd)
+	rf.Register(cmd)
 	fs := cmd.Flags()
 	fs.StringVarP(&out, "output", "o", "", "directory to write tree.parquet and index.html into")
 	fs.StringVar(&fen, "fen", "", "print the moves of this position (placement and side) from the tree")
@@ -103,37 +110,7 @@ func newExploreCmd() *cobra.Command {
 	fs.IntVar(&page.MaxNodes, "page-positions", explorer.DefaultPageNodes, "most positions in index.html")
 	fs.Int64Var(&page.MinGames, "page-min-games", explorer.DefaultPageMinGames, "fewest games of a position in index.html (raised to fit --page-positions)")
 	fs.StringVar(&title, "title", "", "title of index.html")
-	bf.register(fs)
+	bf.Register(fs)
 	registerStrict(cmd, &strict, "some game has an error")
 	return cmd
 }
-
-// exploreTrees merges trees (no games to read).
-func exploreTrees(w io.Writer, out string, trees []string, opt explorer.Options, page explorer.PageOptions) error {
-	o, err := explorer.MergeTrees(out, trees, opt, page)
-	if err != nil {
-		return &exitError{code: 2, err: err}
-	}
-	o.WriteSummary(w)
-	return nil
-}
-
-// lookup prints the moves of the position fen from the tree at path.
-func lookup(w io.Writer, fen, path string) error {
-	p, err := explorer.ParsePosition(fen)
-	if err != nil {
-		return usageErr("--fen: %v", err)
-	}
-	t, err := explorer.OpenTreeAt(path)
-	if err != nil {
-		return usageErr("%v", err)
-	}
-	defer t.Close()
-	bk, err := t.Lookup(p)
-	if err != nil {
-		return &exitError{code: 2, err: err}
-	}
-	return bk.WriteTable(w)
-}
-
-var _ pipeline.Sink = (*explorer.Sink)(nil)

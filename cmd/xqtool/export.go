@@ -1,13 +1,13 @@
 package main
 
 import (
-	"os"
+	"errors"
 	"path/filepath"
-	"runtime/debug"
 
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/dataset"
+	"github.com/xqtool/xqtool/internal/cliflags"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/players"
 	"github.com/xqtool/xqtool/tournament"
@@ -16,14 +16,13 @@ import (
 )
 
 func newExportCmd() *cobra.Command {
-	var rf runFlags
-	var out, partition, compression string
-	var onlyOK, noEvents, noPlayers bool
-	var aliases string
-	var hf htmlFlags
-	var tf trainingFlags
-	var pf positionFlags
-	var strict bool
+	var rf cliflags.Run
+	var df cliflags.Dataset
+	var hf cliflags.HTML
+	var tf cliflags.Training
+	var pf cliflags.Positions
+	var out, aliases string
+	var onlyOK, noEvents, noPlayers, strict bool
 	cmd := &cobra.Command{
 		Use:     "export -o DIR [flags] PATH...",
 		Short:   "Write games, positions and flags as Parquet datasets",
@@ -32,139 +31,121 @@ func newExportCmd() *cobra.Command {
 		Args:    needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
-				return usageErr("export: -o DIR is required")
+				return errors.New("export: -o DIR is required")
 			}
-			topt, isTraining, err := tf.options(cmd)
+			topt, isTraining, err := tf.Options(cmd)
 			if err != nil {
 				return err
 			}
-			var opts []dataset.Option
-			switch partition {
-			case "", "none":
-			case "year":
-				opts = append(opts, dataset.WithPartitionByYear())
-			default:
-				return usageErr("--partition must be year or none, got %q", partition)
-			}
-			codec, err := dataset.ParseCompression(compression)
+			opts, err := df.Options()
 			if err != nil {
-				return usageErr("--compression must be zstd, snappy, lz4_raw or none, got %q", compression)
+				return err
 			}
-			opts = append(opts, dataset.WithCompression(codec))
 			var lines *training.Table // positions.parquet as training data
 			if isTraining {
 				lines = training.NewTable(topt)
 				opts = append(opts, dataset.WithLines(lines))
 			}
-			opt, err := rf.options(cmd)
+			opt, err := rf.Options(cmd)
 			if err != nil {
 				return err
 			}
 			if !opt.Shard.All() {
 				out = filepath.Join(out, opt.Shard.Dir())
 			}
-			if os.Getenv("GOGC") == "" {
-				// Export holds row groups of Arrow buffers: the default GC
-				// target keeps its peak memory near half of what the
-				// validate setting (gcPercent) gives, at no measurable cost.
-				debug.SetGCPercent(pipeline.ExportGCPercent)
-			}
-			a, err := readAliasFile(aliases)
+			// Export holds row groups of Arrow buffers: the default GC target
+			// keeps its peak memory near half of what validate's gives.
+			setGC(pipeline.ExportGCPercent)
+			a, err := cliflags.ReadAliases(aliases)
 			if err != nil {
 				return err
 			}
 			if noPlayers && a != nil {
-				return usageErr("export: --aliases and --no-players exclude each other")
+				return errors.New("export: --aliases and --no-players exclude each other")
 			}
-			var sink pipeline.Sink
-			var ps *players.Sink               // nil: players not resolved
-			var counts func() *training.Counts // nil without --training
-			popt, closeEvals, err := pf.options(cmd, tf.format, topt)
+			popt, err := pf.Options(cmd, tf.Format, topt)
 			if err != nil {
 				return err
 			}
-			defer closeEvals()
-			var pos *positions.Sink // nil without a position format
-			if positions.IsFormat(tf.format) {
-				if pos, err = positions.NewFormatSink(tf.format, out, opt.Shard, popt); err != nil {
-					return usageErr("%v", err)
+			var sinks []pipeline.Sink
+			var counts []func() []training.SummaryLine // the training data's summaries
+			switch {
+			case positions.IsFormat(tf.Format):
+				pos, err := positions.NewFormatSink(tf.Format, out, opt.Shard, popt)
+				if err != nil {
+					return err
 				}
-				sink, counts = pos, func() *training.Counts { c := pos.Counts(); return &c }
-			} else if tf.format == formatAlphaZeroCSV {
+				sinks = []pipeline.Sink{pos}
+				counts = append(counts, func() []training.SummaryLine { c := pos.Counts(); return c.Lines() },
+					func() []training.SummaryLine { return pos.Positions().Lines() })
+			case tf.Format == cliflags.FormatAlphaZeroCSV:
 				az, err := training.NewAlphaZeroSink(out, topt)
 				if err != nil {
-					return usageErr("%v", err)
+					return err
 				}
-				sink, counts = az, func() *training.Counts { c := az.Counts(); return &c }
-			} else {
+				sinks = []pipeline.Sink{az}
+				counts = append(counts, func() []training.SummaryLine { c := az.Counts(); return c.Lines() })
+			default:
 				ds, err := dataset.NewSink(out, onlyOK, opts...)
 				if err != nil {
-					return usageErr("%v", err)
+					return err
 				}
-				sink = ds
-				rf.listed = filepath.Join(out, dataset.FilesName+".parquet")
-				if !noPlayers {
-					ps = players.NewSink(a)
-					ds.AddTable(dataset.PlayersName, ps.WritePlayers)
-				}
+				rf.Listed = filepath.Join(out, dataset.FilesName+".parquet")
+				sinks = exportAnnotators(ds, a, noPlayers, noEvents)
 				if lines != nil {
-					counts = lines.Counts
+					counts = append(counts, lines.Counts().Lines) // a pointer: read after the run
 				}
 			}
-			rf.outputs = append(rf.outputs, out)
-			// The annotators finish first, in this order: the players
-			// (games.parquet's red_id and black_id, players.parquet), then
-			// the tournament, which tells players apart by their ids
-			// (event_id, events.parquet, the checks' flags).
-			var annotators []pipeline.Sink
-			if ps != nil {
-				annotators = append(annotators, ps)
-			}
-			if ds, ok := sink.(*dataset.Sink); ok && !noEvents {
-				topt := tournament.Options{}
-				if ps != nil {
-					topt.Identity = ps.Player
-				}
-				t := tournament.NewSink(topt)
-				ds.AddTable(dataset.EventsName, t.WriteEvents)
-				annotators = append(annotators, t)
-			}
-			sinks := append(annotators, sink)
-			sinks, err = hf.add(cmd, &rf, sinks) // after the dataset: --html may be inside DIR
-			if err != nil {
+			rf.Outputs = append(rf.Outputs, out)
+			if sinks, err = hf.Add(cmd, &rf, sinks); err != nil { // after the dataset: --html may be inside DIR
 				return err
 			}
-			sum, err := rf.run(cmd, args, opt, sinks...)
+			sum, err := rf.Run(cmd, args, opt, sinks...)
 			if err != nil {
 				return err
 			}
 			sum.WriteTable(cmd.OutOrStdout())
-			if counts != nil {
-				training.WriteSummary(cmd.OutOrStdout(), counts().Lines())
-			}
-			if pos != nil {
-				training.WriteSummary(cmd.OutOrStdout(), pos.Positions().Lines())
+			for _, c := range counts {
+				training.WriteSummary(cmd.OutOrStdout(), c())
 			}
 			if strict && sum.Unreadable > 0 {
-				return &exitError{code: 1}
+				return exit1
 			}
 			return nil
 		},
 	}
-	rf.register(cmd)
-	hf.register(cmd)
-	rf.registerOutput(cmd)
-	tf.register(cmd)
-	pf.register(cmd)
+	rf.Register(cmd)
+	hf.Register(cmd)
+	rf.RegisterOutput(cmd)
+	tf.Register(cmd)
+	pf.Register(cmd)
+	df.Register(cmd)
 	registerStrict(cmd, &strict, "some record could not be read at all (unreadable_record)")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "directory to write the datasets into (required)")
-	cmd.Flags().StringVar(&partition, "partition", "", "partition the datasets: year")
 	cmd.Flags().BoolVar(&onlyOK, "only-ok", false, "export only games with status ok")
 	cmd.Flags().BoolVar(&noEvents, "no-events", false, "write no events.parquet and no event_id (nor the tournament checks' flags)")
 	cmd.Flags().BoolVar(&noPlayers, "no-players", false, "do not resolve players (no red_id, black_id, players.parquet)")
 	cmd.Flags().StringVar(&aliases, "aliases", "", "alias file of players (TSV: canonical name, then aliases)")
-	cmd.Flags().StringVar(&compression, "compression", "zstd", "Parquet codec: zstd, snappy, lz4_raw or none")
-	completeValues(cmd, "partition", "year", "none")
-	completeValues(cmd, "compression", "zstd", "snappy", "lz4_raw", "none")
 	return cmd
+}
+
+// exportAnnotators returns the sinks of the dataset ds: the annotators
+// first, in this order: the players (games.parquet's red_id and black_id,
+// players.parquet), then the tournament, which tells players apart by
+// their ids (event_id, events.parquet, the checks' flags); ds last.
+func exportAnnotators(ds *dataset.Sink, a *players.Aliases, noPlayers, noEvents bool) []pipeline.Sink {
+	var sinks []pipeline.Sink
+	topt := tournament.Options{}
+	if !noPlayers {
+		ps := players.NewSink(a)
+		ds.AddTable(dataset.PlayersName, ps.WritePlayers)
+		topt.Identity = ps.Player
+		sinks = append(sinks, ps)
+	}
+	if !noEvents {
+		t := tournament.NewSink(topt)
+		ds.AddTable(dataset.EventsName, t.WriteEvents)
+		sinks = append(sinks, t)
+	}
+	return append(sinks, ds)
 }

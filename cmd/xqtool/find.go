@@ -1,16 +1,17 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/explorer"
+	"github.com/xqtool/xqtool/internal/cliflags"
 )
 
 func newFindCmd() *cobra.Command {
-	var rf runFlags
+	var rf cliflags.Run
 	var fen, material, fenList string
 	var mirror bool
 	var limit int
@@ -25,7 +26,7 @@ func newFindCmd() *cobra.Command {
 			if material != "" {
 				m, err := explorer.ParseMaterial(material)
 				if err != nil {
-					return usageErr("--material: %v", err)
+					return fmt.Errorf("--material: %v", err)
 				}
 				base.Material, base.HasMaterial = m, true
 			}
@@ -33,29 +34,34 @@ func newFindCmd() *cobra.Command {
 			queries := []explorer.Query{base}
 			switch {
 			case fenList != "":
-				var err error
-				if queries, names, err = findList(cmd, fenList, base, mirror); err != nil {
+				entries, err := explorer.ReadPositionFile(fenList)
+				if err != nil {
 					return err
+				}
+				var bad []explorer.PositionEntry
+				queries, names, bad = explorer.Queries(entries, base, mirror)
+				for _, e := range bad {
+					fmt.Fprintf(cmd.ErrOrStderr(), "xqtool: %s: %s: not a position: %v\n", fenList, e.Name, e.Err)
 				}
 			case fen != "":
 				p, err := explorer.ParsePosition(fen)
 				if err != nil {
-					return usageErr("--fen: %v", err)
+					return fmt.Errorf("--fen: %v", err)
 				}
 				queries[0].Position, queries[0].HasPosition, queries[0].Mirror = p, true, mirror
 			case material == "":
-				return usageErr("find: --fen, --fen-list or --material is required")
+				return errors.New("find: --fen, --fen-list or --material is required")
 			}
 			sink, err := explorer.NewFindSink(queries...)
 			if err != nil {
-				return usageErr("%v", err)
+				return err
 			}
-			opt, err := rf.options(cmd)
+			opt, err := rf.Options(cmd)
 			if err != nil {
 				return err
 			}
 			opt.Duplicates.Off = true // every copy is listed
-			if _, err := rf.run(cmd, args, opt, sink); err != nil {
+			if _, err := rf.Run(cmd, args, opt, sink); err != nil {
 				return err
 			}
 			w := cmd.OutOrStdout()
@@ -72,12 +78,12 @@ func newFindCmd() *cobra.Command {
 			}
 			fmt.Fprintf(w, "%d games\n", total)
 			if total == 0 {
-				return &exitError{code: 1}
+				return exit1
 			}
 			return nil
 		},
 	}
-	rf.register(cmd)
+	rf.Register(cmd)
 	fs := cmd.Flags()
 	fs.StringVar(&fen, "fen", "", "the position to find (placement and side to move)")
 	fs.StringVar(&material, "material", "", `the material to find, e.g. "RCNK vs RNAAK"`)
@@ -85,24 +91,4 @@ func newFindCmd() *cobra.Command {
 	fs.BoolVar(&mirror, "mirror", false, "also find the position's left-right mirror")
 	fs.IntVar(&limit, "limit", 0, "print at most N games per position (0: all; all are counted)")
 	return cmd
-}
-
-// findList returns a query of base for each position of the list in
-// file, with its name and FEN ("name FEN"). Entries that are not
-// positions are named on stderr.
-func findList(cmd *cobra.Command, file string, base explorer.Query, mirror bool) ([]explorer.Query, []string, error) {
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, nil, &exitError{code: 2, err: err}
-	}
-	entries, err := explorer.ReadPositions(f, file)
-	f.Close()
-	if err != nil {
-		return nil, nil, &exitError{code: 2, err: err}
-	}
-	queries, names, bad := explorer.Queries(entries, base, mirror)
-	for _, e := range bad {
-		fmt.Fprintf(cmd.ErrOrStderr(), "xqtool: %s: %s: not a position: %v\n", file, e.Name, e.Err)
-	}
-	return queries, names, nil
 }

@@ -25,6 +25,7 @@ var layers = [][]string{
 	{"training", "dedupe/duplicates"},
 	{"htmlreport", "annotate", "explorer", "training/px0"},
 	{"training/positions", "internal/progress"},
+	{"internal/cliflags"},
 	{"cmd/xqtool", "internal/samplegen", "internal/testgames", "internal/fontgen", "internal/screenshot", "internal/e2e", "internal/datadict"},
 }
 

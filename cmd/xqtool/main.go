@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/xqtool/xqtool/internal/cliflags"
 	"github.com/xqtool/xqtool/pipeline"
 )
 
@@ -32,10 +34,9 @@ func (e *exitError) Error() string {
 
 func (e *exitError) Unwrap() error { return e.err }
 
-// usageErr marks a usage or input error (exit code 2).
-func usageErr(format string, args ...any) error {
-	return &exitError{code: 2, err: fmt.Errorf(format, args...)}
-}
+// exit1 is the exit code 1 of a command that did its work (its output is
+// written) but --strict, or what it looked for, asks for it.
+var exit1 = &exitError{code: 1}
 
 func main() {
 	if os.Getenv("GOGC") == "" {
@@ -51,20 +52,32 @@ func run(args []string) int {
 }
 
 // exitCode reports err on stderr and returns the process exit code: 0 for
-// success, the code of an *exitError, and 2 (usage) for anything else.
+// success, the code of an *exitError, 130 for an interrupted run and 2
+// (usage, input or I/O) for anything else.
 func exitCode(err error, stderr io.Writer) int {
-	if err == nil {
-		return 0
-	}
 	var ee *exitError
-	if errors.As(err, &ee) {
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
 		if ee.err != nil {
 			fmt.Fprintln(stderr, "xqtool:", ee.err)
 		}
 		return ee.code
 	}
 	fmt.Fprintln(stderr, "xqtool:", err)
+	if errors.Is(err, cliflags.ErrInterrupted) {
+		return 130
+	}
 	return 2
+}
+
+// setGC sets the GC target of a command whose data stays live until its
+// output is written, unless $GOGC says one.
+func setGC(percent int) {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(percent)
+	}
 }
 
 // registerStrict adds --strict to a command that produces something:
@@ -84,5 +97,5 @@ func needArgs(cmd *cobra.Command, args []string) error {
 	if what == "PATH" {
 		what = "PATH (a file, directory, glob, .zip/.tar.gz archive, or - for standard input)"
 	}
-	return usageErr("%s: give at least one %s; usage: %s", cmd.Name(), what, cmd.UseLine())
+	return fmt.Errorf("%s: give at least one %s; usage: %s", cmd.Name(), what, cmd.UseLine())
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/xqtool/xqtool/internal/cliflags"
 	"github.com/xqtool/xqtool/notation"
 )
 
@@ -18,7 +19,7 @@ func newMovesCmd() *cobra.Command {
 		Example: help("moves.example.txt"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usageErr("moves takes no argument (the position is --fen), got %q; usage: %s", args[0], cmd.UseLine())
+				return fmt.Errorf("moves takes no argument (the position is --fen), got %q; usage: %s", args[0], cmd.UseLine())
 			}
 			return nil
 		},
@@ -38,7 +39,7 @@ func newMovesCmd() *cobra.Command {
 				case "wxf":
 					s = notation.FormatWXF(&p, m)
 				default:
-					return usageErr("--notation must be iccs, chinese or wxf, got %q", nota)
+					return fmt.Errorf("--notation must be iccs, chinese or wxf, got %q", nota)
 				}
 				fmt.Fprintln(out, s)
 			}
@@ -47,7 +48,7 @@ func newMovesCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&fen, "fen", "startpos", `position as FEN, or "startpos"`)
 	cmd.Flags().StringVar(&nota, "notation", "iccs", "iccs, chinese or wxf")
-	completeValues(cmd, "notation", "iccs", "chinese", "wxf")
+	cliflags.CompleteValues(cmd, "notation", "iccs", "chinese", "wxf")
 	cmd.Flags().BoolVar(&traditional, "traditional", false, "Chinese: traditional characters (車 馬 帥 …)")
 	cmd.Flags().BoolVar(&ascii, "ascii-digits", false, "Chinese: ASCII digits for Black")
 	return cmd

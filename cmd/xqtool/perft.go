@@ -17,7 +17,7 @@ func positionFromFlag(fen string) (board.Position, error) {
 	}
 	p, err := board.PositionFromFEN(fen)
 	if err != nil {
-		return p, usageErr("bad --fen: %v", err)
+		return p, fmt.Errorf("bad --fen: %v", err)
 	}
 	return p, nil
 }
@@ -32,14 +32,14 @@ func newPerftCmd() *cobra.Command {
 		Example: help("perft.example.txt"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return usageErr("perft: give one DEPTH (plies, 0 to 12), e.g. xqtool perft 4; usage: %s", cmd.UseLine())
+				return fmt.Errorf("perft: give one DEPTH (plies, 0 to 12), e.g. xqtool perft 4; usage: %s", cmd.UseLine())
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			depth, err := strconv.Atoi(args[0])
 			if err != nil || depth < 0 || depth > 12 {
-				return usageErr("DEPTH must be an integer from 0 to 12, got %q", args[0])
+				return fmt.Errorf("DEPTH must be an integer from 0 to 12, got %q", args[0])
 			}
 			p, err := positionFromFlag(fen)
 			if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,12 +9,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/dataset"
+	"github.com/xqtool/xqtool/internal/cliflags"
 	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/players"
 )
 
 func newPlayersCmd() *cobra.Command {
-	var rf runFlags
+	var rf cliflags.Run
 	var out, aliases string
 	var suggest bool
 	var top int
@@ -25,19 +27,19 @@ func newPlayersCmd() *cobra.Command {
 		Args:    needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if (out == "") == !suggest {
-				return usageErr("players: give -o DIR or --suggest")
+				return errors.New("players: give -o DIR or --suggest")
 			}
-			a, err := readAliasFile(aliases)
+			a, err := cliflags.ReadAliases(aliases)
 			if err != nil {
 				return err
 			}
-			opt, err := rf.options(cmd)
+			opt, err := rf.Options(cmd)
 			if err != nil {
 				return err
 			}
 			s := players.NewSink(a)
 			s.KeepGames = suggest
-			if _, err := rf.run(cmd, args, opt, s); err != nil {
+			if _, err := rf.Run(cmd, args, opt, s); err != nil {
 				return err
 			}
 			table := s.Table()
@@ -51,46 +53,29 @@ func newPlayersCmd() *cobra.Command {
 				return players.WriteSuggestions(w, sug)
 			}
 			if err := os.MkdirAll(out, 0o755); err != nil {
-				return usageErr("%v", err)
+				return err
 			}
 			path := filepath.Join(out, dataset.PlayersName+".parquet")
 			f, err := output.Open(path, nil)
 			if err != nil {
-				return usageErr("%v", err)
+				return err
 			}
 			if err := players.WritePlayers(f, table.Players(), nil); err != nil {
 				f.Abort()
 				return err
 			}
 			if err := f.Commit(); err != nil {
-				return usageErr("%v", err)
+				return err
 			}
 			table.WriteSummary(w, top)
 			fmt.Fprintf(w, "wrote %s\n", path)
 			return nil
 		},
 	}
-	rf.register(cmd)
+	rf.Register(cmd)
 	cmd.Flags().StringVarP(&out, "output", "o", "", "directory to write players.parquet into")
 	cmd.Flags().BoolVar(&suggest, "suggest", false, "print candidate merges with their evidence, as an alias file to review")
 	cmd.Flags().StringVar(&aliases, "aliases", "", "alias file (TSV: canonical name, then aliases) applied before the rules")
 	cmd.Flags().IntVar(&top, "top", 10, "players listed in the summary")
 	return cmd
-}
-
-// readAliasFile reads the alias file at path ("" none).
-func readAliasFile(path string) (*players.Aliases, error) {
-	if path == "" {
-		return nil, nil
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, usageErr("%v", err)
-	}
-	defer f.Close()
-	a, err := players.ReadAliases(f)
-	if err != nil {
-		return nil, usageErr("%s: %v", path, err)
-	}
-	return a, nil
 }

@@ -1,18 +1,19 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/htmlreport"
+	"github.com/xqtool/xqtool/internal/cliflags"
 	"github.com/xqtool/xqtool/internal/output"
 )
 
 func newReportCmd() *cobra.Command {
-	var hf htmlFlags
+	var hf cliflags.HTML
 	cmd := &cobra.Command{
 		Use:     "report --html FILE [--html-limit N] REPORT.jsonl...",
 		Short:   "Render a saved validate --report file as an HTML page",
@@ -20,27 +21,24 @@ func newReportCmd() *cobra.Command {
 		Example: help("report.example.txt"),
 		Args:    needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if hf.path == "" {
-				return usageErr("report: --html FILE is required")
+			if hf.Path == "" {
+				return errors.New("report: --html FILE is required")
 			}
 			for _, a := range args {
-				if a == "-" {
-					continue
-				}
-				if _, err := os.Stat(a); err != nil {
-					return usageErr("%v", err)
+				if _, err := os.Stat(a); a != "-" && err != nil {
+					return err
 				}
 			}
-			if hf.limit < 0 {
-				return usageErr("--html-limit must be 0 or more, got %d", hf.limit)
+			if err := cliflags.CheckLimit(hf.Limit); err != nil {
+				return err
 			}
-			out, err := output.Open(hf.path, cmd.OutOrStdout())
+			out, err := output.Open(hf.Path, cmd.OutOrStdout())
 			if err != nil {
-				return usageErr("%v", err)
+				return err
 			}
-			b := htmlreport.NewBuilder(hf.limit)
+			b := htmlreport.NewBuilder(hf.Limit)
 			for _, a := range args {
-				games, noMoves, rerr := readReport(cmd, a, b)
+				games, noMoves, rerr := b.AddReportFile(a, cmd.InOrStdin())
 				if err = rerr; err != nil {
 					break
 				}
@@ -52,34 +50,12 @@ func newReportCmd() *cobra.Command {
 				err = b.WriteTo(out, htmlreport.Run{Inputs: args})
 			}
 			if err == nil {
-				err = out.Commit()
-			} else {
-				out.Abort()
+				return out.Commit()
 			}
-			if err != nil {
-				return usageErr("%v", err)
-			}
-			return nil
+			out.Abort()
+			return err
 		},
 	}
-	hf.register(cmd)
+	hf.Register(cmd)
 	return cmd
-}
-
-// readReport adds the games of one report file (- is stdin) to b and
-// counts its game lines and those written without moves.
-func readReport(cmd *cobra.Command, path string, b *htmlreport.Builder) (games, noMoves int, err error) {
-	var r io.Reader = cmd.InOrStdin()
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return 0, 0, err
-		}
-		defer f.Close()
-		r = f
-	}
-	if games, noMoves, err = b.AddReport(r); err != nil {
-		return games, noMoves, fmt.Errorf("%s: %w", path, err)
-	}
-	return games, noMoves, nil
 }

@@ -41,8 +41,3 @@ func version() string {
 	}
 	return fmt.Sprintf("%s (%s)", v, bi.GoVersion)
 }
-
-// completeValues makes shell completion offer the values of a flag.
-func completeValues(cmd *cobra.Command, flag string, values ...string) {
-	_ = cmd.RegisterFlagCompletionFunc(flag, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
-}

@@ -20,6 +20,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/xqtool/xqtool/internal/cliflags"
 	"github.com/xqtool/xqtool/internal/testgames"
 	"github.com/xqtool/xqtool/players"
 )
@@ -279,11 +280,11 @@ func TestShardFlags(t *testing.T) {
 	if sum != total {
 		t.Errorf("validate: shards 0/2 and 1/2 read %d games, a single run %d", sum, total)
 	}
-	t.Setenv(envShard, "1/2")
+	t.Setenv(cliflags.EnvShard, "1/2")
 	one := summaryCount(t, mustRun(t, "validate", "--quiet", dir), "games")
-	t.Setenv(envShard, "")
+	t.Setenv(cliflags.EnvShard, "")
 	if want := summaryCount(t, mustRun(t, "validate", "--quiet", "--shard", "1/2", dir), "games"); one != want {
-		t.Errorf("%s=1/2 read %d games, --shard 1/2 %d", envShard, one, want)
+		t.Errorf("%s=1/2 read %d games, --shard 1/2 %d", cliflags.EnvShard, one, want)
 	}
 	t.Setenv("JOB_COMPLETION_INDEX", "0")
 	k8s := summaryCount(t, mustRun(t, "validate", "--quiet", "--shard-from-env", "--shard-count", "2", dir), "games")

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/htmlreport"
+	"github.com/xqtool/xqtool/internal/cliflags"
 	"github.com/xqtool/xqtool/internal/output"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/players"
@@ -14,11 +16,10 @@ import (
 )
 
 func newTournamentCmd() *cobra.Command {
-	var rf runFlags
+	var rf cliflags.Run
 	var htmlPath, out, aliases string
 	var limit, minGames int
-	var noPlayers bool
-	var strict bool
+	var noPlayers, strict bool
 	cmd := &cobra.Command{
 		Use:     "tournament [--html FILE] [-o DIR] [flags] PATH...",
 		Short:   "Group games into events, build crosstables and check each event",
@@ -26,19 +27,19 @@ func newTournamentCmd() *cobra.Command {
 		Example: help("tournament.example.txt"),
 		Args:    needArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opt, err := rf.options(cmd)
+			opt, err := rf.Options(cmd)
 			if err != nil {
 				return err
 			}
-			if limit < 0 {
-				return usageErr("--html-limit must be 0 or more, got %d", limit)
+			if err := cliflags.CheckLimit(limit); err != nil {
+				return err
 			}
-			a, err := readAliasFile(aliases)
+			a, err := cliflags.ReadAliases(aliases)
 			if err != nil {
 				return err
 			}
 			if noPlayers && a != nil {
-				return usageErr("tournament: --aliases and --no-players exclude each other")
+				return errors.New("tournament: --aliases and --no-players exclude each other")
 			}
 			// Players are told apart by their identity (package players,
 			// an annotator that finishes before the tournament's).
@@ -51,48 +52,43 @@ func newTournamentCmd() *cobra.Command {
 			}
 			t := tournament.NewSink(topt)
 			sinks = append(sinks, t)
-			abort := func(err error) error {
-				for _, s := range sinks {
-					s.Abort()
-				}
-				return err
-			}
 			if out != "" {
 				created, err := output.MkdirAll(out)
-				if err != nil {
-					return abort(usageErr("%v", err))
+				var f *output.File
+				if err == nil {
+					if f, err = output.Open(filepath.Join(out, dataset.EventsName+".parquet"), nil); err != nil {
+						created.Remove()
+					}
 				}
-				f, err := output.Open(filepath.Join(out, dataset.EventsName+".parquet"), nil)
 				if err != nil {
-					created.Remove()
-					return abort(usageErr("%v", err))
+					cliflags.Abort(sinks)
+					return err
 				}
-				rf.outputs = append(rf.outputs, f.Path())
+				rf.Outputs = append(rf.Outputs, f.Path())
 				sinks = append(sinks, tournament.NewEventsFile(t, f, created))
 			}
 			if htmlPath != "" {
 				f, err := output.Open(htmlPath, cmd.OutOrStdout())
 				if err != nil {
-					return abort(usageErr("%v", err))
+					cliflags.Abort(sinks)
+					return err
 				}
 				if f.Path() != "" {
-					rf.outputs = append(rf.outputs, htmlPath)
+					rf.Outputs = append(rf.Outputs, htmlPath)
 				}
 				sinks = append(sinks, htmlreport.NewEventsPage(f, t, limit, minGames))
 			}
-			if _, err := rf.run(cmd, args, opt, sinks...); err != nil {
+			if _, err := rf.Run(cmd, args, opt, sinks...); err != nil {
 				return err
 			}
-			if htmlPath != "-" {
-				if t.WriteSummary(cmd.OutOrStdout()) && strict {
-					return &exitError{code: 1}
-				}
+			if htmlPath != "-" && t.WriteSummary(cmd.OutOrStdout()) && strict {
+				return exit1
 			}
 			return nil
 		},
 	}
-	rf.register(cmd)
-	rf.registerOutput(cmd)
+	rf.Register(cmd)
+	rf.RegisterOutput(cmd)
 	registerStrict(cmd, &strict, "a check of severity warning fired")
 	cmd.Flags().StringVar(&htmlPath, "html", "", "write the events page (crosstables, flags, diagrams) to FILE")
 	cmd.Flags().IntVar(&limit, "html-limit", htmlreport.DefaultLimit, "draw the final position of at most N flagged games on the page")

@@ -19,9 +19,10 @@ import (
 
 // Bar is the progress bar on stderr (pipeline.Progress): one bar per
 // phase of the run, labelled with the phase (reading: files done out of
-// the files counted beforehand, with games and games/s; finding copies;
-// writing: games), each run to 100%. Archive members and stdin are not
-// known in advance; the reading bar then counts files as they come.
+// the files the run listed before reading them, a dataset's games files
+// among them, with games and games/s; finding copies; writing: games),
+// each run to 100%. Archive members are not known in advance (an archive
+// counts as one file); the reading bar then counts files as they come.
 type Bar struct {
 	w         io.Writer
 	bar       *progressbar.ProgressBar
