@@ -154,8 +154,8 @@ func (w *Walker) Files() int { return w.files }
 // the entry is opened and read. Entries are planned as the walk goes (a
 // directory's when it is reached), so that a large tree is never held
 // whole; a caller that needs the number of files first (a progress bar)
-// plans each argument whole (PlanArg), counts the plan (PlannedFiles) and
-// reads it (OpenPlan), listing the inputs once.
+// counts them (Count), which lists the directories once more but holds
+// nothing.
 func (w *Walker) Walk(ctx context.Context, paths []string, yield func(Item) error) error {
 	for i, p := range paths {
 		if err := w.WalkArg(ctx, i, p, yield); err != nil {
@@ -178,60 +178,24 @@ func (w *Walker) WalkArg(ctx context.Context, i int, path string, yield func(Ite
 	})
 }
 
-// PlanArg plans paths[i] = path as WalkArg does, without opening a
-// file: it returns the entries WalkArg would open, in its order, for
-// OpenPlan to read. The files it reaches count as reached for the
-// walker's later plans and walks (Repeated). The files of other shards,
-// which report nothing, are left out of the list.
-func (w *Walker) PlanArg(i int, path string) ([]Entry, error) {
-	var out []Entry
-	p := planner{w: w, seen: &w.seen}
-	err := p.planArg(i, path, func(e Entry) error {
-		if e.Shard || e.Kind == EntryArchive {
-			out = append(out, compact(e))
-		}
-		return nil
-	})
-	return out, err
-}
-
-// compact makes the strings of a held entry share one allocation where
-// they can: the path (and the shard key, its end) is the end of the real
-// path when no link was followed, so a plan holds each path once.
-func compact(e Entry) Entry {
-	if strings.HasSuffix(e.Key, e.Path) {
-		p := e.Key[len(e.Key)-len(e.Path):]
-		if strings.HasSuffix(e.Path, e.Rel) {
-			e.Rel = p[len(p)-len(e.Rel):]
-		}
-		e.Path = p
-	}
-	return e
-}
-
-// OpenPlan reads the entries of a plan (PlanArg) in order, as WalkArg
-// reads the entries it plans.
-func (w *Walker) OpenPlan(ctx context.Context, entries []Entry, yield func(Item) error) error {
-	for _, e := range entries {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if err := w.open(ctx, e, yield); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// PlannedFiles counts the files of a plan that the walker's shard reads or
-// reports (Files counts them once read): an archive counts as one file,
-// its members being known only when it is opened.
-func PlannedFiles(entries []Entry) int {
+// Count returns the number of files a walk of the inputs paths[i], for
+// each i of args in order, reads or reports (what Files counts once they
+// are read, but an archive counts as one file, its members being known
+// only when it is opened). It plans them with the walker's settings and
+// a memory of its own, holding nothing of the plan: a progress bar gets
+// its total for a second listing of the directories, and the walk that
+// follows plans as it goes. Errors are left to the walk.
+func (w *Walker) Count(paths []string, args []int) int {
+	c := &Walker{Stdin: w.Stdin, Exclude: w.Exclude, Patterns: w.Patterns, Shard: w.Shard}
+	p := planner{w: c, seen: &c.seen}
 	n := 0
-	for _, e := range entries {
-		if e.Shard || e.Kind == EntryArchive {
-			n++
-		}
+	for _, i := range args {
+		_ = p.planArg(i, paths[i], func(e Entry) error {
+			if e.Shard || e.Kind == EntryArchive {
+				n++
+			}
+			return nil
+		})
 	}
 	return n
 }

@@ -157,12 +157,11 @@ func TestPlan(t *testing.T) {
 	}
 }
 
-// TestPlanArgOpenPlan: planning each argument first (PlanArg) and reading
-// the plans after (OpenPlan) gives the items, files and repeats of a walk
-// that plans as it goes, for every shard of 3 and for all of them; the
-// files counted from the plans are those the walk counts, but for the
-// archive, counted once before its members are known.
-func TestPlanArgOpenPlan(t *testing.T) {
+// TestCount: the files Count gives for the inputs are those a walk of
+// them reads or reports, for every shard of 3 and for all of them, but
+// for the archive, counted once before its members are known; counting
+// first changes nothing of the walk that follows.
+func TestCount(t *testing.T) {
 	planTree(t)
 	paths := []string{".", "sub/b.pgn", "zlink", "-"}
 	for _, shard := range []Shard{{}, {0, 3}, {1, 3}, {2, 3}} {
@@ -192,53 +191,34 @@ func TestPlanArgOpenPlan(t *testing.T) {
 		if err := w.Walk(context.Background(), paths, items(&want, &members)); err != nil {
 			t.Fatal(err)
 		}
+		cw := walker()
+		counted := cw.Count(paths, []int{0, 1, 2, 3})
 		var got []string
-		pw := walker()
-		var plans [][]Entry
-		planned := 0
-		for i, p := range paths {
-			plan, err := pw.PlanArg(i, p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			plans = append(plans, plan)
-			planned += PlannedFiles(plan)
-		}
 		var unused int
-		for _, plan := range plans {
-			if err := pw.OpenPlan(context.Background(), plan, items(&got, &unused)); err != nil {
-				t.Fatal(err)
-			}
+		if err := cw.Walk(context.Background(), paths, items(&got, &unused)); err != nil {
+			t.Fatal(err)
 		}
 		if !slices.Equal(got, want) || len(want) == 0 {
-			t.Errorf("shard %v: planned first:\n%s\nwalked:\n%s", shard, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			t.Errorf("shard %v: counted first:\n%s\nwalked:\n%s", shard, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
-		if pw.Files() != w.Files() {
-			t.Errorf("shard %v: %d files planned first, %d walked", shard, pw.Files(), w.Files())
+		if n, _ := cw.Repeated(); n != 3 {
+			t.Errorf("shard %v: %d repeats after counting, want 3", shard, n)
 		}
-		// Reached again: zlink under ".", then the arguments sub/b.pgn
-		// and zlink.
-		if n, _ := pw.Repeated(); n != 3 {
-			t.Errorf("shard %v: %d repeats, want 3", shard, n)
+		if want := w.Files() - members + 1; counted != want {
+			t.Errorf("shard %v: %d files counted, want %d (%d files walked, %d of them members)", shard, counted, want, w.Files(), members)
 		}
-		if n, _ := w.Repeated(); n != 3 {
-			t.Errorf("shard %v: walk: %d repeats, want 3", shard, n)
+		// Some of the inputs: those a walk of them alone reads.
+		one := walker()
+		var only []string
+		if err := one.WalkArg(context.Background(), 1, paths[1], items(&only, &unused)); err != nil {
+			t.Fatal(err)
 		}
-		if want := w.Files() - members + 1; planned != want {
-			t.Errorf("shard %v: %d files counted from the plans, want %d (%d files walked, %d of them members)", shard, planned, want, w.Files(), members)
+		if n := walker().Count(paths, []int{1}); n != one.Files() {
+			t.Errorf("shard %v: %d files counted of %s, %d walked", shard, n, paths[1], one.Files())
 		}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	w := &Walker{}
-	plan, err := w.PlanArg(0, ".")
-	if err != nil || len(plan) == 0 {
-		t.Fatalf("plan: %d entries, %v", len(plan), err)
-	}
-	if err := w.OpenPlan(ctx, plan, func(Item) error { return nil }); !errors.Is(err, context.Canceled) {
-		t.Errorf("OpenPlan of a cancelled context: %v", err)
-	}
-	if _, err := w.PlanArg(1, "nothing-*.pgn"); err == nil {
-		t.Error("PlanArg of a pattern matching nothing: no error")
+	// A path that does not exist is the walk's error, not Count's.
+	if n := (&Walker{}).Count([]string{"nothing-*.pgn"}, []int{0}); n != 0 {
+		t.Errorf("Count of a pattern matching nothing: %d", n)
 	}
 }

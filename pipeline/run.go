@@ -338,9 +338,8 @@ func (r *run) pass(ctx context.Context, inputs []string, workers int) error {
 	parts := r.parts(inputs)
 	defer closeParts(parts)
 	if r.prog != nil {
-		// The bar needs the number of files: the inputs are listed first,
-		// then read from the list.
-		files, err := r.plan(w, inputs, parts)
+		// The bar needs the number of files first.
+		files, err := r.count(w, inputs, parts)
 		if err != nil {
 			return err
 		}

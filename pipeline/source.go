@@ -86,14 +86,11 @@ func (r *run) datasetInputs(inputs []string) []bool {
 
 // part is a part of a run's inputs read one way: a record input
 // (inputs[arg]) through the walker, or a run of consecutive datasets
-// (inputs[arg:end]) through the run's Datasets. When the run lists its
-// inputs before reading them (plan), a record input holds its entries and
-// the datasets are opened.
+// (inputs[arg:end]) through the run's Datasets (rd: opened early when the
+// run counts its files first).
 type part struct {
 	arg, end int
 	datasets bool
-	planned  bool
-	entries  []corpus.Entry
 	rd       DatasetReader
 }
 
@@ -114,28 +111,25 @@ func (r *run) parts(inputs []string) []part {
 	return parts
 }
 
-// plan lists every part before anything is read, and returns the number
-// of files to read: each record input's entries (corpus.Walker.PlanArg;
-// an archive counts as one file) and each run of datasets opened (its
-// games files). The walk then reads the lists: the inputs are listed
-// once.
-func (r *run) plan(w *corpus.Walker, inputs []string, parts []part) (files int, err error) {
+// count returns the number of files the run reads, for the progress bar:
+// the record inputs' files as the walk will plan them (corpus.Walker.Count:
+// the directories are listed once more, nothing is held, so a bar costs no
+// memory however many files there are; an archive counts as one file) and
+// the games files of each run of datasets, opened here to be read later.
+func (r *run) count(w *corpus.Walker, inputs []string, parts []part) (files int, err error) {
+	var args []int
 	for i := range parts {
 		p := &parts[i]
-		if p.datasets {
-			if p.rd, err = r.opt.Datasets.OpenDatasets(inputs[p.arg:p.end], r.opt.Exclude); err != nil {
-				return 0, err
-			}
-			files += len(p.rd.Files())
-		} else {
-			if p.entries, err = w.PlanArg(p.arg, inputs[p.arg]); err != nil {
-				return 0, err
-			}
-			files += corpus.PlannedFiles(p.entries)
+		if !p.datasets {
+			args = append(args, p.arg)
+			continue
 		}
-		p.planned = true
+		if p.rd, err = r.opt.Datasets.OpenDatasets(inputs[p.arg:p.end], r.opt.Exclude); err != nil {
+			return 0, err
+		}
+		files += len(p.rd.Files())
 	}
-	return files, nil
+	return files + w.Count(inputs, args), nil
 }
 
 // closeParts closes the datasets a run opened and did not read.
@@ -147,9 +141,8 @@ func closeParts(parts []part) {
 	}
 }
 
-// walk reads the parts in order: records through the walker (from their
-// plan when listed first), each run of datasets through the run's
-// Datasets.
+// walk reads the parts in order: records through the walker, each run of
+// datasets through the run's Datasets.
 func (r *run) walk(ctx context.Context, w *corpus.Walker, inputs []string, parts []part, emit func(input) error) error {
 	item := func(it corpus.Item) error { return emit(input{item: it}) }
 	for i := range parts {
@@ -158,9 +151,6 @@ func (r *run) walk(ctx context.Context, w *corpus.Walker, inputs []string, parts
 		switch {
 		case p.datasets:
 			err = r.readDatasets(ctx, p, inputs, emit)
-		case p.planned:
-			err = w.OpenPlan(ctx, p.entries, item)
-			p.entries = nil
 		default:
 			err = w.WalkArg(ctx, p.arg, inputs[p.arg], item)
 		}
