@@ -82,7 +82,7 @@ func (s *Sink) Game(g *pipeline.Game) error {
 // prefix copy may be another game) and resolves.
 func (s *Sink) Finish(v *pipeline.Verdicts) error {
 	err := s.r.st.setClusters(func(num int, id string) (string, error) {
-		d, err := v.Of(num)
+		d, err := v.Copies(num)
 		if err != nil {
 			return "", err
 		}

@@ -64,7 +64,7 @@ func (f *finisher) complete() (err error) {
 		if err := decodeGame(rec, &g); err != nil {
 			return err
 		}
-		d, err := f.v.Of(g.Num)
+		d, err := f.v.Copies(g.Num)
 		if err != nil {
 			return err
 		}
