@@ -134,30 +134,45 @@ func (s *Sink) Player(num int, red bool) (id, name string) {
 	if s.table == nil {
 		return "", ""
 	}
-	i := num
-	if j, ok := s.renum[num]; ok {
-		i = j
-	}
-	p, ok := s.table.Of(i, red)
+	p, ok := s.table.Of(s.index(num), red)
 	if !ok {
 		return "", ""
 	}
 	return p.ID, p.Name
 }
 
+// index is the index in the table of game num.
+func (s *Sink) index(num int) int {
+	if j, ok := s.renum[num]; ok {
+		return j
+	}
+	return num
+}
+
 // Annotate returns the notes of game num.
 func (s *Sink) Annotate(num int) pipeline.Annotation {
-	var notes []pipeline.Note
-	for _, red := range []bool{true, false} {
-		id, name := s.Player(num, red)
-		if id == "" {
-			continue
+	if s.table == nil {
+		return pipeline.Annotation{}
+	}
+	both := s.table.both(s.index(num))
+	n := 0
+	for c, p := range both {
+		if p != nil && p.ID == "" { // no id: no notes, as Player gives it
+			both[c] = nil
 		}
-		kid, kname := NoteRedID, NoteRedName
-		if !red {
-			kid, kname = NoteBlackID, NoteBlackName
+		if both[c] != nil {
+			n += 2
 		}
-		notes = append(notes, pipeline.Note{Key: kid, Value: id}, pipeline.Note{Key: kname, Value: name})
+	}
+	if n == 0 {
+		return pipeline.Annotation{}
+	}
+	notes := make([]pipeline.Note, 0, n)
+	if p := both[0]; p != nil {
+		notes = append(notes, pipeline.Note{Key: NoteRedID, Value: p.ID}, pipeline.Note{Key: NoteRedName, Value: p.Name})
+	}
+	if p := both[1]; p != nil {
+		notes = append(notes, pipeline.Note{Key: NoteBlackID, Value: p.ID}, pipeline.Note{Key: NoteBlackName, Value: p.Name})
 	}
 	return pipeline.Annotation{Notes: notes}
 }
