@@ -3,7 +3,6 @@ package tournament
 import (
 	"encoding/binary"
 	"hash/maphash"
-	"strings"
 
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/internal/spill"
@@ -14,9 +13,9 @@ import (
 type finisher struct {
 	s      *Sink
 	v      *pipeline.Verdicts
-	n      int            // games
-	events map[string]int // event key → index, in order of first game
-	counts []int          // games of each event
+	n      int         // games
+	events map[key]int // event key → index, in order of first game
+	counts []int       // games of each event
 	// done holds the games completed by step 1: the event's index
 	// (varint, -1 none), then the game.
 	done *pipeline.Spool
@@ -70,12 +69,13 @@ func (f *finisher) complete() (err error) {
 		}
 		s.finish(&g, d)
 		event := -1
-		if norm, year, _ := EventKey(g.Event, g.Date); norm != "" {
-			key := eventKey(norm, year)
-			i, ok := f.events[key]
+		if n := s.names.of(g.Event); n.norm != "" {
+			year, _ := n.year(g.Date)
+			k := key{n.norm, year}
+			i, ok := f.events[k]
 			if !ok {
 				i = len(f.counts)
-				f.events[strings.Clone(key)] = i
+				f.events[k] = i
 				f.counts = append(f.counts, 0)
 			}
 			f.counts[i]++
@@ -193,26 +193,30 @@ func (f *finisher) split() error {
 		f.batchOf[i] = len(f.batches) - 1
 		held += n
 	}
-	var g Game
 	var buf []byte
 	seq := 0
 	err := f.done.Each(func(rec []byte) error {
+		// The event's index, then the game as complete wrote it: no flags
+		// yet (its last byte is their count, 0), so the result conflict
+		// is written in their place without decoding the game.
 		event, n := binary.Varint(rec)
 		if n <= 0 || event >= int64(len(f.counts)) {
 			return pipeline.ErrSpool
 		}
-		if err := decodeGame(rec[n:], &g); err != nil {
-			return err
+		rec = rec[n:]
+		num, n := binary.Varint(rec)
+		if n <= 0 || len(rec) == n || rec[len(rec)-1] != 0 {
+			return pipeline.ErrSpool
 		}
-		var err error
-		if g.flags, err = f.conflictFlag(seq); err != nil {
+		fl, err := f.conflictFlag(seq)
+		if err != nil {
 			return err
 		}
 		seq++
+		buf = appendFlags(append(buf[:0], rec[:len(rec)-1]...), fl)
 		if event < 0 {
-			return f.s.store(&g, -1)
+			return f.s.storeRecord(int(num), buf, fl, -1)
 		}
-		buf = appendGame(buf[:0], &g)
 		return f.batches[f.batchOf[event]].Append(buf)
 	})
 	if err != nil {
@@ -244,7 +248,7 @@ func (f *finisher) build() error {
 		for _, g := range games {
 			g.eventID = ""
 		}
-		events := group(games)
+		events := group(games, &s.names)
 		finishEvents(events, games)
 		index := make(map[string]int, len(events))
 		for _, e := range events {
