@@ -89,7 +89,8 @@ func (f *finisher) complete() (err error) {
 		buf = pipeline.AppendUvarint(buf[:0], f.n)
 		buf = pipeline.AppendString(buf, g.Cluster)
 		buf = pipeline.AppendString(buf, g.Result)
-		buf = pipeline.AppendString(buf, g.Ref())
+		buf = pipeline.AppendString(buf, g.Source)
+		buf = pipeline.AppendUvarint(buf, g.Index)
 		f.n++
 		return f.buckets[maphash.String(f.seed, g.Cluster)%uint64(len(f.buckets))].Append(buf)
 	})
@@ -103,9 +104,13 @@ func (f *finisher) complete() (err error) {
 
 // copyOf is a game of a cluster, as resultConflicts reads it.
 type copyOf struct {
-	seq         int
-	result, ref string
+	seq            int
+	result, source string
+	index          int
 }
+
+// ref is Game.Ref of the copy.
+func (c copyOf) ref() string { return (&Game{Source: c.source, Index: c.index}).Ref() }
 
 // conflicts is step 2.
 func (f *finisher) conflicts() (err error) {
@@ -120,10 +125,10 @@ func (f *finisher) conflicts() (err error) {
 		byCluster := map[string][]copyOf{}
 		var order []string
 		err := b.Each(func(rec []byte) error {
-			d := pipeline.NewDecoder(rec)
+			d := spill.NewStringDecoder(rec)
 			c := copyOf{seq: d.Uvarint()}
 			cluster := d.String()
-			c.result, c.ref = d.String(), d.String()
+			c.result, c.source, c.index = d.String(), d.String(), d.Uvarint()
 			if err := d.Err(); err != nil {
 				return err
 			}
@@ -139,7 +144,7 @@ func (f *finisher) conflicts() (err error) {
 		b.Close()
 		f.buckets[k] = nil
 		for _, cl := range order {
-			detail, ok := conflictDetail(byCluster[cl], func(c copyOf) (string, string) { return c.result, c.ref })
+			detail, ok := conflictDetail(byCluster[cl], func(c copyOf) string { return c.result }, copyOf.ref)
 			if !ok {
 				continue
 			}

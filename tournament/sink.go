@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/parse"
 	"github.com/xqtool/xqtool/pipeline"
@@ -123,7 +124,7 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 
 // finish applies the verdict and the players to g.
 func (s *Sink) finish(g *Game, d pipeline.Dup) {
-	g.Cluster, g.Copy = d.ClusterID(g.ID), d.DuplicateOf() != ""
+	g.Cluster, g.Copy = d.ClusterID(g.ID), d.Kind != dedupe.None // DuplicateOf is not ""
 	for _, f := range d.Fills {
 		switch f.Name {
 		case parse.TagEvent:

@@ -57,7 +57,7 @@ func decodeGame(rec []byte, g *Game) error {
 	if n <= 0 {
 		return pipeline.ErrSpool
 	}
-	d := pipeline.NewDecoder(rec[n:])
+	d := spill.NewStringDecoder(rec[n:]) // the strings: pieces of one copy
 	*g = Game{Num: int(num), ID: d.String(), Cluster: d.String(), Source: d.String()}
 	g.Copy = d.Uvarint() == 1
 	g.Index = d.Uvarint()
