@@ -29,7 +29,7 @@ const (
 type Sink struct {
 	pipeline.NopSink
 	r      *Resolver
-	events map[string]string // Event tag as written → its normalized text
+	events map[string]int32 // Event tag as written → its normalized text's number (store.events)
 	// renum is the index in r of the games whose number is not their
 	// index (none in a run: games come in order).
 	renum map[int]int
@@ -40,7 +40,7 @@ type Sink struct {
 }
 
 // NewSink returns a sink resolving with the alias file a (nil: none).
-func NewSink(a *Aliases) *Sink { return &Sink{r: NewResolver(a), events: map[string]string{}} }
+func NewSink(a *Aliases) *Sink { return &Sink{r: NewResolver(a), events: map[string]int32{}} }
 
 // Start sets the directory of the temporary files.
 func (s *Sink) Start(info pipeline.Info) error {
@@ -58,23 +58,22 @@ func (s *Sink) Game(g *pipeline.Game) error {
 		s.renum[n] = s.r.Len()
 	}
 	ev := tags.Value(parse.TagEvent)
-	norm, ok := s.events[ev]
+	event, ok := s.events[ev]
 	if !ok {
-		norm = tagnorm.Text(ev)
+		event = s.r.st.events.id(tagnorm.Text(ev))
 		if len(s.events) < 1<<16 {
-			s.events[strings.Clone(ev)] = norm
+			s.events[strings.Clone(ev)] = event
 		}
 	}
 	// Until Finish the cluster is the game's own id (see Finish).
-	s.r.st.add(&Game{
+	s.r.st.addEvent(&Game{
 		Red:     tags.Value(parse.TagRed),
 		Black:   tags.Value(parse.TagBlack),
-		Event:   norm,
 		Year:    tagnorm.ParseDate(tags.Value(parse.TagDate)).Year,
 		Result:  g.Result(),
 		Source:  g.Source(),
 		Cluster: g.ID(),
-	}, g.Num())
+	}, event, g.Num())
 	return nil
 }
 
