@@ -79,26 +79,47 @@ func finishEvents(events []*Event, games []*Game) {
 }
 
 // spellings counts texts in order of first appearance and returns them
-// most games first (ties: first seen).
+// most games first (ties: first seen). Most players and events are
+// written one or two ways: a few texts are searched in order, a map
+// indexes them past smallSpellings.
 type spellings struct {
 	order []string
-	n     map[string]int
+	n     []int
+	index map[string]int // text → its place in order, past smallSpellings
 }
 
+const smallSpellings = 8
+
 func (s *spellings) add(t string) {
-	if s.n == nil {
-		s.n = map[string]int{}
+	if s.index != nil {
+		if i, ok := s.index[t]; ok {
+			s.n[i]++
+			return
+		}
+	} else {
+		for i, o := range s.order {
+			if o == t {
+				s.n[i]++
+				return
+			}
+		}
 	}
-	if _, ok := s.n[t]; !ok {
-		s.order = append(s.order, t)
+	s.order = append(s.order, t)
+	s.n = append(s.n, 1)
+	if s.index == nil && len(s.order) > smallSpellings {
+		s.index = make(map[string]int, 2*len(s.order))
+		for i, o := range s.order {
+			s.index[o] = i
+		}
+	} else if s.index != nil {
+		s.index[t] = len(s.order) - 1
 	}
-	s.n[t]++
 }
 
 func (s *spellings) list() []Spelling {
 	out := make([]Spelling, len(s.order))
 	for i, t := range s.order {
-		out[i] = Spelling{t, s.n[t]}
+		out[i] = Spelling{t, s.n[i]}
 	}
 	slices.SortStableFunc(out, func(a, b Spelling) int { return b.Games - a.Games })
 	return out
