@@ -123,6 +123,7 @@ func (c *eventNames) of(event string) eventName {
 		c.m = map[string]eventName{}
 	}
 	if len(c.m) < maxEventNames {
+		n.norm = strings.Clone(n.norm) // not a piece of the game's record
 		c.m[strings.Clone(event)] = n
 	}
 	return n

@@ -3,6 +3,7 @@ package tournament
 import (
 	"encoding/binary"
 	"hash/maphash"
+	"strings"
 
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/internal/spill"
@@ -60,7 +61,7 @@ func (f *finisher) complete() (err error) {
 	var g Game
 	var buf []byte
 	err = s.raw.Each(func(rec []byte) error {
-		if err := decodeGame(rec, &g); err != nil {
+		if err := decodeGameShared(rec, &g); err != nil {
 			return err
 		}
 		d, err := f.v.Copies(g.Num)
@@ -75,6 +76,7 @@ func (f *finisher) complete() (err error) {
 			i, ok := f.events[k]
 			if !ok {
 				i = len(f.counts)
+				k.norm = strings.Clone(k.norm) // not a piece of the record
 				f.events[k] = i
 				f.counts = append(f.counts, 0)
 			}

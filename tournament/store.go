@@ -52,12 +52,30 @@ func appendFlags(b []byte, fl []flags.Flag) []byte {
 }
 
 // decodeGame reads a record of appendGame into g (every field set).
-func decodeGame(rec []byte, g *Game) error {
+func decodeGame(rec []byte, g *Game) error { return decodeGameOf(rec, g, false) }
+
+// decodeGameShared is decodeGame with g's strings pieces of one copy of
+// rec (one allocation, not one a field): for a game read, completed and
+// written again, whose strings do not outlive it (a piece kept keeps the
+// whole record).
+func decodeGameShared(rec []byte, g *Game) error { return decodeGameOf(rec, g, true) }
+
+// fields reads the fields of a record (spill.Decoder, spill.StringDecoder).
+type fields interface {
+	Uvarint() int
+	String() string
+	Err() error
+}
+
+func decodeGameOf(rec []byte, g *Game, shared bool) error {
 	num, n := binary.Varint(rec)
 	if n <= 0 {
 		return pipeline.ErrSpool
 	}
-	d := spill.NewStringDecoder(rec[n:]) // the strings: pieces of one copy
+	var d fields = pipeline.NewDecoder(rec[n:])
+	if shared {
+		d = spill.NewStringDecoder(rec[n:])
+	}
 	*g = Game{Num: int(num), ID: d.String(), Cluster: d.String(), Source: d.String()}
 	g.Copy = d.Uvarint() == 1
 	g.Index = d.Uvarint()
