@@ -70,7 +70,7 @@ func (s *Sink) Game(g *pipeline.Game) error {
 	}
 	tags := g.Tags()
 	s.tmp = Game{
-		Num: g.Num(), ID: g.ID(), Cluster: g.ID(), Source: g.Source(), Index: g.Index(),
+		Num: g.Num(), ID: g.ID(), Source: g.Source(), Index: g.Index(), // the cluster: at Finish
 		Event: tags.Value(parse.TagEvent), Round: tags.Value(parse.TagRound),
 		Date: tags.Value(parse.TagDate), Site: tags.Value(parse.TagSite),
 		Red: tags.Value(parse.TagRed), Black: tags.Value(parse.TagBlack),
