@@ -155,18 +155,7 @@ func (v *Verdicts) Context() context.Context {
 
 // Of returns the Dup of game num.
 func (v *Verdicts) Of(num int) (Dup, error) {
-	if num < 0 || num >= v.n {
-		return Dup{}, errors.New("pipeline: no game " + strconv.Itoa(num))
-	}
-	if num&1023 == 1023 && v.ctx != nil {
-		if err := v.ctx.Err(); err != nil {
-			return Dup{}, err
-		}
-	}
-	if v.seen != nil {
-		v.seen(num)
-	}
-	d, err := v.dup(num)
+	d, err := v.of(num, true)
 	if err == nil && v.annotated {
 		for _, a := range v.annotators {
 			an := a.Annotate(num)
@@ -180,8 +169,27 @@ func (v *Verdicts) Of(num int) (Dup, error) {
 	return d, err
 }
 
-// dup returns the verdict of duplicate detection on game num.
-func (v *Verdicts) dup(num int) (Dup, error) {
+// Copies returns what duplicate detection says of game num without the
+// flags, the annotators' notes or the state: Kind, Kept, Fills and Drop,
+// as Of gives them. It is for an annotator that completes its games with
+// their clusters and fills (Of writes each copy's flag detail, text a
+// sink that does not write flags does not need).
+func (v *Verdicts) Copies(num int) (Dup, error) { return v.of(num, false) }
+
+// of returns the verdict of duplicate detection on game num, with the
+// flags it adds when withFlags.
+func (v *Verdicts) of(num int, withFlags bool) (Dup, error) {
+	if num < 0 || num >= v.n {
+		return Dup{}, errors.New("pipeline: no game " + strconv.Itoa(num))
+	}
+	if num&1023 == 1023 && v.ctx != nil {
+		if err := v.ctx.Err(); err != nil {
+			return Dup{}, err
+		}
+	}
+	if v.seen != nil {
+		v.seen(num)
+	}
 	if v.ix == nil {
 		return Dup{}, nil
 	}
@@ -192,14 +200,18 @@ func (v *Verdicts) dup(num int) (Dup, error) {
 	d := Dup{Kind: vd.Kind}
 	if vd.Kind != dedupe.None {
 		d.Kept = vd.KeptRef
-		f, _ := vd.Flag()
-		d.Flags = []flags.Flag{f}
+		if withFlags {
+			f, _ := vd.Flag()
+			d.Flags = []flags.Flag{f}
+		}
 		d.Drop = v.opt.KeptOnly
 		return d, nil
 	}
 	if f, ok := vd.FillFlag(); ok {
 		d.Fills = vd.Fills
-		d.Flags = []flags.Flag{f}
+		if withFlags {
+			d.Flags = []flags.Flag{f}
+		}
 	}
 	return d, nil
 }

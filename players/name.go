@@ -103,11 +103,15 @@ func Parse(raw string) Form {
 	return f
 }
 
+// brackets turns the full-width and square brackets into ASCII
+// parentheses (built once: a Replacer builds its tables on first use).
+var brackets = strings.NewReplacer("（", "(", "）", ")", "【", "(", "】", ")", "[", "(", "]", ")")
+
 // cutBracket removes a bracket at the end ("胡荣华(上海)", also unclosed:
 // "何志敏（義大利") or at the start ("(上海)胡荣华") and returns the rest
 // and the bracket's text.
 func cutBracket(s string) (rest, inside string) {
-	s = strings.NewReplacer("（", "(", "）", ")", "【", "(", "】", ")", "[", "(", "]", ")").Replace(s)
+	s = brackets.Replace(s)
 	if strings.HasPrefix(s, "(") {
 		if i := strings.Index(s, ")"); i > 0 {
 			return strings.TrimSpace(s[i+1:]), strings.TrimSpace(s[1:i])

@@ -574,19 +574,30 @@ func (t *Table) Players() []Player { return t.players }
 // Of returns the player of a game's side (game numbered in the order
 // added), false when the side has no name.
 func (t *Table) Of(game int, red bool) (Player, bool) {
-	if game < 0 || game >= t.side.x.Len() {
-		return Player{}, false
-	}
 	c := 1
 	if red {
 		c = 0
 	}
-	sd, _ := t.side.at(game) // an error is kept for Err
-	s := sd[c]
-	if s < 0 {
+	p := t.both(game)[c]
+	if p == nil {
 		return Player{}, false
 	}
-	return t.players[t.spellings[s].player], true
+	return *p, true
+}
+
+// both returns the players of a game's two sides, Red first (nil: no
+// name), with one read of the game's entry.
+func (t *Table) both(game int) (p [2]*Player) {
+	if game < 0 || game >= t.side.x.Len() {
+		return p
+	}
+	sd, _ := t.side.at(game) // an error is kept for Err
+	for c, s := range sd {
+		if s >= 0 {
+			p[c] = &t.players[t.spellings[s].player]
+		}
+	}
+	return p
 }
 
 // Spellings counts the distinct names as written, and the distinct names

@@ -29,7 +29,7 @@ const (
 type Sink struct {
 	pipeline.NopSink
 	r      *Resolver
-	events map[string]string // Event tag as written → its normalized text
+	events map[string]int32 // Event tag as written → its normalized text's number (store.events)
 	// renum is the index in r of the games whose number is not their
 	// index (none in a run: games come in order).
 	renum map[int]int
@@ -40,7 +40,7 @@ type Sink struct {
 }
 
 // NewSink returns a sink resolving with the alias file a (nil: none).
-func NewSink(a *Aliases) *Sink { return &Sink{r: NewResolver(a), events: map[string]string{}} }
+func NewSink(a *Aliases) *Sink { return &Sink{r: NewResolver(a), events: map[string]int32{}} }
 
 // Start sets the directory of the temporary files.
 func (s *Sink) Start(info pipeline.Info) error {
@@ -58,23 +58,22 @@ func (s *Sink) Game(g *pipeline.Game) error {
 		s.renum[n] = s.r.Len()
 	}
 	ev := tags.Value(parse.TagEvent)
-	norm, ok := s.events[ev]
+	event, ok := s.events[ev]
 	if !ok {
-		norm = tagnorm.Text(ev)
+		event = s.r.st.events.id(tagnorm.Text(ev))
 		if len(s.events) < 1<<16 {
-			s.events[strings.Clone(ev)] = norm
+			s.events[strings.Clone(ev)] = event
 		}
 	}
 	// Until Finish the cluster is the game's own id (see Finish).
-	s.r.st.add(&Game{
+	s.r.st.addEvent(&Game{
 		Red:     tags.Value(parse.TagRed),
 		Black:   tags.Value(parse.TagBlack),
-		Event:   norm,
 		Year:    tagnorm.ParseDate(tags.Value(parse.TagDate)).Year,
 		Result:  g.Result(),
 		Source:  g.Source(),
 		Cluster: g.ID(),
-	}, g.Num())
+	}, event, g.Num())
 	return nil
 }
 
@@ -82,7 +81,7 @@ func (s *Sink) Game(g *pipeline.Game) error {
 // prefix copy may be another game) and resolves.
 func (s *Sink) Finish(v *pipeline.Verdicts) error {
 	err := s.r.st.setClusters(func(num int, id string) (string, error) {
-		d, err := v.Of(num)
+		d, err := v.Copies(num)
 		if err != nil {
 			return "", err
 		}
@@ -134,30 +133,45 @@ func (s *Sink) Player(num int, red bool) (id, name string) {
 	if s.table == nil {
 		return "", ""
 	}
-	i := num
-	if j, ok := s.renum[num]; ok {
-		i = j
-	}
-	p, ok := s.table.Of(i, red)
+	p, ok := s.table.Of(s.index(num), red)
 	if !ok {
 		return "", ""
 	}
 	return p.ID, p.Name
 }
 
+// index is the index in the table of game num.
+func (s *Sink) index(num int) int {
+	if j, ok := s.renum[num]; ok {
+		return j
+	}
+	return num
+}
+
 // Annotate returns the notes of game num.
 func (s *Sink) Annotate(num int) pipeline.Annotation {
-	var notes []pipeline.Note
-	for _, red := range []bool{true, false} {
-		id, name := s.Player(num, red)
-		if id == "" {
-			continue
+	if s.table == nil {
+		return pipeline.Annotation{}
+	}
+	both := s.table.both(s.index(num))
+	n := 0
+	for c, p := range both {
+		if p != nil && p.ID == "" { // no id: no notes, as Player gives it
+			both[c] = nil
 		}
-		kid, kname := NoteRedID, NoteRedName
-		if !red {
-			kid, kname = NoteBlackID, NoteBlackName
+		if both[c] != nil {
+			n += 2
 		}
-		notes = append(notes, pipeline.Note{Key: kid, Value: id}, pipeline.Note{Key: kname, Value: name})
+	}
+	if n == 0 {
+		return pipeline.Annotation{}
+	}
+	notes := make([]pipeline.Note, 0, n)
+	if p := both[0]; p != nil {
+		notes = append(notes, pipeline.Note{Key: NoteRedID, Value: p.ID}, pipeline.Note{Key: NoteRedName, Value: p.Name})
+	}
+	if p := both[1]; p != nil {
+		notes = append(notes, pipeline.Note{Key: NoteBlackID, Value: p.ID}, pipeline.Note{Key: NoteBlackName, Value: p.Name})
 	}
 	return pipeline.Annotation{Notes: notes}
 }

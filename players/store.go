@@ -29,7 +29,13 @@ func (t *strTable) id(s string) int32 {
 	if s == "" {
 		return 0
 	}
-	if i, ok := t.ids[s]; ok {
+	if len(t.strs) <= smallTable { // a few strings (the results): no hashing
+		for i, v := range t.strs {
+			if v == s {
+				return int32(i)
+			}
+		}
+	} else if i, ok := t.ids[s]; ok {
 		return i
 	}
 	if t.ids == nil {
@@ -41,6 +47,9 @@ func (t *strTable) id(s string) int32 {
 	t.strs = append(t.strs, s)
 	return i
 }
+
+// smallTable is the size up to which a strTable is searched in order.
+const smallTable = 8
 
 // str returns the string numbered i.
 func (t *strTable) str(i int32) string {
@@ -84,10 +93,15 @@ type store struct {
 	n                      int
 	buf                    []byte
 	err                    error
+	lastSource             string    // the file of the last game added
+	lastKey                [2]uint64 // its sourceKey
 }
 
 // add appends a game; a failure is kept for Resolve.
-func (s *store) add(g *Game, num int) {
+func (s *store) add(g *Game, num int) { s.addEvent(g, s.events.id(g.Event), num) }
+
+// addEvent is add with the number of the game's event (g.Event) known.
+func (s *store) addEvent(g *Game, event int32, num int) {
 	if s.err != nil {
 		return
 	}
@@ -98,20 +112,25 @@ func (s *store) add(g *Game, num int) {
 		s.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 	}
 	r := record{red: s.names.id(strings.TrimSpace(g.Red)), black: s.names.id(strings.TrimSpace(g.Black)),
-		event: s.events.id(g.Event), result: s.results.id(g.Result),
+		event: event, result: s.results.id(g.Result),
 		source: s.sourceKey(g.Source),
-		year:   g.Year, num: num, cluster: []byte(g.Cluster)}
-	s.buf = appendRecord(s.buf[:0], &r)
+		year:   g.Year, num: num}
+	s.buf = appendRecord(s.buf[:0], &r, g.Cluster)
 	s.err = s.spool.Append(s.buf)
 	s.n++
 }
 
-// sourceKey is the 128-bit hash of a game's file.
+// sourceKey is the 128-bit hash of a game's file (the last one's again
+// for the next game of the same file).
 func (s *store) sourceKey(src string) [2]uint64 {
-	return [2]uint64{maphash.String(s.seeds[0], src), maphash.String(s.seeds[1], src)}
+	if src != s.lastSource || s.n == 0 {
+		s.lastSource, s.lastKey = src, [2]uint64{maphash.String(s.seeds[0], src), maphash.String(s.seeds[1], src)}
+	}
+	return s.lastKey
 }
 
-func appendRecord(b []byte, r *record) []byte {
+// appendRecord encodes r, its cluster given as a string.
+func appendRecord(b []byte, r *record, cluster string) []byte {
 	for _, v := range [...]int32{r.red, r.black, r.event, r.result} {
 		b = binary.AppendUvarint(b, uint64(v))
 	}
@@ -119,8 +138,8 @@ func appendRecord(b []byte, r *record) []byte {
 	b = binary.LittleEndian.AppendUint64(b, r.source[1])
 	b = binary.AppendVarint(b, int64(r.year))
 	b = binary.AppendVarint(b, int64(r.num))
-	b = binary.AppendUvarint(b, uint64(len(r.cluster)))
-	return append(b, r.cluster...)
+	b = binary.AppendUvarint(b, uint64(len(cluster)))
+	return append(b, cluster...)
 }
 
 // decodeRecord reads a record; its cluster points into b.
@@ -193,8 +212,7 @@ func (s *store) setClusters(cluster func(num int, added string) (string, error))
 		if err != nil {
 			return err
 		}
-		r.cluster = []byte(c)
-		s.buf = appendRecord(s.buf[:0], r)
+		s.buf = appendRecord(s.buf[:0], r, c)
 		return next.Append(s.buf)
 	})
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/xqtool/xqtool/flags"
@@ -18,7 +17,7 @@ func Build(games []*Game) []*Event {
 	for _, g := range games {
 		g.flags = nil
 	}
-	events := group(games)
+	events := group(games, &eventNames{})
 	resultConflicts(games)
 	finishEvents(events, games)
 	return events
@@ -26,28 +25,27 @@ func Build(games []*Game) []*Event {
 
 // group sets each game's event and parsed tags and returns the events in
 // order of their first game, their games listed (Event.nums).
-func group(games []*Game) []*Event {
-	byKey := map[string]*Event{}
+func group(games []*Game, names *eventNames) []*Event {
+	byKey := map[key]*Event{}
 	var events []*Event
 	for _, g := range games {
 		g.eventID, g.counted = "", false
 		g.parsedDate = tagnorm.ParseDate(g.Date)
 		g.normRound = tagnorm.Text(g.Round)
-		norm, year, fromName := EventKey(g.Event, g.Date)
-		if norm == "" {
-			g.eventKey = ""
+		g.nameYears = [2]int{}
+		n := names.of(g.Event)
+		if n.norm == "" {
 			continue
 		}
-		g.eventKey = eventKey(norm, year)
-		g.nameYears = [2]int{}
+		year, fromName := n.yearOf(g.parsedDate)
 		if fromName {
-			first, last := nameYears(g.Event)
-			g.nameYears = [2]int{first, last}
+			g.nameYears = [2]int{n.first, n.last}
 		}
-		e := byKey[g.eventKey]
+		k := key{n.norm, year}
+		e := byKey[k]
 		if e == nil {
-			e = &Event{ID: EventID(norm, year), Year: year, Flags: map[flags.Code]int{}}
-			byKey[g.eventKey] = e
+			e = &Event{ID: EventID(n.norm, year), Year: year, Flags: map[flags.Code]int{}}
+			byKey[k] = e
 			events = append(events, e)
 		}
 		g.eventID = e.ID
@@ -80,30 +78,48 @@ func finishEvents(events []*Event, games []*Game) {
 	}
 }
 
-// eventKey is the key of an event: its normalized name and year.
-func eventKey(norm string, year int) string { return norm + "\x00" + strconv.Itoa(year) }
-
 // spellings counts texts in order of first appearance and returns them
-// most games first (ties: first seen).
+// most games first (ties: first seen). Most players and events are
+// written one or two ways: a few texts are searched in order, a map
+// indexes them past smallSpellings.
 type spellings struct {
 	order []string
-	n     map[string]int
+	n     []int
+	index map[string]int // text → its place in order, past smallSpellings
 }
 
+const smallSpellings = 8
+
 func (s *spellings) add(t string) {
-	if s.n == nil {
-		s.n = map[string]int{}
+	if s.index != nil {
+		if i, ok := s.index[t]; ok {
+			s.n[i]++
+			return
+		}
+	} else {
+		for i, o := range s.order {
+			if o == t {
+				s.n[i]++
+				return
+			}
+		}
 	}
-	if _, ok := s.n[t]; !ok {
-		s.order = append(s.order, t)
+	s.order = append(s.order, t)
+	s.n = append(s.n, 1)
+	if s.index == nil && len(s.order) > smallSpellings {
+		s.index = make(map[string]int, 2*len(s.order))
+		for i, o := range s.order {
+			s.index[o] = i
+		}
+	} else if s.index != nil {
+		s.index[t] = len(s.order) - 1
 	}
-	s.n[t]++
 }
 
 func (s *spellings) list() []Spelling {
 	out := make([]Spelling, len(s.order))
 	for i, t := range s.order {
-		out[i] = Spelling{t, s.n[t]}
+		out[i] = Spelling{t, s.n[i]}
 	}
 	slices.SortStableFunc(out, func(a, b Spelling) int { return b.Games - a.Games })
 	return out

@@ -31,7 +31,7 @@ func resultConflicts(games []*Game) {
 	}
 	for _, c := range order {
 		gs := byCluster[c]
-		detail, ok := conflictDetail(gs, func(g *Game) (string, string) { return g.Result, g.Ref() })
+		detail, ok := conflictDetail(gs, func(g *Game) string { return g.Result }, (*Game).Ref)
 		if !ok {
 			continue
 		}
@@ -42,15 +42,15 @@ func resultConflicts(games []*Game) {
 }
 
 // conflictDetail returns the detail of the result conflict of one
-// cluster's copies (in input order; of gives a copy's result and
-// reference), ok false when they declare no two different results.
-func conflictDetail[T any](copies []T, of func(T) (result, ref string)) (detail string, ok bool) {
+// cluster's copies (in input order; result and ref give a copy's result
+// and reference), ok false when they declare no two different results.
+func conflictDetail[T any](copies []T, result, ref func(T) string) (detail string, ok bool) {
 	if len(copies) < 2 {
 		return "", false
 	}
 	var results []string
 	for _, c := range copies {
-		if r, _ := of(c); !slices.Contains(results, r) {
+		if r := result(c); !slices.Contains(results, r) {
 			if _, known := redHalf(r); known {
 				results = append(results, r)
 			}
@@ -61,8 +61,8 @@ func conflictDetail[T any](copies []T, of func(T) (result, ref string)) (detail 
 	}
 	var parts []string
 	for _, c := range copies {
-		if r, ref := of(c); slices.Contains(results, r) {
-			parts = append(parts, r+" "+ref)
+		if r := result(c); slices.Contains(results, r) {
+			parts = append(parts, r+" "+ref(c))
 		}
 	}
 	return "copies declare " + strings.Join(parts, ", "), true

@@ -216,3 +216,36 @@ func TestFlagsRegistered(t *testing.T) {
 		}
 	}
 }
+
+// TestSpellings counts texts, few (searched in order) and many (past
+// smallSpellings, indexed), against counts taken in a map: the same
+// texts, counts and order (most games first, ties first seen).
+func TestSpellings(t *testing.T) {
+	for _, distinct := range []int{1, smallSpellings, smallSpellings + 1, 40} {
+		var s spellings
+		n := map[string]int{}
+		var order []string
+		for i := range 200 {
+			text := fmt.Sprintf("name %d", (i*i+3*i)%distinct)
+			if n[text] == 0 {
+				order = append(order, text)
+			}
+			n[text]++
+			s.add(text)
+		}
+		got := s.list()
+		if len(got) != len(order) {
+			t.Fatalf("%d distinct: %d spellings, want %d", distinct, len(got), len(order))
+		}
+		for i, sp := range got {
+			if sp.Games != n[sp.Text] {
+				t.Errorf("%d distinct: %q counted %d, want %d", distinct, sp.Text, sp.Games, n[sp.Text])
+			}
+			if i > 0 && (got[i-1].Games < sp.Games ||
+				got[i-1].Games == sp.Games && slices.Index(order, got[i-1].Text) > slices.Index(order, sp.Text)) {
+				t.Errorf("%d distinct: %v out of order", distinct, got)
+				break
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/internal/hashid"
@@ -37,7 +38,6 @@ type Game struct {
 	RedName      string // names to show
 	BlkName      string
 	Final        string // placement of the final position (Options.Positions), else ""
-	eventKey     string // normalized name and year, "" without an event
 	nameYears    [2]int // first and last year of the name, 0 none
 	parsedDate   tagnorm.Date
 	normRound    string
@@ -59,14 +59,74 @@ func (g *Game) EventID() string { return g.eventID }
 // package doc): the year written in the name, else the date's; norm is ""
 // when the name holds no letter or digit.
 func EventKey(event, date string) (norm string, year int, fromName bool) {
-	norm = tagnorm.Text(event)
-	if norm == "" {
-		return "", 0, false
+	n := readEventName(event)
+	year, fromName = n.year(date)
+	return n.norm, year, fromName
+}
+
+// eventName is what EventKey reads of an event's name: its normalized
+// text and the first and last years it names (0 none, and none read when
+// norm is "").
+type eventName struct {
+	norm        string
+	first, last int
+}
+
+func readEventName(event string) eventName {
+	n := eventName{norm: tagnorm.Text(event)}
+	if n.norm != "" {
+		n.first, n.last = nameYears(event)
 	}
-	if y, _ := nameYears(event); y > 0 {
-		return norm, y, true
+	return n
+}
+
+// year is the event's year (EventKey): the name's, else the date's; 0
+// without a name.
+func (n eventName) year(date string) (year int, fromName bool) {
+	if n.norm == "" || n.first > 0 {
+		return n.yearOf(tagnorm.Date{})
 	}
-	return norm, tagnorm.ParseDate(date).Year, false
+	return n.yearOf(tagnorm.ParseDate(date))
+}
+
+// yearOf is year with the date parsed.
+func (n eventName) yearOf(date tagnorm.Date) (year int, fromName bool) {
+	switch {
+	case n.norm == "":
+		return 0, false
+	case n.first > 0:
+		return n.first, true
+	}
+	return date.Year, false
+}
+
+// key is the event's key in a run: its normalized name and year.
+type key struct {
+	norm string
+	year int
+}
+
+// eventNames reads each distinct event name once (readEventName): a run
+// has many games an event. It holds at most maxEventNames names (memory
+// does not grow with the corpus); a name beyond them is read again each
+// time.
+type eventNames struct{ m map[string]eventName }
+
+const maxEventNames = 1 << 16
+
+func (c *eventNames) of(event string) eventName {
+	if n, ok := c.m[event]; ok {
+		return n
+	}
+	n := readEventName(event)
+	if c.m == nil {
+		c.m = map[string]eventName{}
+	}
+	if len(c.m) < maxEventNames {
+		n.norm = strings.Clone(n.norm) // not a piece of the game's record
+		c.m[strings.Clone(event)] = n
+	}
+	return n
 }
 
 // EventID returns the event_id of a normalized event name and year (0:

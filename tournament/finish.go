@@ -14,9 +14,9 @@ import (
 type finisher struct {
 	s      *Sink
 	v      *pipeline.Verdicts
-	n      int            // games
-	events map[string]int // event key → index, in order of first game
-	counts []int          // games of each event
+	n      int         // games
+	events map[key]int // event key → index, in order of first game
+	counts []int       // games of each event
 	// done holds the games completed by step 1: the event's index
 	// (varint, -1 none), then the game.
 	done *pipeline.Spool
@@ -61,21 +61,23 @@ func (f *finisher) complete() (err error) {
 	var g Game
 	var buf []byte
 	err = s.raw.Each(func(rec []byte) error {
-		if err := decodeGame(rec, &g); err != nil {
+		if err := decodeGameShared(rec, &g); err != nil {
 			return err
 		}
-		d, err := f.v.Of(g.Num)
+		d, err := f.v.Copies(g.Num)
 		if err != nil {
 			return err
 		}
 		s.finish(&g, d)
 		event := -1
-		if norm, year, _ := EventKey(g.Event, g.Date); norm != "" {
-			key := eventKey(norm, year)
-			i, ok := f.events[key]
+		if n := s.names.of(g.Event); n.norm != "" {
+			year, _ := n.year(g.Date)
+			k := key{n.norm, year}
+			i, ok := f.events[k]
 			if !ok {
 				i = len(f.counts)
-				f.events[strings.Clone(key)] = i
+				k.norm = strings.Clone(k.norm) // not a piece of the record
+				f.events[k] = i
 				f.counts = append(f.counts, 0)
 			}
 			f.counts[i]++
@@ -89,7 +91,8 @@ func (f *finisher) complete() (err error) {
 		buf = pipeline.AppendUvarint(buf[:0], f.n)
 		buf = pipeline.AppendString(buf, g.Cluster)
 		buf = pipeline.AppendString(buf, g.Result)
-		buf = pipeline.AppendString(buf, g.Ref())
+		buf = pipeline.AppendString(buf, g.Source)
+		buf = pipeline.AppendUvarint(buf, g.Index)
 		f.n++
 		return f.buckets[maphash.String(f.seed, g.Cluster)%uint64(len(f.buckets))].Append(buf)
 	})
@@ -103,9 +106,13 @@ func (f *finisher) complete() (err error) {
 
 // copyOf is a game of a cluster, as resultConflicts reads it.
 type copyOf struct {
-	seq         int
-	result, ref string
+	seq            int
+	result, source string
+	index          int
 }
+
+// ref is Game.Ref of the copy.
+func (c copyOf) ref() string { return (&Game{Source: c.source, Index: c.index}).Ref() }
 
 // conflicts is step 2.
 func (f *finisher) conflicts() (err error) {
@@ -120,10 +127,10 @@ func (f *finisher) conflicts() (err error) {
 		byCluster := map[string][]copyOf{}
 		var order []string
 		err := b.Each(func(rec []byte) error {
-			d := pipeline.NewDecoder(rec)
+			d := spill.NewStringDecoder(rec)
 			c := copyOf{seq: d.Uvarint()}
 			cluster := d.String()
-			c.result, c.ref = d.String(), d.String()
+			c.result, c.source, c.index = d.String(), d.String(), d.Uvarint()
 			if err := d.Err(); err != nil {
 				return err
 			}
@@ -139,7 +146,7 @@ func (f *finisher) conflicts() (err error) {
 		b.Close()
 		f.buckets[k] = nil
 		for _, cl := range order {
-			detail, ok := conflictDetail(byCluster[cl], func(c copyOf) (string, string) { return c.result, c.ref })
+			detail, ok := conflictDetail(byCluster[cl], func(c copyOf) string { return c.result }, copyOf.ref)
 			if !ok {
 				continue
 			}
@@ -193,26 +200,30 @@ func (f *finisher) split() error {
 		f.batchOf[i] = len(f.batches) - 1
 		held += n
 	}
-	var g Game
 	var buf []byte
 	seq := 0
 	err := f.done.Each(func(rec []byte) error {
+		// The event's index, then the game as complete wrote it: no flags
+		// yet (its last byte is their count, 0), so the result conflict
+		// is written in their place without decoding the game.
 		event, n := binary.Varint(rec)
 		if n <= 0 || event >= int64(len(f.counts)) {
 			return pipeline.ErrSpool
 		}
-		if err := decodeGame(rec[n:], &g); err != nil {
-			return err
+		rec = rec[n:]
+		num, n := binary.Varint(rec)
+		if n <= 0 || len(rec) == n || rec[len(rec)-1] != 0 {
+			return pipeline.ErrSpool
 		}
-		var err error
-		if g.flags, err = f.conflictFlag(seq); err != nil {
+		fl, err := f.conflictFlag(seq)
+		if err != nil {
 			return err
 		}
 		seq++
+		buf = appendFlags(append(buf[:0], rec[:len(rec)-1]...), fl)
 		if event < 0 {
-			return f.s.store(&g, -1)
+			return f.s.storeRecord(int(num), buf, fl, -1)
 		}
-		buf = appendGame(buf[:0], &g)
 		return f.batches[f.batchOf[event]].Append(buf)
 	})
 	if err != nil {
@@ -244,7 +255,7 @@ func (f *finisher) build() error {
 		for _, g := range games {
 			g.eventID = ""
 		}
-		events := group(games)
+		events := group(games, &s.names)
 		finishEvents(events, games)
 		index := make(map[string]int, len(events))
 		for _, e := range events {

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"github.com/xqtool/xqtool/dedupe"
 	"github.com/xqtool/xqtool/flags"
 	"github.com/xqtool/xqtool/parse"
 	"github.com/xqtool/xqtool/pipeline"
@@ -37,8 +38,10 @@ type Sink struct {
 	raw     *pipeline.Spool // the games as the pass gives them
 	tmp     Game
 	buf     []byte
+	names   eventNames
 	st      *store
 	events  []*Event
+	notes   []pipeline.Note // each event's note (Annotate), one slice for all
 	flagged map[flags.Code]int
 }
 
@@ -67,7 +70,7 @@ func (s *Sink) Game(g *pipeline.Game) error {
 	}
 	tags := g.Tags()
 	s.tmp = Game{
-		Num: g.Num(), ID: g.ID(), Cluster: g.ID(), Source: g.Source(), Index: g.Index(),
+		Num: g.Num(), ID: g.ID(), Source: g.Source(), Index: g.Index(), // the cluster: at Finish
 		Event: tags.Value(parse.TagEvent), Round: tags.Value(parse.TagRound),
 		Date: tags.Value(parse.TagDate), Site: tags.Value(parse.TagSite),
 		Red: tags.Value(parse.TagRed), Black: tags.Value(parse.TagBlack),
@@ -105,7 +108,7 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 	if s.raw == nil {
 		return nil
 	}
-	f := &finisher{s: s, v: v, events: map[string]int{}}
+	f := &finisher{s: s, v: v, events: map[key]int{}}
 	defer f.close()
 	if err := f.complete(); err != nil {
 		return err
@@ -121,7 +124,7 @@ func (s *Sink) Finish(v *pipeline.Verdicts) error {
 
 // finish applies the verdict and the players to g.
 func (s *Sink) finish(g *Game, d pipeline.Dup) {
-	g.Cluster, g.Copy = d.ClusterID(g.ID), d.DuplicateOf() != ""
+	g.Cluster, g.Copy = d.ClusterID(g.ID), d.Kind != dedupe.None // DuplicateOf is not ""
 	for _, f := range d.Fills {
 		switch f.Name {
 		case parse.TagEvent:
@@ -151,10 +154,15 @@ func (s *Sink) finish(g *Game, d pipeline.Dup) {
 // store writes a finished game (event: its index in s.events, -1 none).
 func (s *Sink) store(g *Game, event int) error {
 	s.buf = appendGame(s.buf[:0], g)
-	for _, c := range flags.Codes(g.flags) {
+	return s.storeRecord(g.Num, s.buf, g.flags, event)
+}
+
+// storeRecord writes the record of a finished game and its flags.
+func (s *Sink) storeRecord(num int, rec []byte, fl []flags.Flag, event int) error {
+	for _, c := range flags.Codes(fl) {
 		s.flagged[c]++
 	}
-	return s.st.add(g, s.buf, event)
+	return s.st.add(num, rec, len(fl) > 0, event)
 }
 
 // Annotate gives game num's event_id note and the checks' flags.
@@ -170,7 +178,13 @@ func (s *Sink) Annotate(num int) pipeline.Annotation {
 	}
 	var a pipeline.Annotation
 	if e.event >= 0 && e.event < len(s.events) {
-		a.Notes = []pipeline.Note{{Key: NoteEventID, Value: s.events[e.event].ID}}
+		if len(s.notes) != len(s.events) {
+			s.notes = make([]pipeline.Note, len(s.events))
+			for i, ev := range s.events {
+				s.notes[i] = pipeline.Note{Key: NoteEventID, Value: ev.ID}
+			}
+		}
+		a.Notes = s.notes[e.event : e.event+1 : e.event+1]
 	}
 	if e.flagged {
 		if g := s.st.game(e); g != nil {

@@ -36,8 +36,13 @@ func appendGame(b []byte, g *Game) []byte {
 		g.RedID, g.BlkID, g.RedName, g.BlkName, g.Final, g.eventID} {
 		b = pipeline.AppendString(b, s)
 	}
-	b = pipeline.AppendUvarint(b, len(g.flags))
-	for _, f := range g.flags {
+	return appendFlags(b, g.flags)
+}
+
+// appendFlags encodes the flags of a game, the end of its record.
+func appendFlags(b []byte, fl []flags.Flag) []byte {
+	b = pipeline.AppendUvarint(b, len(fl))
+	for _, f := range fl {
 		b = pipeline.AppendString(b, string(f.Code))
 		b = pipeline.AppendUvarint(b, f.Ply)
 		b = pipeline.AppendString(b, f.Side)
@@ -47,12 +52,30 @@ func appendGame(b []byte, g *Game) []byte {
 }
 
 // decodeGame reads a record of appendGame into g (every field set).
-func decodeGame(rec []byte, g *Game) error {
+func decodeGame(rec []byte, g *Game) error { return decodeGameOf(rec, g, false) }
+
+// decodeGameShared is decodeGame with g's strings pieces of one copy of
+// rec (one allocation, not one a field): for a game read, completed and
+// written again, whose strings do not outlive it (a piece kept keeps the
+// whole record).
+func decodeGameShared(rec []byte, g *Game) error { return decodeGameOf(rec, g, true) }
+
+// fields reads the fields of a record (spill.Decoder, spill.StringDecoder).
+type fields interface {
+	Uvarint() int
+	String() string
+	Err() error
+}
+
+func decodeGameOf(rec []byte, g *Game, shared bool) error {
 	num, n := binary.Varint(rec)
 	if n <= 0 {
 		return pipeline.ErrSpool
 	}
-	d := pipeline.NewDecoder(rec[n:])
+	var d fields = pipeline.NewDecoder(rec[n:])
+	if shared {
+		d = spill.NewStringDecoder(rec[n:])
+	}
 	*g = Game{Num: int(num), ID: d.String(), Cluster: d.String(), Source: d.String()}
 	g.Copy = d.Uvarint() == 1
 	g.Index = d.Uvarint()
@@ -194,24 +217,25 @@ func newStore(dir string) (*store, error) {
 	return &store{games: d, index: x}, nil
 }
 
-// add writes a finished game and its event's index (-1 none).
-func (st *store) add(g *Game, rec []byte, event int) error {
+// add writes the record of finished game num, whether it is flagged and
+// its event's index (-1 none).
+func (st *store) add(num int, rec []byte, flagged bool, event int) error {
 	off, err := st.games.add(rec)
-	if err != nil || g.Num < 0 {
+	if err != nil || num < 0 {
 		return err
 	}
 	if len(rec) >= flaggedBit {
 		return fmt.Errorf("tournament: a game's record of %d bytes", len(rec))
 	}
 	n := uint32(len(rec))
-	if len(g.flags) > 0 {
+	if flagged {
 		n |= flaggedBit
 	}
 	b := st.buf[:]
 	binary.LittleEndian.PutUint64(b, uint64(off))
 	binary.LittleEndian.PutUint32(b[8:], n)
 	binary.LittleEndian.PutUint32(b[12:], uint32(event+1))
-	return st.index.Put(g.Num, b)
+	return st.index.Put(num, b)
 }
 
 // entry reads game num's entry; ok is false for a game not stored. The

@@ -141,15 +141,17 @@ func FuzzGameRecord(f *testing.F) {
 		if detail != "" {
 			g.flags = []flags.Flag{flags.New(flags.ResultConflict, 0, "", detail), flags.New(flags.NameVariants, 0, "red", red)}
 		}
-		var back Game
-		if err := decodeGame(appendGame(nil, &g), &back); err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(back, g) {
-			t.Fatalf("read back %+v, wrote %+v", back, g)
-		}
-		if err := decodeGame(junk, &back); err != nil && !errors.Is(err, pipeline.ErrSpool) {
-			t.Fatalf("junk: %v", err)
+		for _, decode := range []func([]byte, *Game) error{decodeGame, decodeGameShared} {
+			var back Game
+			if err := decode(appendGame(nil, &g), &back); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(back, g) {
+				t.Fatalf("read back %+v, wrote %+v", back, g)
+			}
+			if err := decode(junk, &back); err != nil && !errors.Is(err, pipeline.ErrSpool) {
+				t.Fatalf("junk: %v", err)
+			}
 		}
 	})
 }

@@ -8,10 +8,13 @@ import (
 
 // Fixed is a temporary file of fixed-width entries, numbered from 0:
 // appended (Append, through a buffer) or written by number in any order
-// (Put), and read back by number (Get) through a window of entries read
-// at a time, so that reads that go mostly in order cost one read a
-// window. Entries never written read as zeros. A Fixed is not safe for
-// concurrent use. The zero Fixed is not usable: call CreateFixed.
+// (Put), and read back by number (Get). Both go through a window of
+// entries held in memory: a Get or a Put outside it writes the window
+// back when a Put changed it and reads the window at the entry, so that
+// reads and writes that go mostly in order (ascending numbers, even with
+// gaps) cost two system calls a window, not one an entry. Entries never
+// written read as zeros. A Fixed is not safe for concurrent use. The
+// zero Fixed is not usable: call CreateFixed.
 type Fixed struct {
 	f      *os.File
 	width  int
@@ -19,8 +22,9 @@ type Fixed struct {
 	n      int    // entries: one past the highest written
 	w      []byte // appended entries not yet written
 	wStart int    // number of w's first entry
-	win    []byte // entries start, start+1, … as read
+	win    []byte // entries start, start+1, … as read, then put
 	start  int
+	dirty  bool // a Put changed win since it was read
 }
 
 // CreateFixed creates a temporary file of entries of width bytes in dir
@@ -39,19 +43,29 @@ func (x *Fixed) Len() int { return x.n }
 
 // Append writes e (its first width bytes) as entry Len().
 func (x *Fixed) Append(e []byte) error {
+	if x.inWindow(x.n) { // the window is written back too: keep it the same
+		copy(x.win[(x.n-x.start)*x.width:], e[:x.width])
+	}
 	if len(x.w) == 0 {
 		x.wStart = x.n
 	}
 	x.w = append(x.w, e[:x.width]...)
 	x.n++
 	if len(x.w) >= writeBuf {
-		return x.Flush()
+		return x.flushAppended()
 	}
 	return nil
 }
 
-// Flush writes the appended entries (Get and Put write them first too).
+// Flush writes the appended and the put entries to the file.
 func (x *Fixed) Flush() error {
+	if err := x.flushAppended(); err != nil {
+		return err
+	}
+	return x.flushWindow()
+}
+
+func (x *Fixed) flushAppended() error {
 	if len(x.w) == 0 {
 		return nil
 	}
@@ -60,17 +74,55 @@ func (x *Fixed) Flush() error {
 	return err
 }
 
-// Put writes e (its first width bytes) as entry i.
-func (x *Fixed) Put(i int, e []byte) error {
+// flushWindow writes the window back when a Put changed it: its entries
+// below Len.
+func (x *Fixed) flushWindow() error {
+	if !x.dirty {
+		return nil
+	}
+	x.dirty = false
+	end := min(len(x.win), (x.n-x.start)*x.width)
+	_, err := x.f.WriteAt(x.win[:end], int64(x.start)*int64(x.width))
+	return err
+}
+
+// inWindow reports whether entry i is in the window.
+func (x *Fixed) inWindow(i int) bool {
+	return i >= x.start && i < x.start+len(x.win)/x.width
+}
+
+// load writes back the window and the appended entries, then reads the
+// window of entries from i (zeros past the end of the file).
+func (x *Fixed) load(i int) error {
 	if err := x.Flush(); err != nil {
 		return err
 	}
-	if _, err := x.f.WriteAt(e[:x.width], int64(i)*int64(x.width)); err != nil {
+	if x.win == nil {
+		x.win = make([]byte, x.window*x.width)
+	}
+	x.start = i
+	x.win = x.win[:x.window*x.width]
+	k, err := x.f.ReadAt(x.win, int64(i)*int64(x.width))
+	if err != nil && !errors.Is(err, io.EOF) {
+		x.win = x.win[:0]
 		return err
 	}
-	if i >= x.start && i < x.start+len(x.win)/x.width {
-		copy(x.win[(i-x.start)*x.width:], e[:x.width])
+	clear(x.win[k:])
+	return nil
+}
+
+// Put writes e (its first width bytes) as entry i.
+func (x *Fixed) Put(i int, e []byte) error {
+	if i < 0 {
+		return ErrCorrupt
 	}
+	if !x.inWindow(i) {
+		if err := x.load(i); err != nil {
+			return err
+		}
+	}
+	copy(x.win[(i-x.start)*x.width:], e[:x.width])
+	x.dirty = true
 	x.n = max(x.n, i+1)
 	return nil
 }
@@ -80,17 +132,8 @@ func (x *Fixed) Get(i int) ([]byte, error) {
 	if i < 0 || i >= x.n {
 		return nil, nil
 	}
-	if i < x.start || i >= x.start+len(x.win)/x.width {
-		if err := x.Flush(); err != nil {
-			return nil, err
-		}
-		if x.win == nil {
-			x.win = make([]byte, x.window*x.width)
-		}
-		x.start = i
-		x.win = x.win[:min(x.window, x.n-i)*x.width]
-		if _, err := x.f.ReadAt(x.win, int64(i)*int64(x.width)); err != nil && !errors.Is(err, io.EOF) {
-			x.win = x.win[:0]
+	if !x.inWindow(i) {
+		if err := x.load(i); err != nil {
 			return nil, err
 		}
 	}

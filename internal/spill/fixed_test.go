@@ -8,7 +8,8 @@ import (
 )
 
 // TestFixed writes entries by Append and Put in a random order, through
-// windows smaller than the file, and reads them back in order and at
+// windows smaller than the file, then appends more between puts and
+// reads, and reads them back in order and at
 // random against a slice of the same entries; never-written entries read
 // as zeros; Close removes the file.
 func TestFixed(t *testing.T) {
@@ -37,6 +38,26 @@ func TestFixed(t *testing.T) {
 			if r.IntN(5) == 0 { // reads between the writes see them
 				j := r.IntN(n)
 				check(t, x, j, want)
+			}
+		}
+		for range n / 4 { // then appended again, between puts and reads
+			i := x.Len()
+			if i == len(want) {
+				want = append(want, nil)
+			}
+			want[i] = entry(i, 1)
+			if err := x.Append(want[i]); err != nil {
+				t.Fatal(err)
+			}
+			switch r.IntN(4) {
+			case 0:
+				j := r.IntN(len(want))
+				want[j] = entry(j, 2+r.IntN(200))
+				if err := x.Put(j, want[j]); err != nil {
+					t.Fatal(err)
+				}
+			case 1:
+				check(t, x, r.IntN(x.Len()), want)
 			}
 		}
 		if x.Len() != lastWritten(want)+1 {

@@ -261,3 +261,38 @@ func ExampleFile() {
 	// 1 black
 	// 1
 }
+
+// FuzzStringDecoder reads arbitrary bytes with a Decoder and a
+// StringDecoder, the same fields in the same order (ops: 's' a string,
+// 'u' a uvarint, else a number of any size): they read the same values
+// and fail alike.
+func FuzzStringDecoder(f *testing.F) {
+	rec := AppendString(AppendUvarint(AppendString(nil, "名字"), 1<<40), "")
+	f.Add(rec, []byte("sus"))
+	f.Add(AppendUvarint(nil, 1<<40+1), []byte("u"))
+	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}, []byte("n"))
+	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02}, []byte("n"))
+	f.Add([]byte{0x80}, []byte("s"))
+	f.Fuzz(func(t *testing.T, rec, ops []byte) {
+		d, sd := NewDecoder(rec), NewStringDecoder(rec)
+		for i, op := range ops {
+			switch op {
+			case 's':
+				if a, b := d.String(), sd.String(); a != b {
+					t.Fatalf("op %d: string %q, StringDecoder %q", i, a, b)
+				}
+			case 'u':
+				if a, b := d.Uvarint(), sd.Uvarint(); a != b {
+					t.Fatalf("op %d: uvarint %d, StringDecoder %d", i, a, b)
+				}
+			default:
+				if a, b := d.Uint64(), sd.Uint64(); a != b {
+					t.Fatalf("op %d: number %d, StringDecoder %d", i, a, b)
+				}
+			}
+		}
+		if a, b := d.Err(), sd.Err(); a != b {
+			t.Fatalf("errors %v, StringDecoder %v", a, b)
+		}
+	})
+}
