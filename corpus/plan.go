@@ -188,9 +188,11 @@ func (p *planner) dir(dir, real string, yield func(Entry) error) error {
 			return yield(p.skipped(dir, err))
 		}
 	}
-	if p.seen.dir(real, dir) {
+	l, again := p.seen.dir(real, dir)
+	if again {
 		return nil
 	}
+	defer func() { l.done = true }()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return yield(p.skipped(dir, err))
@@ -201,7 +203,9 @@ func (p *planner) dir(dir, real string, yield func(Entry) error) error {
 	prefix, realPrefix := joinPrefix(dir), joinPrefix(real)
 	for _, de := range entries {
 		q := prefix + de.Name()
+		l.at(de.Name())
 		if pat := p.matches(q); pat != "" {
+			l.skipping(de.Name())
 			if err := yield(p.skipped(q, fmt.Errorf("%w %s", ErrPattern, pat))); err != nil {
 				return err
 			}
@@ -209,6 +213,7 @@ func (p *planner) dir(dir, real string, yield func(Entry) error) error {
 		}
 		if p.skip != nil {
 			if ex, temp := p.excluded(q); ex {
+				l.skipping(de.Name())
 				if !temp {
 					if err := yield(p.skipped(q, ErrExcluded)); err != nil {
 						return err
@@ -239,8 +244,10 @@ func (p *planner) dir(dir, real string, yield func(Entry) error) error {
 				if qreal, err = realPath(q); err != nil {
 					continue // gone since it was listed
 				}
-			}
-			if p.seen.again(qreal, q) {
+				if p.seen.again(qreal, q) {
+					continue
+				}
+			} else if p.seen.plain(l, qreal, q) {
 				continue
 			}
 			if err := yield(p.file(q, qreal)); err != nil {
