@@ -11,16 +11,17 @@ import (
 // read once. The first reach wins, whatever shard reads it: every shard
 // walks the same paths in the same order, so they agree.
 //
-// A directory costs its path and a few words. A file costs nothing when
-// it is reached as a plain entry of a directory listing (not a link),
-// the way nearly every file of a large tree is: each real directory is
-// listed once and its names are distinct, so two plain reaches are never
-// the same file, and whether a later path (an argument, a link) reaches a
-// file a listing already gave follows from where that listing is (see
-// listing). Other files cost 16 bytes (two hashes of the real path): the
-// inputs named as files, the targets of links, and the files a listing
-// gives after its first entry that is not read (a match of
-// Walker.Patterns, an output of the run).
+// What is reached as a plain entry of a directory listing (not a link),
+// the way nearly every file and directory of a large tree is, costs
+// nothing once its listing is done: each real directory is listed once
+// and its names are distinct, so two plain reaches are never the same
+// path, and whether a later path (an input, a link) reaches what a
+// listing already gave follows from where that listing is (see listing).
+// Remembered are: the directories being listed (their path and a few
+// words), the inputs and link targets (16 bytes a file, two hashes of its
+// real path; a directory its path), and, in a listing that skipped an
+// entry (a match of Walker.Patterns, an output of the run), what it gives
+// after that entry.
 type reached struct {
 	files    map[[2]uint64]struct{}
 	dirs     map[string]*listing
@@ -30,20 +31,24 @@ type reached struct {
 }
 
 // listing is how far the plan has gone in the listing of a directory
-// (os.ReadDir: names in increasing order). Every regular file of the
-// listing named before cur (every one, once done) was reached as a plain
-// entry, unless the listing skipped an entry: then only those before the
-// first skipped one (skip), the later ones being remembered in
-// reached.files.
+// (os.ReadDir: names in increasing order). Every regular file and
+// directory of the listing named before cur (every one, once done) was
+// reached as a plain entry, unless the listing skipped an entry: then
+// only those before the first skipped one (skip), the later ones being
+// remembered in reached.files and reached.dirs.
 type listing struct {
 	cur     string
 	done    bool
 	skipped bool
 	skip    string
+	// keep is true when the directory itself must stay remembered once
+	// listed: it was not reached as a plain entry of a listing that
+	// vouches for it.
+	keep bool
 }
 
-// gave reports whether the listing gave the regular file name as a
-// plain entry that reached.files does not hold.
+// gave reports whether the listing gave the entry name (a regular file
+// or a directory) as a plain entry that reached does not remember.
 func (l *listing) gave(name string) bool {
 	switch {
 	case l.skipped:
@@ -64,6 +69,21 @@ func (l *listing) skipping(name string) {
 	}
 }
 
+// given reports whether the plan gave the real path real as a plain entry
+// of a listing that reached no longer (or never) remembers. A listing
+// that is not remembered was given so itself, and is done and skipped
+// nothing (see done), so it gave every entry.
+func (r *reached) given(real string) bool {
+	parent := filepath.Dir(real)
+	if parent == real {
+		return false
+	}
+	if l := r.dirs[parent]; l != nil {
+		return l.gave(filepath.Base(real))
+	}
+	return r.given(parent)
+}
+
 // maxRepeats bounds the paths reached again that are named.
 const maxRepeats = 20
 
@@ -81,11 +101,7 @@ func (r *reached) key(real string) [2]uint64 {
 // remembers it.
 func (r *reached) again(real, name string) bool {
 	k := r.key(real)
-	if _, ok := r.files[k]; ok {
-		r.note(name)
-		return true
-	}
-	if l := r.dirs[filepath.Dir(real)]; l != nil && l.gave(filepath.Base(real)) {
+	if _, ok := r.files[k]; ok || r.given(real) {
 		r.note(name)
 		return true
 	}
@@ -112,19 +128,30 @@ func (r *reached) plain(l *listing, real, name string) bool {
 }
 
 // dir returns the listing of the directory of real path real, and whether
-// it was entered before, and remembers it. A directory named as an input
-// that was already read (whole, or inside another input) is noted.
-func (r *reached) dir(real, name string) (*listing, bool) {
+// it was entered before, and remembers it while it is listed. parent is
+// the listing that gives it as a plain entry, nil for an input or a
+// link's target. A directory reached again is noted.
+func (r *reached) dir(real, name string, parent *listing) (*listing, bool) {
 	if r.dirs == nil {
 		r.dirs = map[string]*listing{}
 	}
-	if l := r.dirs[real]; l != nil {
+	if l := r.dirs[real]; l != nil || parent == nil && r.given(real) {
 		r.note(name)
 		return l, true
 	}
-	l := &listing{}
+	l := &listing{keep: parent == nil || parent.skipped}
 	r.dirs[real] = l
 	return l, false
+}
+
+// done ends the listing l of the directory of real path real: it is
+// forgotten when its parent's listing vouches for it and it skipped
+// nothing (given then answers for it and its entries).
+func (r *reached) done(real string, l *listing) {
+	l.done = true
+	if !l.keep && !l.skipped {
+		delete(r.dirs, real)
+	}
 }
 
 func (r *reached) note(name string) {

@@ -15,7 +15,7 @@ import (
 // before or after the directory holding it.
 func TestReachedOrder(t *testing.T) {
 	dir := t.TempDir()
-	files := []string{"d/a.pgn", "d/m.pgn", "d/z.pgn", "s/b.pgn", "s/skip.pgn", "s/y.pgn", "e/c.pgn"}
+	files := []string{"d/a.pgn", "d/m.pgn", "d/z.pgn", "s/b.pgn", "s/skip.pgn", "s/y.pgn", "e/c.pgn", "d/sub/f.pgn", "d/sub/deep/g.pgn", "s/u/h.pgn"}
 	for _, n := range files {
 		p := filepath.Join(dir, n)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -33,6 +33,13 @@ func TestReachedOrder(t *testing.T) {
 		"s/z_to_y.pgn": "s/y.pgn", // target after the skip, reached before
 		"e/d_to_m.pgn": "d/m.pgn", // into a listing done
 		"s/t_to_y.pgn": "s/y.pgn", // after the skipped entry, target after it
+		"e/dlink":      "d/sub",   // a directory listed before
+		"e/g_to_g.pgn": "d/sub/deep/g.pgn",
+		"d/sub/up":     "d",   // an ancestor being listed
+		"d/b_to_u":     "s/u", // a directory after a skip, reached first
+		"s/v_to_u":     "s/u", // after the skip, after its target
+		"e/zz":         "s",   // a listing that skipped
+		"s/t_to_deep":  "d/sub/deep",
 	}
 	for l, target := range links {
 		if err := os.Symlink(filepath.Join(dir, target), filepath.Join(dir, l)); err != nil {
@@ -63,39 +70,52 @@ func TestReachedOrder(t *testing.T) {
 				t.Fatal(err)
 			}
 			// The reaches in the walk's order (names in increasing
-			// order, links to files only here): the first of each real
-			// path is read, the others are reached again.
+			// order, links followed): the first of each real path is
+			// read, the others are reached again (directories too).
 			var want []string
 			seen := map[string]bool{}
-			reaches := 0
-			for _, p := range tc.paths {
-				err := filepath.WalkDir(p, func(q string, d os.DirEntry, err error) error {
-					if err != nil || d.IsDir() || filepath.Base(q) == "skip.pgn" {
-						return err
-					}
-					reaches++
-					real, err := filepath.EvalSymlinks(q)
-					if err != nil {
-						return err
-					}
-					if !seen[real] {
-						seen[real] = true
-						want = append(want, q)
-					}
-					return nil
-				})
+			reaches, repeats := 0, 0
+			var walk func(q string)
+			walk = func(q string) {
+				st, err := os.Stat(q)
 				if err != nil {
 					t.Fatal(err)
 				}
+				real, err := filepath.EvalSymlinks(q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if seen[real] {
+					repeats++
+					return
+				}
+				seen[real] = true
+				if !st.IsDir() {
+					reaches++
+					want = append(want, q)
+					return
+				}
+				entries, err := os.ReadDir(q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, e := range entries {
+					if e.Name() != "skip.pgn" {
+						walk(filepath.Join(q, e.Name()))
+					}
+				}
+			}
+			for _, p := range tc.paths {
+				walk(p)
 			}
 			if !slices.Equal(read, want) {
 				t.Errorf("read %q, want %q", read, want)
 			}
-			if len(want) != len(files)-1 {
-				t.Errorf("%d files reached, want %d", len(want), len(files)-1)
+			if reaches != len(files)-1 {
+				t.Errorf("%d files reached, want %d", reaches, len(files)-1)
 			}
-			if n, _ := w.Repeated(); n != reaches-len(want) {
-				t.Errorf("%d reached again, want %d (%d reaches of %d files)", n, reaches-len(want), reaches, len(want))
+			if n, _ := w.Repeated(); n != repeats {
+				t.Errorf("%d reached again, want %d", n, repeats)
 			}
 		})
 	}
