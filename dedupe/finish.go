@@ -70,6 +70,11 @@ func (ix *Index) Finish() error {
 }
 
 func (ix *Index) finish() error {
+	if ix.added.f != nil {
+		if err := ix.added.load(ix); err != nil {
+			return err
+		}
+	}
 	n := ix.n.len()
 	fin := &finished{kind: make([]Kind, n), kept: make([]int32, n), count: make([]int32, n), n: &ix.n}
 	for i := range fin.kept {
@@ -120,7 +125,11 @@ func (ix *Index) finish() error {
 			continue
 		}
 		rep[i] = i
-		if r, ok := H[ix.h.at(i)]; ok {
+		hs, err := ix.added.hashes(i)
+		if err != nil {
+			return err
+		}
+		if r, ok := H[hs[0]]; ok {
 			if eq, err := same(i, r, false); err != nil {
 				return err
 			} else if eq {
@@ -130,11 +139,11 @@ func (ix *Index) finish() error {
 					// class of that line. (From a set position, the
 					// position names the study: the names there are
 					// often a book's chapters.)
-					if r, err = pl.class(i, r, ix.h.at(i), others[ix.h.at(i)]); err != nil {
+					if r, err = pl.class(i, r, hs[0], others[hs[0]]); err != nil {
 						return err
 					}
 					if r < 0 {
-						others[ix.h.at(i)] = append(others[ix.h.at(i)], i)
+						others[hs[0]] = append(others[hs[0]], i)
 						continue
 					}
 				}
@@ -143,7 +152,7 @@ func (ix *Index) finish() error {
 			}
 		}
 		if int(ix.n.at(i)) >= ix.minN {
-			if r, ok := H[ix.m.at(i)]; ok {
+			if r, ok := H[hs[1]]; ok {
 				if eq, err := same(i, r, true); err != nil {
 					return err
 				} else if eq {
@@ -152,8 +161,8 @@ func (ix *Index) finish() error {
 				}
 			}
 		}
-		if _, taken := H[ix.h.at(i)]; !taken {
-			H[ix.h.at(i)] = i
+		if _, taken := H[hs[0]]; !taken {
+			H[hs[0]] = i
 		}
 	}
 	// 2. Prefixes: each class contained in a longer one points to the
@@ -164,12 +173,16 @@ func (ix *Index) finish() error {
 		if rep[i] != i || int(ix.n.at(i)) < ix.minN {
 			continue
 		}
-		if ix.m.at(i) != ix.h.at(i) {
-			if _, taken := M[ix.m.at(i)]; !taken {
-				M[ix.m.at(i)] = i
+		hs, err := ix.added.hashes(i)
+		if err != nil {
+			return err
+		}
+		if hs[1] != hs[0] {
+			if _, taken := M[hs[1]]; !taken {
+				M[hs[1]] = i
 			}
 		}
-		for _, k := range [2]uint64{ix.b.at(i), ix.bm.at(i)} {
+		for _, k := range [2]uint64{hs[2], hs[3]} {
 			if l, ok := B[k]; !ok || ix.n.at(i) < l {
 				B[k] = ix.n.at(i)
 			}
@@ -192,7 +205,11 @@ func (ix *Index) finish() error {
 		if rep[i] != i || int(ix.n.at(i)) <= ix.minN {
 			continue
 		}
-		if l, ok := B[ix.b.at(i)]; !ok || l >= ix.n.at(i) {
+		hs, err := ix.added.hashes(i)
+		if err != nil {
+			return err
+		}
+		if l, ok := B[hs[2]]; !ok || l >= ix.n.at(i) {
 			continue
 		}
 		if err := rd.seek(ix.off.at(i)); err != nil {
@@ -387,12 +404,8 @@ func (ix *Index) names(fin *finished) error {
 		}
 	}
 	ix.fin = fin
-	ix.h.free()
-	ix.m.free()
-	ix.b.free()
-	ix.bm.free()
 	ix.off.free()
-	return nil
+	return ix.added.close()
 }
 
 // setup returns the record's start position.

@@ -56,10 +56,12 @@
 //
 // # Memory
 //
-// The index keeps BytesPerGame bytes per game in memory, whatever the
-// length of the game; the start position, moves, name and tags go to a
-// temporary file (about 100 bytes, 2 per ply and the text per game) that
-// Finish reads back. Hash
+// While games are added, the index keeps nothing per game in memory: its
+// hashes, length and offset go to one temporary file (46 bytes a game),
+// the start position, moves, name and tags to another (about 100 bytes, 2
+// per ply and the text per game). Finish loads the lengths and offsets
+// into memory and reads the rest back in order: from Finish on, the index keeps BytesPerGame
+// bytes per game, whatever the length of the game. Hash
 // matches are checked against the moves in that file, so a hash collision
 // can never make two different games copies.
 package dedupe
@@ -117,10 +119,11 @@ var TagNames = [7]string{"Event", "Date", "Site", "Round", "Red", "Black", "Resu
 const DefaultMinPlies = 20
 
 // BytesPerGame is the index's memory per game in its largest state
-// (during Finish): 46 bytes while adding, 19 more while deciding. Not
+// (during Finish): 14 bytes loaded from the temporary file (none while
+// adding), 19 more while deciding. Not
 // counted: at most one partly used chunk of 16,384 games per column, and
 // the hash tables Finish builds (one entry per distinct line).
-const BytesPerGame = 65
+const BytesPerGame = 33
 
 // Game is one game as the index sees it.
 type Game struct {
@@ -223,13 +226,14 @@ type Index struct {
 	opt  Options
 	minN int
 
-	// Per game (columns of fixed-size chunks, never copied as they
-	// grow: 46 bytes a game while adding).
-	h, m   column[uint64] // hash of start + main line; of its mirror
-	b, bm  column[uint64] // hash of start + first minN plies; of its mirror
-	n      column[uint32] // plies
-	meta   column[uint16]
-	off    column[int64] // record offset in the spool, -1 when none
+	// Per game, from Finish on (columns of fixed-size chunks, never
+	// copied as they grow: 14 bytes a game).
+	n    column[uint32] // plies
+	meta column[uint16]
+	off  column[int64] // record offset in the spool, -1 when none
+	// added holds the games' values: their hashes (read back in order
+	// by Finish), and for the columns until Finish loads them.
+	added  entries
 	spool  *spool
 	err    error
 	done   bool
@@ -247,7 +251,7 @@ func New(opt Options) *Index {
 }
 
 // Len returns the number of games added.
-func (ix *Index) Len() int { return ix.n.len() }
+func (ix *Index) Len() int { return ix.added.n }
 
 // Add adds the next game in input order and returns its number (0, 1,
 // …). An error writing the temporary file is returned here or by Finish.
@@ -258,7 +262,7 @@ func (ix *Index) Add(g *Game) (int, error) {
 	if ix.err != nil {
 		return 0, ix.err
 	}
-	num := ix.n.len()
+	num := ix.added.n
 	var meta uint16
 	for i, v := range g.Tags {
 		if strings.TrimSpace(v) != "" {
@@ -272,7 +276,10 @@ func (ix *Index) Add(g *Game) (int, error) {
 		meta |= metaClean
 	}
 	if !g.Complete || len(g.Moves) == 0 {
-		ix.push(0, 0, 0, 0, 0, meta, -1)
+		if err := ix.added.add(ix.opt.TempDir, 0, 0, 0, 0, 0, meta, -1); err != nil {
+			ix.err = err
+			return 0, err
+		}
 		return num, nil
 	}
 	meta |= metaComplete
@@ -299,15 +306,14 @@ func (ix *Index) Add(g *Game) (int, error) {
 		ix.err = err
 		return 0, err
 	}
-	ix.push(h, m, b, bm, uint32(len(g.Moves)), meta, off)
+	if err := ix.added.add(ix.opt.TempDir, h, m, b, bm, uint32(len(g.Moves)), meta, off); err != nil {
+		ix.err = err
+		return 0, err
+	}
 	return num, nil
 }
 
-func (ix *Index) push(h, m, b, bm uint64, n uint32, meta uint16, off int64) {
-	ix.h.push(h)
-	ix.m.push(m)
-	ix.b.push(b)
-	ix.bm.push(bm)
+func (ix *Index) push(n uint32, meta uint16, off int64) {
 	ix.n.push(n)
 	ix.meta.push(meta)
 	ix.off.push(off)
@@ -344,20 +350,19 @@ func (ix *Index) Close() error {
 		return nil
 	}
 	ix.closed = true
-	ix.h.free()
-	ix.m.free()
-	ix.b.free()
-	ix.bm.free()
 	ix.off.free()
 	ix.meta.free()
 	ix.n.free()
+	aerr := ix.added.close()
 	if ix.fin != nil {
 		ix.fin.n = nil
 	}
 	if ix.spool != nil {
-		return ix.spool.close()
+		if err := ix.spool.close(); err != nil {
+			return err
+		}
 	}
-	return nil
+	return aerr
 }
 
 // startHashes hashes the placement and side to move of s, and of its
