@@ -54,6 +54,9 @@ type Options struct {
 	// Log, if set, receives one line per engine fault (the error) and
 	// restart.
 	Log func(string)
+	// TempDir holds the temporary files of the games added ("" for the
+	// system's).
+	TempDir string
 }
 
 // Progress counts the work of a run. Positions are counted once per
@@ -137,22 +140,22 @@ type GameEval struct {
 }
 
 // Annotator evaluates the positions of many games, each distinct position
-// once. Add the games, then Run, then read Games (or write the table).
+// once. Add the games, then Run, then read Games (or write the table);
+// Close removes the temporary files of the games.
+//
+// The games wait in temporary files (about 10 bytes a ply, see
+// gameStore): in memory are the distinct positions, each with its
+// evaluation once made.
 type Annotator struct {
 	opt     Options
-	games   []gameEntry
+	games   gameStore
+	err     error                // reading the games back
 	pending map[uint64]*posEntry // distinct positions by key
 	order   []*posEntry          // in first-seen order
 	rows    int                  // rows of the share's positions
 	own     int                  // distinct positions of the share
 	profile Profile
 	ran     bool
-}
-
-type gameEntry struct {
-	g    Game
-	keys []uint64
-	cut  bool // moves after Options.MaxPly left out
 }
 
 type posEntry struct {
@@ -190,12 +193,15 @@ func New(opt Options) (*Annotator, error) {
 	if opt.Thresholds == (Thresholds{}) {
 		opt.Thresholds = DefaultThresholds
 	}
-	return &Annotator{opt: opt, pending: map[uint64]*posEntry{}}, nil
+	return &Annotator{opt: opt, games: gameStore{dir: opt.TempDir}, pending: map[uint64]*posEntry{}}, nil
 }
 
 // Add takes a game (copied: the caller may reuse its values). Its moves
 // must be legal from its start.
-func (a *Annotator) Add(g Game) error {
+func (a *Annotator) Add(g Game) error { return a.add(g, a.games.n) }
+
+// add adds a game with a tag of the caller's (Sink: the game's number).
+func (a *Annotator) add(g Game, tag int) error {
 	if a.ran {
 		return errors.New("annotate: Add after Run")
 	}
@@ -207,7 +213,6 @@ func (a *Annotator) Add(g Game) error {
 	if err != nil {
 		return err
 	}
-	g.Moves = append([]board.Move(nil), g.Moves...)
 	keys := make([]uint64, len(ps))
 	for i := range ps {
 		k := ps[i].Key()
@@ -225,8 +230,7 @@ func (a *Annotator) Add(g Game) error {
 			}
 		}
 	}
-	a.games = append(a.games, gameEntry{g: g, keys: keys, cut: cut})
-	return nil
+	return a.games.add(&g, keys, cut, tag)
 }
 
 // Profile returns the profile of the run's evaluations (after Run).
@@ -495,15 +499,28 @@ func (a *Annotator) send(ctx context.Context, results chan<- result, r result) b
 // Games returns the annotation of every game, in the order added (after
 // Run).
 func (a *Annotator) Games() []GameEval {
-	out := make([]GameEval, 0, len(a.games))
-	for i := range a.games {
+	out := make([]GameEval, 0, a.games.n)
+	for i := range a.games.n {
 		out = append(out, a.Game(i))
 	}
 	return out
 }
 
 // Len returns the number of games added.
-func (a *Annotator) Len() int { return len(a.games) }
+func (a *Annotator) Len() int { return a.games.n }
+
+// Err returns the first error reading the games back from their
+// temporary files (Game then returned an empty GameEval).
+func (a *Annotator) Err() error { return a.err }
+
+// Close removes the temporary files of the games. A nil Annotator has
+// nothing to close.
+func (a *Annotator) Close() error {
+	if a == nil {
+		return nil
+	}
+	return a.games.close()
+}
 
 // Game returns the annotation of the i-th game added (after Run).
 //
@@ -514,11 +531,24 @@ func (a *Annotator) Len() int { return len(a.games) }
 // a single run once; when no share misses an evaluation of another
 // (Progress.Missing 0: their caches merged), with the same values.
 func (a *Annotator) Game(i int) GameEval {
-	ge := &a.games[i]
+	ge, _ := a.game(i)
+	return ge
+}
+
+// game returns the annotation of the i-th game added and its tag.
+func (a *Annotator) game(i int) (GameEval, int) {
+	var entry gameEntry
+	if err := a.games.get(i, &entry); err != nil {
+		if a.err == nil {
+			a.err = err
+		}
+		return GameEval{}, -1
+	}
+	ge := &entry
 	g := &ge.g
 	rows := make([]Row, len(ge.keys))
 	evals := make([]*Eval, len(ge.keys))
-	side := g.Start.Side()
+	side := ge.side
 	for p, k := range ge.keys {
 		ev := a.pending[k].eval
 		evals[p] = ev
@@ -550,7 +580,7 @@ func (a *Annotator) Game(i int) GameEval {
 	if !a.opt.Share.All() {
 		rows, fs = shareRows(a.opt.Share, rows, fs)
 	}
-	return GameEval{ID: g.ID, Rows: rows, Flags: fs}
+	return GameEval{ID: g.ID, Rows: rows, Flags: fs}, ge.tag
 }
 
 // String describes the progress on one line.

@@ -59,6 +59,7 @@ func TestFairyStockfishEvals(t *testing.T) {
 		CacheDir: t.TempDir(),
 	}
 	a, err := New(opt)
+	defer a.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
