@@ -158,9 +158,11 @@ type Annotator struct {
 	ran     bool
 }
 
+// posEntry is a distinct position: its position until it is evaluated
+// (or known to be another share's), then its evaluation.
 type posEntry struct {
 	key  uint64
-	pos  board.Position
+	pos  *board.Position
 	eval *Eval
 }
 
@@ -222,7 +224,8 @@ func (a *Annotator) add(g Game, tag int) error {
 			a.rows++
 		}
 		if _, ok := a.pending[k]; !ok {
-			e := &posEntry{key: k, pos: ps[i]}
+			p := ps[i]
+			e := &posEntry{key: k, pos: &p}
 			a.pending[k] = e
 			a.order = append(a.order, e)
 			if own {
@@ -252,7 +255,8 @@ func (a *Annotator) Run(ctx context.Context) (Progress, error) {
 		if o := e.pos.Outcome(); o != board.Ongoing {
 			// Every share knows these (no search): the neighbours'
 			// classes need them.
-			e.eval = &Eval{FEN: engine.SearchFEN(&e.pos), Outcome: o}
+			e.eval = &Eval{FEN: engine.SearchFEN(e.pos), Outcome: o}
+			e.pos = nil
 			if own {
 				prog.Terminal++
 			}
@@ -283,10 +287,10 @@ func (a *Annotator) Run(ctx context.Context) (Progress, error) {
 	search := todo[:0]
 	for _, e := range todo {
 		own := a.opt.Share.Has(e.key)
-		ev, ok := cache.Get(&e.pos)
+		ev, ok := cache.Get(e.pos)
 		switch {
 		case ok:
-			e.eval = ev
+			e.eval, e.pos = ev, nil
 			if own {
 				prog.Cached++
 			}
@@ -294,6 +298,7 @@ func (a *Annotator) Run(ctx context.Context) (Progress, error) {
 			search = append(search, e)
 		default:
 			prog.Missing++ // another share's: left without evaluation
+			e.pos = nil
 		}
 	}
 	prog.ToSearch = len(search)
@@ -361,7 +366,7 @@ func (a *Annotator) search(ctx context.Context, first *engine.Engine, cache *Cac
 				in = nil
 				break
 			}
-			r.e.eval = r.eval
+			r.e.eval, r.e.pos = r.eval, nil // the worker is done with it
 			if r.eval.Err != "" {
 				prog.Failed++
 			} else {
@@ -397,7 +402,7 @@ func (a *Annotator) search(ctx context.Context, first *engine.Engine, cache *Cac
 	}
 	for _, e := range todo {
 		if e.eval == nil {
-			e.eval = &Eval{FEN: engine.SearchFEN(&e.pos), Err: reason}
+			e.eval = &Eval{FEN: engine.SearchFEN(e.pos), Err: reason}
 			prog.Failed++
 		}
 	}
@@ -455,7 +460,7 @@ func (a *Annotator) worker(ctx context.Context, eng *engine.Engine, jobs <-chan 
 		}
 	}
 	for job := range jobs {
-		ev := &Eval{FEN: engine.SearchFEN(&job.pos)}
+		ev := &Eval{FEN: engine.SearchFEN(job.pos)}
 		for attempt := 0; attempt <= a.opt.Retries; attempt++ {
 			if eng == nil && !restart(ev.Err) {
 				if ctx.Err() == nil {
@@ -466,7 +471,7 @@ func (a *Annotator) worker(ctx context.Context, eng *engine.Engine, jobs <-chan 
 				}
 				return
 			}
-			res, err := eng.Search(ctx, job.pos, nil)
+			res, err := eng.Search(ctx, *job.pos, nil)
 			if err == nil {
 				ev = &Eval{FEN: res.FEN, Depth: res.Depth, Score: res.Score, Best: res.Best, PV: res.PV, Nodes: res.Nodes}
 				break

@@ -409,7 +409,10 @@ func fenOf(t *testing.T, a *Annotator, key uint64) string {
 	if !ok {
 		t.Fatalf("no position %x", key)
 	}
-	return engine.SearchFEN(&e.pos)
+	if e.pos == nil { // evaluated: the position is gone, its FEN stays
+		return e.eval.FEN
+	}
+	return engine.SearchFEN(e.pos)
 }
 
 // TestCacheMergesShards annotates two halves of the games as two machines
