@@ -5,34 +5,25 @@ import (
 	"slices"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/internal/spill"
 )
 
-// finished holds the verdicts: 13 bytes a game, plus the names of the
-// kept copies of clusters with more than one game.
+// finished holds the verdicts: while Finish decides, 13 bytes a game;
+// then (storeVerdicts) a temporary file of verdictWidth bytes a game, and
+// in memory the names of the kept copies of clusters with more than one
+// game, the fills and the name pairs.
 type finished struct {
 	kind   []Kind
 	kept   []int32
 	count  []int32 // cluster size, at the kept copy's number
 	n      *column[uint32]
+	x      *spill.Fixed // the verdicts, once stored
 	refs   map[int32]Ref
 	fills  map[int32][]Fill
 	pairs  map[int32][][2]string
 	byKind [4]int
 	// clusters counts the clusters of more than one game.
 	clusters int
-}
-
-func (f *finished) verdict(num int) Verdict {
-	k := f.kept[num]
-	v := Verdict{Kind: f.kind[num], Kept: int(k), Copies: int(f.count[k]), Plies: int(f.n.at(int32(num))), KeptPlies: int(f.n.at(k))}
-	if v.Copies > 1 {
-		v.KeptRef = f.refs[k]
-		if int(k) == num {
-			v.Fills = f.fills[k]
-		}
-		v.NamePairs = f.pairs[int32(num)]
-	}
-	return v
 }
 
 // better reports whether game a comes before game b by the kept-copy rule.
@@ -66,6 +57,9 @@ func (ix *Index) Finish() error {
 		return ix.err
 	}
 	ix.err = ix.finish()
+	if ix.err == nil {
+		ix.err = ix.storeVerdicts()
+	}
 	return ix.err
 }
 

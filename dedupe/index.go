@@ -59,11 +59,14 @@
 // While games are added, the index keeps nothing per game in memory: its
 // hashes, length and offset go to one temporary file (46 bytes a game),
 // the start position, moves, name and tags to another (about 100 bytes, 2
-// per ply and the text per game). Finish loads the lengths and offsets
-// into memory and reads the rest back in order: from Finish on, the index keeps BytesPerGame
-// bytes per game, whatever the length of the game. Hash
-// matches are checked against the moves in that file, so a hash collision
-// can never make two different games copies.
+// per ply and the text per game). While Finish decides, it keeps
+// BytesPerGame bytes per game, whatever the length of the game (the
+// lengths and offsets loaded, and its arrays; the hashes are read back in
+// order); once decided, the verdicts go to a third file (17 bytes a game)
+// that Verdict reads through a window, and nothing per game stays in
+// memory but the names of the clusters' kept copies, the fills and the
+// name pairs. Hash matches are checked against the moves in the second
+// file, so a hash collision can never make two different games copies.
 package dedupe
 
 import (
@@ -327,10 +330,10 @@ func (ix *Index) Verdict(num int) (Verdict, error) {
 	if ix.closed {
 		return Verdict{}, ErrClosed
 	}
-	if num < 0 || num >= ix.n.len() {
+	if num < 0 || num >= ix.added.n {
 		return Verdict{}, fmt.Errorf("dedupe: no game %d", num)
 	}
-	return ix.fin.verdict(num), nil
+	return ix.fin.verdict(num)
 }
 
 // Counts returns the number of games of each kind (the copies that are
@@ -356,6 +359,9 @@ func (ix *Index) Close() error {
 	aerr := ix.added.close()
 	if ix.fin != nil {
 		ix.fin.n = nil
+		if err := ix.fin.x.Close(); err != nil && aerr == nil {
+			aerr = err
+		}
 	}
 	if ix.spool != nil {
 		if err := ix.spool.close(); err != nil {
