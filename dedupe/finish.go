@@ -70,7 +70,15 @@ func (ix *Index) finish() error {
 		}
 	}
 	n := ix.n.len()
-	fin := &finished{kind: make([]Kind, n), kept: make([]int32, n), count: make([]int32, n), n: &ix.n}
+	// The arrays of Finish are mapped outside the Go heap (allocChunk):
+	// they add their size to the process, not a multiple of it through
+	// the collector's target. freeFinish releases them.
+	fin := &finished{kind: allocChunk[Kind](n), kept: allocChunk[int32](n), count: allocChunk[int32](n), n: &ix.n}
+	defer func() {
+		if ix.fin != fin {
+			fin.free() // failed
+		}
+	}()
 	for i := range fin.kept {
 		fin.kept[i] = int32(i)
 		fin.count[i] = 1
@@ -84,8 +92,10 @@ func (ix *Index) finish() error {
 		return err
 	}
 	// 1. Classes: games with the same line, or the mirrored line.
-	rep := make([]int32, n) // class representative, -1 when not eligible
-	mir := make([]bool, n)  // the game is the mirror of its representative
+	rep := allocChunk[int32](n) // class representative, -1 when not eligible
+	mir := allocChunk[bool](n)  // the game is the mirror of its representative
+	defer freeChunk(rep)
+	defer freeChunk(mir)
 	H := map[uint64]int32{} // line hash → representative
 	var a record
 	aOf := int32(-1) // the game in a
@@ -182,8 +192,10 @@ func (ix *Index) finish() error {
 			}
 		}
 	}
-	ext := make([]int32, n)
-	extMir := make([]bool, n)
+	ext := allocChunk[int32](n)
+	extMir := allocChunk[bool](n)
+	defer freeChunk(ext)
+	defer freeChunk(extMir)
 	for i := range ext {
 		ext[i] = -1
 	}

@@ -358,7 +358,7 @@ func (ix *Index) Close() error {
 	ix.n.free()
 	aerr := ix.added.close()
 	if ix.fin != nil {
-		ix.fin.n = nil
+		ix.fin.free()
 		if err := ix.fin.x.Close(); err != nil && aerr == nil {
 			aerr = err
 		}
@@ -402,6 +402,12 @@ func MirrorMoves(moves []board.Move) []board.Move {
 	return out
 }
 
+// plain are the types of the values kept outside the Go heap: no
+// pointers.
+type plain interface {
+	~bool | ~uint8 | uint16 | ~int32 | uint32 | uint64 | int64
+}
+
 // chunkBits sets the chunk size of a column: 1<<chunkBits values.
 const chunkBits = 14
 
@@ -410,7 +416,7 @@ const chunkBits = 14
 // system allows, the chunks are mapped outside the Go heap (allocChunk):
 // the garbage collector then neither counts them in its target (which
 // would let the heap grow by a multiple of the index) nor scans them.
-type column[T uint16 | uint32 | uint64 | int64] struct {
+type column[T plain] struct {
 	chunks [][]T
 	n      int
 }

@@ -44,7 +44,7 @@ func (ix *Index) storeVerdicts() error {
 		return fmt.Errorf("dedupe: %w", err)
 	}
 	fin.x = x
-	fin.kind, fin.kept, fin.count, fin.n = nil, nil, nil, nil
+	fin.free()
 	ix.n.free()
 	ix.meta.free()
 	ix.off.free()
@@ -71,4 +71,12 @@ func (f *finished) verdict(num int) (Verdict, error) {
 		v.NamePairs = f.pairs[int32(num)]
 	}
 	return v, nil
+}
+
+// free releases the arrays of a finished index (kept is best's storage).
+func (f *finished) free() {
+	freeChunk(f.kind)
+	freeChunk(f.kept)
+	freeChunk(f.count)
+	f.kind, f.kept, f.count, f.n = nil, nil, nil, nil
 }
