@@ -45,10 +45,10 @@ func TestEachPositionSearchedOnce(t *testing.T) {
 			calls := 0
 			opt.Progress = func(p Progress) { last, calls = p, calls+1 }
 			a, err := New(opt)
-			defer a.Close()
 			if err != nil {
 				t.Fatal(err)
 			}
+			defer a.Close()
 			games := openingGames(t)
 			rows := 0
 			for _, g := range games {

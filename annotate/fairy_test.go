@@ -59,10 +59,10 @@ func TestFairyStockfishEvals(t *testing.T) {
 		CacheDir: t.TempDir(),
 	}
 	a, err := New(opt)
-	defer a.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer a.Close()
 	for _, g := range games {
 		if err := a.Add(g); err != nil {
 			t.Fatal(err)
