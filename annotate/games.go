@@ -50,6 +50,21 @@ func (s *gameStore) add(g *Game, keys []uint64, cut bool, tag int) error {
 		}
 		s.f, s.offs = f, offs
 	}
+	off, err := s.f.Append(s.encode(g, keys, cut, tag))
+	if err != nil {
+		return fmt.Errorf("annotate: %w", err)
+	}
+	var e [8]byte
+	binary.LittleEndian.PutUint64(e[:], uint64(off))
+	if err := s.offs.Append(e[:]); err != nil {
+		return fmt.Errorf("annotate: %w", err)
+	}
+	s.n++
+	return nil
+}
+
+// encode returns the record of a game (in s.buf).
+func (s *gameStore) encode(g *Game, keys []uint64, cut bool, tag int) []byte {
 	b := spill.AppendUvarint(s.buf[:0], tag)
 	b = spill.AppendString(b, g.ID)
 	b = spill.AppendString(b, g.Result)
@@ -66,17 +81,7 @@ func (s *gameStore) add(g *Game, keys []uint64, cut bool, tag int) error {
 		b = binary.LittleEndian.AppendUint64(b, k)
 	}
 	s.buf = b
-	off, err := s.f.Append(b)
-	if err != nil {
-		return fmt.Errorf("annotate: %w", err)
-	}
-	var e [8]byte
-	binary.LittleEndian.PutUint64(e[:], uint64(off))
-	if err := s.offs.Append(e[:]); err != nil {
-		return fmt.Errorf("annotate: %w", err)
-	}
-	s.n++
-	return nil
+	return b
 }
 
 // get reads game i into ge (its slices are new).
