@@ -54,6 +54,9 @@ type Options struct {
 	// Log, if set, receives one line per engine fault (the error) and
 	// restart.
 	Log func(string)
+	// TempDir holds the temporary files of the games added ("" for the
+	// system's).
+	TempDir string
 }
 
 // Progress counts the work of a run. Positions are counted once per
@@ -137,10 +140,16 @@ type GameEval struct {
 }
 
 // Annotator evaluates the positions of many games, each distinct position
-// once. Add the games, then Run, then read Games (or write the table).
+// once. Add the games, then Run, then read Games (or write the table);
+// Close removes the temporary files of the games.
+//
+// The games wait in temporary files (about 10 bytes a ply, see
+// gameStore): in memory are the distinct positions, each with its
+// evaluation once made.
 type Annotator struct {
 	opt     Options
-	games   []gameEntry
+	games   gameStore
+	err     error                // reading the games back
 	pending map[uint64]*posEntry // distinct positions by key
 	order   []*posEntry          // in first-seen order
 	rows    int                  // rows of the share's positions
@@ -149,15 +158,11 @@ type Annotator struct {
 	ran     bool
 }
 
-type gameEntry struct {
-	g    Game
-	keys []uint64
-	cut  bool // moves after Options.MaxPly left out
-}
-
+// posEntry is a distinct position: its position until it is evaluated
+// (or known to be another share's), then its evaluation.
 type posEntry struct {
 	key  uint64
-	pos  board.Position
+	pos  *board.Position
 	eval *Eval
 }
 
@@ -190,12 +195,15 @@ func New(opt Options) (*Annotator, error) {
 	if opt.Thresholds == (Thresholds{}) {
 		opt.Thresholds = DefaultThresholds
 	}
-	return &Annotator{opt: opt, pending: map[uint64]*posEntry{}}, nil
+	return &Annotator{opt: opt, games: gameStore{dir: opt.TempDir}, pending: map[uint64]*posEntry{}}, nil
 }
 
 // Add takes a game (copied: the caller may reuse its values). Its moves
 // must be legal from its start.
-func (a *Annotator) Add(g Game) error {
+func (a *Annotator) Add(g Game) error { return a.add(g, a.games.n) }
+
+// add adds a game with a tag of the caller's (Sink: the game's number).
+func (a *Annotator) add(g Game, tag int) error {
 	if a.ran {
 		return errors.New("annotate: Add after Run")
 	}
@@ -207,7 +215,6 @@ func (a *Annotator) Add(g Game) error {
 	if err != nil {
 		return err
 	}
-	g.Moves = append([]board.Move(nil), g.Moves...)
 	keys := make([]uint64, len(ps))
 	for i := range ps {
 		k := ps[i].Key()
@@ -217,7 +224,8 @@ func (a *Annotator) Add(g Game) error {
 			a.rows++
 		}
 		if _, ok := a.pending[k]; !ok {
-			e := &posEntry{key: k, pos: ps[i]}
+			p := ps[i]
+			e := &posEntry{key: k, pos: &p}
 			a.pending[k] = e
 			a.order = append(a.order, e)
 			if own {
@@ -225,8 +233,7 @@ func (a *Annotator) Add(g Game) error {
 			}
 		}
 	}
-	a.games = append(a.games, gameEntry{g: g, keys: keys, cut: cut})
-	return nil
+	return a.games.add(&g, keys, cut, tag)
 }
 
 // Profile returns the profile of the run's evaluations (after Run).
@@ -248,7 +255,8 @@ func (a *Annotator) Run(ctx context.Context) (Progress, error) {
 		if o := e.pos.Outcome(); o != board.Ongoing {
 			// Every share knows these (no search): the neighbours'
 			// classes need them.
-			e.eval = &Eval{FEN: engine.SearchFEN(&e.pos), Outcome: o}
+			e.eval = &Eval{FEN: engine.SearchFEN(e.pos), Outcome: o}
+			e.pos = nil
 			if own {
 				prog.Terminal++
 			}
@@ -279,10 +287,10 @@ func (a *Annotator) Run(ctx context.Context) (Progress, error) {
 	search := todo[:0]
 	for _, e := range todo {
 		own := a.opt.Share.Has(e.key)
-		ev, ok := cache.Get(&e.pos)
+		ev, ok := cache.Get(e.pos)
 		switch {
 		case ok:
-			e.eval = ev
+			e.eval, e.pos = ev, nil
 			if own {
 				prog.Cached++
 			}
@@ -290,6 +298,7 @@ func (a *Annotator) Run(ctx context.Context) (Progress, error) {
 			search = append(search, e)
 		default:
 			prog.Missing++ // another share's: left without evaluation
+			e.pos = nil
 		}
 	}
 	prog.ToSearch = len(search)
@@ -357,7 +366,7 @@ func (a *Annotator) search(ctx context.Context, first *engine.Engine, cache *Cac
 				in = nil
 				break
 			}
-			r.e.eval = r.eval
+			r.e.eval, r.e.pos = r.eval, nil // the worker is done with it
 			if r.eval.Err != "" {
 				prog.Failed++
 			} else {
@@ -393,7 +402,7 @@ func (a *Annotator) search(ctx context.Context, first *engine.Engine, cache *Cac
 	}
 	for _, e := range todo {
 		if e.eval == nil {
-			e.eval = &Eval{FEN: engine.SearchFEN(&e.pos), Err: reason}
+			e.eval = &Eval{FEN: engine.SearchFEN(e.pos), Err: reason}
 			prog.Failed++
 		}
 	}
@@ -451,7 +460,7 @@ func (a *Annotator) worker(ctx context.Context, eng *engine.Engine, jobs <-chan 
 		}
 	}
 	for job := range jobs {
-		ev := &Eval{FEN: engine.SearchFEN(&job.pos)}
+		ev := &Eval{FEN: engine.SearchFEN(job.pos)}
 		for attempt := 0; attempt <= a.opt.Retries; attempt++ {
 			if eng == nil && !restart(ev.Err) {
 				if ctx.Err() == nil {
@@ -462,7 +471,7 @@ func (a *Annotator) worker(ctx context.Context, eng *engine.Engine, jobs <-chan 
 				}
 				return
 			}
-			res, err := eng.Search(ctx, job.pos, nil)
+			res, err := eng.Search(ctx, *job.pos, nil)
 			if err == nil {
 				ev = &Eval{FEN: res.FEN, Depth: res.Depth, Score: res.Score, Best: res.Best, PV: res.PV, Nodes: res.Nodes}
 				break
@@ -495,15 +504,28 @@ func (a *Annotator) send(ctx context.Context, results chan<- result, r result) b
 // Games returns the annotation of every game, in the order added (after
 // Run).
 func (a *Annotator) Games() []GameEval {
-	out := make([]GameEval, 0, len(a.games))
-	for i := range a.games {
+	out := make([]GameEval, 0, a.games.n)
+	for i := range a.games.n {
 		out = append(out, a.Game(i))
 	}
 	return out
 }
 
 // Len returns the number of games added.
-func (a *Annotator) Len() int { return len(a.games) }
+func (a *Annotator) Len() int { return a.games.n }
+
+// Err returns the first error reading the games back from their
+// temporary files (Game then returned an empty GameEval).
+func (a *Annotator) Err() error { return a.err }
+
+// Close removes the temporary files of the games. A nil Annotator has
+// nothing to close.
+func (a *Annotator) Close() error {
+	if a == nil {
+		return nil
+	}
+	return a.games.close()
+}
 
 // Game returns the annotation of the i-th game added (after Run).
 //
@@ -514,11 +536,24 @@ func (a *Annotator) Len() int { return len(a.games) }
 // a single run once; when no share misses an evaluation of another
 // (Progress.Missing 0: their caches merged), with the same values.
 func (a *Annotator) Game(i int) GameEval {
-	ge := &a.games[i]
+	ge, _ := a.game(i)
+	return ge
+}
+
+// game returns the annotation of the i-th game added and its tag.
+func (a *Annotator) game(i int) (GameEval, int) {
+	var entry gameEntry
+	if err := a.games.get(i, &entry); err != nil {
+		if a.err == nil {
+			a.err = err
+		}
+		return GameEval{}, -1
+	}
+	ge := &entry
 	g := &ge.g
 	rows := make([]Row, len(ge.keys))
 	evals := make([]*Eval, len(ge.keys))
-	side := g.Start.Side()
+	side := ge.side
 	for p, k := range ge.keys {
 		ev := a.pending[k].eval
 		evals[p] = ev
@@ -550,7 +585,7 @@ func (a *Annotator) Game(i int) GameEval {
 	if !a.opt.Share.All() {
 		rows, fs = shareRows(a.opt.Share, rows, fs)
 	}
-	return GameEval{ID: g.ID, Rows: rows, Flags: fs}
+	return GameEval{ID: g.ID, Rows: rows, Flags: fs}, ge.tag
 }
 
 // String describes the progress on one line.

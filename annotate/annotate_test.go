@@ -48,6 +48,7 @@ func TestEachPositionSearchedOnce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			defer a.Close()
 			games := openingGames(t)
 			rows := 0
 			for _, g := range games {
@@ -108,6 +109,7 @@ func TestScoresFromRedsSide(t *testing.T) {
 	}
 	opt := fakeOptions(fakeengine.Spec{}, 1)
 	a, _ := New(opt)
+	defer a.Close()
 	for _, g := range games {
 		if err := a.Add(g); err != nil {
 			t.Fatal(err)
@@ -144,6 +146,7 @@ func TestParquetRoundTrip(t *testing.T) {
 	opt := fakeOptions(fakeengine.Spec{}, 2)
 	opt.Engine.Options = []engine.Option{{Name: "Hash", Value: "32"}, {Name: "UCI_Variant", Value: "xiangqi"}}
 	a, _ := New(opt)
+	defer a.Close()
 	for _, g := range openingGames(t) {
 		a.Add(g)
 	}
@@ -208,6 +211,7 @@ func TestEngineFaultsDuringRun(t *testing.T) {
 				var logged []string
 				opt.Log = func(s string) { logged = append(logged, s) }
 				a, _ := New(opt)
+				defer a.Close()
 				for _, g := range games {
 					a.Add(g)
 				}
@@ -253,6 +257,7 @@ func TestEngineThatAlwaysDies(t *testing.T) {
 	opt := fakeOptions(fakeengine.Spec{Fault: "die"}, 2)
 	opt.Restarts = 2
 	a, _ := New(opt)
+	defer a.Close()
 	for _, g := range openingGames(t) {
 		a.Add(g)
 	}
@@ -285,6 +290,7 @@ func TestEngineNotStartable(t *testing.T) {
 		opt := fakeOptions(spec, 2)
 		opt.Engine.HandshakeTimeout = 500 * time.Millisecond
 		a, _ := New(opt)
+		defer a.Close()
 		a.Add(openingGames(t)[0])
 		_, err := a.Run(context.Background())
 		if !errors.Is(err, engine.ErrNotEngine) {
@@ -294,6 +300,7 @@ func TestEngineNotStartable(t *testing.T) {
 	opt := fakeOptions(fakeengine.Spec{}, 1)
 	opt.Engine.Command = []string{filepath.Join(t.TempDir(), "pikafish")}
 	a, _ := New(opt)
+	defer a.Close()
 	a.Add(openingGames(t)[0])
 	if _, err := a.Run(context.Background()); !errors.Is(err, engine.ErrNotFound) {
 		t.Fatal(err)
@@ -320,6 +327,7 @@ func TestResumeSearchesNothingTwice(t *testing.T) {
 		}
 	}
 	a, _ := New(opt)
+	defer a.Close()
 	for _, g := range games {
 		if err := a.Add(g); err != nil {
 			t.Fatal(err)
@@ -336,6 +344,7 @@ func TestResumeSearchesNothingTwice(t *testing.T) {
 	opt = fakeOptions(fakeengine.Spec{Log: log2}, 2)
 	opt.CacheDir = cache
 	b, _ := New(opt)
+	defer b.Close()
 	for _, g := range games {
 		b.Add(g)
 	}
@@ -381,6 +390,7 @@ func TestResumeSearchesNothingTwice(t *testing.T) {
 	opt = fakeOptions(fakeengine.Spec{Fault: "die"}, 1)
 	opt.CacheDir = cache
 	c, _ := New(opt)
+	defer c.Close()
 	for _, g := range games {
 		c.Add(g)
 	}
@@ -399,7 +409,10 @@ func fenOf(t *testing.T, a *Annotator, key uint64) string {
 	if !ok {
 		t.Fatalf("no position %x", key)
 	}
-	return engine.SearchFEN(&e.pos)
+	if e.pos == nil { // evaluated: the position is gone, its FEN stays
+		return e.eval.FEN
+	}
+	return engine.SearchFEN(e.pos)
 }
 
 // TestCacheMergesShards annotates two halves of the games as two machines
@@ -414,6 +427,7 @@ func TestCacheMergesShards(t *testing.T) {
 		opt := fakeOptions(fakeengine.Spec{}, 1)
 		opt.CacheDir = c
 		a, _ := New(opt)
+		defer a.Close()
 		for j, g := range games {
 			if j%2 == i {
 				a.Add(g)
@@ -429,6 +443,7 @@ func TestCacheMergesShards(t *testing.T) {
 	opt.CacheDir = filepath.Join(dir, "merged")
 	opt.ExtraCaches = caches
 	a, _ := New(opt)
+	defer a.Close()
 	for _, g := range games {
 		a.Add(g)
 	}
@@ -488,6 +503,7 @@ func TestCacheTornLineAndOtherProfile(t *testing.T) {
 
 func TestAddRejectsIllegalMoves(t *testing.T) {
 	a, _ := New(fakeOptions(fakeengine.Spec{}, 1))
+	defer a.Close()
 	m, _ := board.ParseMove("a0a5")
 	err := a.Add(Game{ID: "bad", Start: board.StartPosition(), Moves: []board.Move{m}})
 	if err == nil || !strings.Contains(err.Error(), "ply 1") {

@@ -28,6 +28,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
+	defer a.Close() // the games wait in temporary files
 	moves := func(s ...string) (ms []board.Move) {
 		for _, x := range s {
 			m, _ := board.ParseMove(x)

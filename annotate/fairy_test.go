@@ -62,6 +62,7 @@ func TestFairyStockfishEvals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer a.Close()
 	for _, g := range games {
 		if err := a.Add(g); err != nil {
 			t.Fatal(err)

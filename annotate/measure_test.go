@@ -34,6 +34,7 @@ func TestMeasureFairyStockfish(t *testing.T) {
 
 	// The searches the whole set needs, and what the cache saves.
 	a, _ := New(fakeOptions(fakeengine.Spec{}, 2))
+	defer a.Close()
 	for _, g := range games {
 		if err := a.Add(g); err != nil {
 			t.Fatal(err)
@@ -48,6 +49,7 @@ func TestMeasureFairyStockfish(t *testing.T) {
 
 	// The whole corpus, counted without an engine.
 	whole, _ := New(fakeOptions(fakeengine.Spec{}, 1))
+	defer whole.Close()
 	for _, g := range recordGames(t, 1) {
 		whole.Add(g)
 	}
@@ -85,6 +87,7 @@ func TestMeasureFairyStockfish(t *testing.T) {
 	}
 	for _, k := range []int{1, 2} {
 		a, _ := New(Options{Engine: cfg, Engines: k})
+		defer a.Close()
 		for _, g := range subset {
 			a.Add(g)
 		}
@@ -108,6 +111,7 @@ func TestMeasureFairyStockfish(t *testing.T) {
 			cancel()
 		}
 	}})
+	defer b.Close()
 	for _, g := range subset {
 		b.Add(g)
 	}
@@ -116,6 +120,7 @@ func TestMeasureFairyStockfish(t *testing.T) {
 		t.Fatalf("first run: %v", err)
 	}
 	c, _ := New(Options{Engine: cfg, Engines: 2, CacheDir: dir})
+	defer c.Close()
 	for _, g := range subset {
 		c.Add(g)
 	}

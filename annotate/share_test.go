@@ -103,6 +103,7 @@ func TestSharesSearchEachPositionOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		defer a.Close()
 		for _, g := range games {
 			if err := a.Add(g); err != nil {
 				t.Fatal(err)

@@ -29,7 +29,6 @@ type Sink struct {
 	pipeline.NopSink
 	a       *Annotator
 	out     *output.File
-	nums    []int                // game number of each game added, in order
 	flags   map[int][]flags.Flag // by game number: the flags raised
 	prog    Progress
 	skipped int
@@ -67,12 +66,11 @@ func (s *Sink) Game(g *pipeline.Game) error {
 	for i, p := range rp.Plies {
 		moves[i] = p.Move
 	}
-	err := s.a.Add(Game{ID: g.ID(), Start: rp.Start, Moves: moves, Result: g.Report().Declared()})
+	err := s.a.add(Game{ID: g.ID(), Start: rp.Start, Moves: moves, Result: g.Report().Declared()}, g.Num())
 	if err != nil {
 		// A replayed main line is legal: this is a bug, not the record's.
 		return fmt.Errorf("annotate: %s#%d: %w", g.Source(), g.Index()+1, err)
 	}
-	s.nums = append(s.nums, g.Num())
 	return nil
 }
 
@@ -101,13 +99,17 @@ func (s *Sink) finish(ctx context.Context) error {
 		}
 	}
 	for i := range s.a.Len() {
-		ge := s.a.Game(i)
+		ge, num := s.a.game(i)
+		if err := s.a.Err(); err != nil {
+			w.Close()
+			return err
+		}
 		if err := w.Write(ge); err != nil {
 			w.Close()
 			return err
 		}
 		if len(ge.Flags) > 0 {
-			s.flags[s.nums[i]] = ge.Flags
+			s.flags[num] = ge.Flags
 		}
 	}
 	return w.Close()
@@ -118,11 +120,26 @@ func (s *Sink) Annotate(num int) pipeline.Annotation {
 	return pipeline.Annotation{Flags: s.flags[num]}
 }
 
-// Commit moves the table into place.
-func (s *Sink) Commit() error { return s.out.Commit() }
+// Start takes the run's directory of temporary files.
+func (s *Sink) Start(info pipeline.Info) error {
+	s.a.games.dir = info.TempDir
+	return nil
+}
 
-// Abort removes the table (the cache stays).
-func (s *Sink) Abort() { s.out.Abort() }
+// Commit moves the table into place and removes the temporary files.
+func (s *Sink) Commit() error {
+	err := s.out.Commit()
+	if cerr := s.a.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// Abort removes the table and the temporary files (the cache stays).
+func (s *Sink) Abort() {
+	s.a.Close()
+	s.out.Abort()
+}
 
 // Progress returns the counts of the search (after Finish, or after a
 // Finish cut short).

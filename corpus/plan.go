@@ -160,7 +160,7 @@ func (p *planner) path(path string, yield func(Entry) error) error {
 		e.Size = st.Size()
 		return yield(e)
 	}
-	return p.dir(path, real, yield)
+	return p.dir(path, real, nil, yield)
 }
 
 // file returns the entry of the file name of real path real: an archive
@@ -180,19 +180,24 @@ func (p *planner) file(name, real string) Entry {
 // directory, without listing the whole tree first. Symbolic links to files
 // and directories are followed; each real directory is entered once, so
 // link cycles end, and each file is planned once however many paths reach
-// it (see reached). real is dir's real path ("" to resolve it).
-func (p *planner) dir(dir, real string, yield func(Entry) error) error {
+// it (see reached). real is dir's real path ("" to resolve it); parent is
+// the listing that gives dir as a plain entry (nil for an input or a
+// link).
+func (p *planner) dir(dir, real string, parent *listing, yield func(Entry) error) error {
 	if real == "" {
 		var err error
 		if real, err = realPath(dir); err != nil {
 			return yield(p.skipped(dir, err))
 		}
 	}
-	if p.seen.dir(real, dir) {
+	l, again := p.seen.dir(real, dir, parent)
+	if again {
 		return nil
 	}
+	defer p.seen.done(real, l)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
+		l.skipping("") // gave nothing
 		return yield(p.skipped(dir, err))
 	}
 	// An entry's name is one plain component, so joining it to a
@@ -201,7 +206,9 @@ func (p *planner) dir(dir, real string, yield func(Entry) error) error {
 	prefix, realPrefix := joinPrefix(dir), joinPrefix(real)
 	for _, de := range entries {
 		q := prefix + de.Name()
+		l.at(de.Name())
 		if pat := p.matches(q); pat != "" {
+			l.skipping(de.Name())
 			if err := yield(p.skipped(q, fmt.Errorf("%w %s", ErrPattern, pat))); err != nil {
 				return err
 			}
@@ -209,6 +216,7 @@ func (p *planner) dir(dir, real string, yield func(Entry) error) error {
 		}
 		if p.skip != nil {
 			if ex, temp := p.excluded(q); ex {
+				l.skipping(de.Name())
 				if !temp {
 					if err := yield(p.skipped(q, ErrExcluded)); err != nil {
 						return err
@@ -220,8 +228,10 @@ func (p *planner) dir(dir, real string, yield func(Entry) error) error {
 		// The real path of a plain subdirectory follows from its
 		// parent's; only links need resolving (one system call each).
 		qreal := realPrefix + de.Name()
+		plain := l
 		t := de.Type()
 		if t&fs.ModeSymlink != 0 {
+			plain = nil
 			st, err := os.Stat(q)
 			if err != nil {
 				continue // dangling link
@@ -231,7 +241,7 @@ func (p *planner) dir(dir, real string, yield func(Entry) error) error {
 		}
 		switch {
 		case t.IsDir():
-			if err := p.dir(q, qreal, yield); err != nil {
+			if err := p.dir(q, qreal, plain, yield); err != nil {
 				return err
 			}
 		case t.IsRegular():
@@ -239,8 +249,10 @@ func (p *planner) dir(dir, real string, yield func(Entry) error) error {
 				if qreal, err = realPath(q); err != nil {
 					continue // gone since it was listed
 				}
-			}
-			if p.seen.again(qreal, q) {
+				if p.seen.again(qreal, q) {
+					continue
+				}
+			} else if p.seen.plain(l, qreal, q) {
 				continue
 			}
 			if err := yield(p.file(q, qreal)); err != nil {

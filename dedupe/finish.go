@@ -5,34 +5,25 @@ import (
 	"slices"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/internal/spill"
 )
 
-// finished holds the verdicts: 13 bytes a game, plus the names of the
-// kept copies of clusters with more than one game.
+// finished holds the verdicts: while Finish decides, 13 bytes a game;
+// then (storeVerdicts) a temporary file of verdictWidth bytes a game, and
+// in memory the names of the kept copies of clusters with more than one
+// game, the fills and the name pairs.
 type finished struct {
 	kind   []Kind
 	kept   []int32
 	count  []int32 // cluster size, at the kept copy's number
 	n      *column[uint32]
+	x      *spill.Fixed // the verdicts, once stored
 	refs   map[int32]Ref
 	fills  map[int32][]Fill
 	pairs  map[int32][][2]string
 	byKind [4]int
 	// clusters counts the clusters of more than one game.
 	clusters int
-}
-
-func (f *finished) verdict(num int) Verdict {
-	k := f.kept[num]
-	v := Verdict{Kind: f.kind[num], Kept: int(k), Copies: int(f.count[k]), Plies: int(f.n.at(int32(num))), KeptPlies: int(f.n.at(k))}
-	if v.Copies > 1 {
-		v.KeptRef = f.refs[k]
-		if int(k) == num {
-			v.Fills = f.fills[k]
-		}
-		v.NamePairs = f.pairs[int32(num)]
-	}
-	return v
 }
 
 // better reports whether game a comes before game b by the kept-copy rule.
@@ -66,12 +57,28 @@ func (ix *Index) Finish() error {
 		return ix.err
 	}
 	ix.err = ix.finish()
+	if ix.err == nil {
+		ix.err = ix.storeVerdicts()
+	}
 	return ix.err
 }
 
 func (ix *Index) finish() error {
+	if ix.added.f != nil {
+		if err := ix.added.load(ix); err != nil {
+			return err
+		}
+	}
 	n := ix.n.len()
-	fin := &finished{kind: make([]Kind, n), kept: make([]int32, n), count: make([]int32, n), n: &ix.n}
+	// The arrays of Finish are mapped outside the Go heap (allocChunk):
+	// they add their size to the process, not a multiple of it through
+	// the collector's target. freeFinish releases them.
+	fin := &finished{kind: allocChunk[Kind](n), kept: allocChunk[int32](n), count: allocChunk[int32](n), n: &ix.n}
+	defer func() {
+		if ix.fin != fin {
+			fin.free() // failed
+		}
+	}()
 	for i := range fin.kept {
 		fin.kept[i] = int32(i)
 		fin.count[i] = 1
@@ -85,8 +92,10 @@ func (ix *Index) finish() error {
 		return err
 	}
 	// 1. Classes: games with the same line, or the mirrored line.
-	rep := make([]int32, n) // class representative, -1 when not eligible
-	mir := make([]bool, n)  // the game is the mirror of its representative
+	rep := allocChunk[int32](n) // class representative, -1 when not eligible
+	mir := allocChunk[bool](n)  // the game is the mirror of its representative
+	defer freeChunk(rep)
+	defer freeChunk(mir)
 	H := map[uint64]int32{} // line hash → representative
 	var a record
 	aOf := int32(-1) // the game in a
@@ -120,7 +129,11 @@ func (ix *Index) finish() error {
 			continue
 		}
 		rep[i] = i
-		if r, ok := H[ix.h.at(i)]; ok {
+		hs, err := ix.added.hashes(i)
+		if err != nil {
+			return err
+		}
+		if r, ok := H[hs[0]]; ok {
 			if eq, err := same(i, r, false); err != nil {
 				return err
 			} else if eq {
@@ -130,11 +143,11 @@ func (ix *Index) finish() error {
 					// class of that line. (From a set position, the
 					// position names the study: the names there are
 					// often a book's chapters.)
-					if r, err = pl.class(i, r, ix.h.at(i), others[ix.h.at(i)]); err != nil {
+					if r, err = pl.class(i, r, hs[0], others[hs[0]]); err != nil {
 						return err
 					}
 					if r < 0 {
-						others[ix.h.at(i)] = append(others[ix.h.at(i)], i)
+						others[hs[0]] = append(others[hs[0]], i)
 						continue
 					}
 				}
@@ -143,7 +156,7 @@ func (ix *Index) finish() error {
 			}
 		}
 		if int(ix.n.at(i)) >= ix.minN {
-			if r, ok := H[ix.m.at(i)]; ok {
+			if r, ok := H[hs[1]]; ok {
 				if eq, err := same(i, r, true); err != nil {
 					return err
 				} else if eq {
@@ -152,8 +165,8 @@ func (ix *Index) finish() error {
 				}
 			}
 		}
-		if _, taken := H[ix.h.at(i)]; !taken {
-			H[ix.h.at(i)] = i
+		if _, taken := H[hs[0]]; !taken {
+			H[hs[0]] = i
 		}
 	}
 	// 2. Prefixes: each class contained in a longer one points to the
@@ -164,19 +177,25 @@ func (ix *Index) finish() error {
 		if rep[i] != i || int(ix.n.at(i)) < ix.minN {
 			continue
 		}
-		if ix.m.at(i) != ix.h.at(i) {
-			if _, taken := M[ix.m.at(i)]; !taken {
-				M[ix.m.at(i)] = i
+		hs, err := ix.added.hashes(i)
+		if err != nil {
+			return err
+		}
+		if hs[1] != hs[0] {
+			if _, taken := M[hs[1]]; !taken {
+				M[hs[1]] = i
 			}
 		}
-		for _, k := range [2]uint64{ix.b.at(i), ix.bm.at(i)} {
+		for _, k := range [2]uint64{hs[2], hs[3]} {
 			if l, ok := B[k]; !ok || ix.n.at(i) < l {
 				B[k] = ix.n.at(i)
 			}
 		}
 	}
-	ext := make([]int32, n)
-	extMir := make([]bool, n)
+	ext := allocChunk[int32](n)
+	extMir := allocChunk[bool](n)
+	defer freeChunk(ext)
+	defer freeChunk(extMir)
 	for i := range ext {
 		ext[i] = -1
 	}
@@ -192,7 +211,11 @@ func (ix *Index) finish() error {
 		if rep[i] != i || int(ix.n.at(i)) <= ix.minN {
 			continue
 		}
-		if l, ok := B[ix.b.at(i)]; !ok || l >= ix.n.at(i) {
+		hs, err := ix.added.hashes(i)
+		if err != nil {
+			return err
+		}
+		if l, ok := B[hs[2]]; !ok || l >= ix.n.at(i) {
 			continue
 		}
 		if err := rd.seek(ix.off.at(i)); err != nil {
@@ -387,12 +410,8 @@ func (ix *Index) names(fin *finished) error {
 		}
 	}
 	ix.fin = fin
-	ix.h.free()
-	ix.m.free()
-	ix.b.free()
-	ix.bm.free()
 	ix.off.free()
-	return nil
+	return ix.added.close()
 }
 
 // setup returns the record's start position.

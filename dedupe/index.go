@@ -56,12 +56,17 @@
 //
 // # Memory
 //
-// The index keeps BytesPerGame bytes per game in memory, whatever the
-// length of the game; the start position, moves, name and tags go to a
-// temporary file (about 100 bytes, 2 per ply and the text per game) that
-// Finish reads back. Hash
-// matches are checked against the moves in that file, so a hash collision
-// can never make two different games copies.
+// While games are added, the index keeps nothing per game in memory: its
+// hashes, length and offset go to one temporary file (46 bytes a game),
+// the start position, moves, name and tags to another (about 100 bytes, 2
+// per ply and the text per game). While Finish decides, it keeps
+// BytesPerGame bytes per game, whatever the length of the game (the
+// lengths and offsets loaded, and its arrays; the hashes are read back in
+// order); once decided, the verdicts go to a third file (17 bytes a game)
+// that Verdict reads through a window, and nothing per game stays in
+// memory but the names of the clusters' kept copies, the fills and the
+// name pairs. Hash matches are checked against the moves in the second
+// file, so a hash collision can never make two different games copies.
 package dedupe
 
 import (
@@ -117,10 +122,11 @@ var TagNames = [7]string{"Event", "Date", "Site", "Round", "Red", "Black", "Resu
 const DefaultMinPlies = 20
 
 // BytesPerGame is the index's memory per game in its largest state
-// (during Finish): 46 bytes while adding, 19 more while deciding. Not
+// (during Finish): 14 bytes loaded from the temporary file (none while
+// adding), 19 more while deciding. Not
 // counted: at most one partly used chunk of 16,384 games per column, and
 // the hash tables Finish builds (one entry per distinct line).
-const BytesPerGame = 65
+const BytesPerGame = 33
 
 // Game is one game as the index sees it.
 type Game struct {
@@ -223,13 +229,14 @@ type Index struct {
 	opt  Options
 	minN int
 
-	// Per game (columns of fixed-size chunks, never copied as they
-	// grow: 46 bytes a game while adding).
-	h, m   column[uint64] // hash of start + main line; of its mirror
-	b, bm  column[uint64] // hash of start + first minN plies; of its mirror
-	n      column[uint32] // plies
-	meta   column[uint16]
-	off    column[int64] // record offset in the spool, -1 when none
+	// Per game, from Finish on (columns of fixed-size chunks, never
+	// copied as they grow: 14 bytes a game).
+	n    column[uint32] // plies
+	meta column[uint16]
+	off  column[int64] // record offset in the spool, -1 when none
+	// added holds the games' values: their hashes (read back in order
+	// by Finish), and for the columns until Finish loads them.
+	added  entries
 	spool  *spool
 	err    error
 	done   bool
@@ -247,7 +254,7 @@ func New(opt Options) *Index {
 }
 
 // Len returns the number of games added.
-func (ix *Index) Len() int { return ix.n.len() }
+func (ix *Index) Len() int { return ix.added.n }
 
 // Add adds the next game in input order and returns its number (0, 1,
 // …). An error writing the temporary file is returned here or by Finish.
@@ -258,7 +265,7 @@ func (ix *Index) Add(g *Game) (int, error) {
 	if ix.err != nil {
 		return 0, ix.err
 	}
-	num := ix.n.len()
+	num := ix.added.n
 	var meta uint16
 	for i, v := range g.Tags {
 		if strings.TrimSpace(v) != "" {
@@ -272,7 +279,10 @@ func (ix *Index) Add(g *Game) (int, error) {
 		meta |= metaClean
 	}
 	if !g.Complete || len(g.Moves) == 0 {
-		ix.push(0, 0, 0, 0, 0, meta, -1)
+		if err := ix.added.add(ix.opt.TempDir, 0, 0, 0, 0, 0, meta, -1); err != nil {
+			ix.err = err
+			return 0, err
+		}
 		return num, nil
 	}
 	meta |= metaComplete
@@ -299,15 +309,14 @@ func (ix *Index) Add(g *Game) (int, error) {
 		ix.err = err
 		return 0, err
 	}
-	ix.push(h, m, b, bm, uint32(len(g.Moves)), meta, off)
+	if err := ix.added.add(ix.opt.TempDir, h, m, b, bm, uint32(len(g.Moves)), meta, off); err != nil {
+		ix.err = err
+		return 0, err
+	}
 	return num, nil
 }
 
-func (ix *Index) push(h, m, b, bm uint64, n uint32, meta uint16, off int64) {
-	ix.h.push(h)
-	ix.m.push(m)
-	ix.b.push(b)
-	ix.bm.push(bm)
+func (ix *Index) push(n uint32, meta uint16, off int64) {
 	ix.n.push(n)
 	ix.meta.push(meta)
 	ix.off.push(off)
@@ -321,10 +330,10 @@ func (ix *Index) Verdict(num int) (Verdict, error) {
 	if ix.closed {
 		return Verdict{}, ErrClosed
 	}
-	if num < 0 || num >= ix.n.len() {
+	if num < 0 || num >= ix.added.n {
 		return Verdict{}, fmt.Errorf("dedupe: no game %d", num)
 	}
-	return ix.fin.verdict(num), nil
+	return ix.fin.verdict(num)
 }
 
 // Counts returns the number of games of each kind (the copies that are
@@ -344,20 +353,22 @@ func (ix *Index) Close() error {
 		return nil
 	}
 	ix.closed = true
-	ix.h.free()
-	ix.m.free()
-	ix.b.free()
-	ix.bm.free()
 	ix.off.free()
 	ix.meta.free()
 	ix.n.free()
+	aerr := ix.added.close()
 	if ix.fin != nil {
-		ix.fin.n = nil
+		ix.fin.free()
+		if err := ix.fin.x.Close(); err != nil && aerr == nil {
+			aerr = err
+		}
 	}
 	if ix.spool != nil {
-		return ix.spool.close()
+		if err := ix.spool.close(); err != nil {
+			return err
+		}
 	}
-	return nil
+	return aerr
 }
 
 // startHashes hashes the placement and side to move of s, and of its
@@ -391,6 +402,12 @@ func MirrorMoves(moves []board.Move) []board.Move {
 	return out
 }
 
+// plain are the types of the values kept outside the Go heap: no
+// pointers.
+type plain interface {
+	~bool | ~uint8 | uint16 | ~int32 | uint32 | uint64 | int64
+}
+
 // chunkBits sets the chunk size of a column: 1<<chunkBits values.
 const chunkBits = 14
 
@@ -399,7 +416,7 @@ const chunkBits = 14
 // system allows, the chunks are mapped outside the Go heap (allocChunk):
 // the garbage collector then neither counts them in its target (which
 // would let the heap grow by a multiple of the index) nor scans them.
-type column[T uint16 | uint32 | uint64 | int64] struct {
+type column[T plain] struct {
 	chunks [][]T
 	n      int
 }

@@ -136,8 +136,8 @@ type Verdicts struct {
 	seen       func(num int) // progress
 	annotators []Annotator
 	annotated  bool // the annotators have finished: Of adds their notes
-	// state is each game's state after the pass (Game.Status).
-	state []analyze.Status
+	// states holds each game's state after the pass (Game.Status).
+	states *passStates
 }
 
 // Len is the number of games of the run.
@@ -163,9 +163,11 @@ func (v *Verdicts) Of(num int) (Dup, error) {
 			d.Flags = append(d.Flags, an.Flags...)
 		}
 	}
-	if err == nil {
-		d.State = FinalState(v.state[num], d.Flags)
+	if err != nil {
+		return d, err
 	}
+	st, _, err := v.states.at(num)
+	d.State = FinalState(st, d.Flags)
 	return d, err
 }
 

@@ -241,6 +241,8 @@ func Run(ctx context.Context, inputs []string, opt Options, sinks ...Sink) (*Sum
 	}
 	sum := &Summary{ByCode: map[flags.Code]int{}, ByState: map[analyze.Status]map[flags.Code]int{}, Workers: workers, Rules: rules, Duplicates: opt.Duplicates}
 	r := &run{opt: opt, sinks: sinks, sum: sum, prog: opt.Progress}
+	r.states.dir = opt.TempDir
+	defer r.states.close()
 	info := Info{Inputs: inputs, Rules: rules, Duplicates: opt.Duplicates, TempDir: opt.TempDir}
 	for _, s := range sinks {
 		if _, ok := s.(Annotator); ok {
@@ -292,12 +294,11 @@ type run struct {
 	games int
 	// dsFiles counts the files of datasets read.
 	dsFiles int
-	// state is each game's state after the pass (StatusOK, ...), from
-	// which the verdicts decide the final one (FinalState).
-	state []analyze.Status
-	// codes is each game's set of codes after the pass (codeSet), to
-	// move them with the game when a late flag makes its state worse.
-	codes []codeSet
+	// states holds each game's state after the pass (StatusOK, ...),
+	// from which the verdicts decide the final one (FinalState), and its
+	// set of codes (codeSet), to move them with the game when a late flag
+	// makes its state worse.
+	states passStates
 	// The hash of the current file's identity, for the games' ids.
 	idKey  string
 	idHash fileHash
@@ -457,8 +458,9 @@ func (r *run) game(v result) error {
 		g.id = r.idHash.id(rec.Index)
 	}
 	r.games++
-	r.state = append(r.state, v.report.Status)
-	r.codes = append(r.codes, r.sum.add(v.report))
+	if err := r.states.add(v.report.Status, r.sum.add(v.report)); err != nil {
+		return err
+	}
 	if r.dups != nil {
 		if err := r.dups.add(g); err != nil {
 			return err
@@ -502,7 +504,7 @@ var ErrSinkChanged = errors.New("pipeline: a sink changed a game")
 
 // finish decides the duplicates and lets every sink finish.
 func (r *run) finish(ctx context.Context) error {
-	v := &Verdicts{opt: r.opt.Duplicates, n: r.games, state: r.state}
+	v := &Verdicts{opt: r.opt.Duplicates, n: r.games, states: &r.states}
 	if r.dups != nil {
 		if r.prog != nil {
 			r.prog.Phase(PhaseCopies, -1)
@@ -578,7 +580,11 @@ func (r *run) tally(v *Verdicts) error {
 		if err != nil {
 			return err
 		}
-		r.sum.addDup(d, r.state[num], r.codes[num])
+		st, codes, err := r.states.at(num)
+		if err != nil {
+			return err
+		}
+		r.sum.addDup(d, st, codes)
 	}
 	return nil
 }
