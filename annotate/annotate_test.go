@@ -61,7 +61,7 @@ func TestEachPositionSearchedOnce(t *testing.T) {
 				t.Fatal(err)
 			}
 			distinct := distinctKeys(games)
-			searched := logLines(t, log, "go")
+			searched := fakeengine.LogLines(t, log, "go")
 			if len(searched) != len(distinct) {
 				t.Fatalf("%d searches for %d distinct positions", len(searched), len(distinct))
 			}
@@ -347,10 +347,10 @@ func TestResumeSearchesNothingTwice(t *testing.T) {
 		t.Fatalf("second run %+v after first %+v", second, first)
 	}
 	done1 := map[string]bool{}
-	for _, k := range logLines(t, log1, "done") {
+	for _, k := range fakeengine.LogLines(t, log1, "done") {
 		done1[k] = true
 	}
-	for _, k := range logLines(t, log2, "go") {
+	for _, k := range fakeengine.LogLines(t, log2, "go") {
 		if done1[k] {
 			// Answered in run 1 but not cached: only a search whose
 			// answer came as the run was stopped may be so.
@@ -367,7 +367,7 @@ func TestResumeSearchesNothingTwice(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if slices.Contains(logLines(t, log2, "go"), fakeengine.Key(&p)) {
+			if slices.Contains(fakeengine.LogLines(t, log2, "go"), fakeengine.Key(&p)) {
 				t.Fatalf("position %x evaluated in run 1 and searched again", r.Key)
 			}
 		}

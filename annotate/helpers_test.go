@@ -84,23 +84,6 @@ func game(t testing.TB, id, fen, result string, moves ...string) Game {
 	return g
 }
 
-// logLines reads the fake engine's log: the positions of its lines that
-// start with verb ("go" or "done").
-func logLines(t *testing.T, path, verb string) []string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil && !os.IsNotExist(err) {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, l := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(l, verb+" "); ok {
-			out = append(out, rest)
-		}
-	}
-	return out
-}
-
 // recordGames reads every step-th game of the real records, as
 // expected.jsonl (an independent reader) gives them: start FEN, moves in
 // ICCS and the declared result, the shape of an exported dataset row. A game

@@ -137,7 +137,7 @@ func TestSharesSearchEachPositionOnce(t *testing.T) {
 		if p.Missing == 0 || p.Elsewhere != single.ToSearch-p.ToSearch || p.Failed != 0 {
 			t.Fatalf("share %d alone: %+v", i, p)
 		}
-		for _, pos := range logLines(t, log, "go") {
+		for _, pos := range fakeengine.LogLines(t, log, "go") {
 			seen[pos]++
 		}
 		searched += p.Searched

@@ -52,7 +52,7 @@ func TestAnnotateByPosition(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d\n%s", name, code, errs)
 		}
-		return stdout, fakeLines(t, log, "go")
+		return stdout, fakeengine.LogLines(t, log, "go")
 	}
 	_, single := annotateRun("single", "-o", filepath.Join(dir, "single"))
 	want, _ := readEvalsMeta(t, filepath.Join(dir, "single", annotate.EvalsName))
