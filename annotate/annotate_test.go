@@ -44,22 +44,12 @@ func TestEachPositionSearchedOnce(t *testing.T) {
 			var last Progress
 			calls := 0
 			opt.Progress = func(p Progress) { last, calls = p, calls+1 }
-			a, err := New(opt)
-			if err != nil {
-				t.Fatal(err)
-			}
 			games := openingGames(t)
 			rows := 0
 			for _, g := range games {
 				rows += len(g.Moves) + 1
-				if err := a.Add(g); err != nil {
-					t.Fatal(err)
-				}
 			}
-			prog, err := a.Run(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
+			a, prog := annotateAll(t, opt, games)
 			distinct := distinctKeys(games)
 			searched := fakeengine.LogLines(t, log, "go")
 			if len(searched) != len(distinct) {
@@ -106,16 +96,7 @@ func TestScoresFromRedsSide(t *testing.T) {
 		game(t, "red mates", "3k5/R8/9/8p/1R7/9/9/9/9/4K4 w - - 0 1", "1-0", "b5b9"),
 		game(t, "black mates", "4k4/9/9/9/9/1r7/8P/9/r8/3K5 b - - 0 1", "0-1", "b4b0"),
 	}
-	opt := fakeOptions(fakeengine.Spec{}, 1)
-	a, _ := New(opt)
-	for _, g := range games {
-		if err := a.Add(g); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := a.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	a, _ := annotateAll(t, fakeOptions(fakeengine.Spec{}, 1), games)
 	ge := a.Games()
 	// After h2e2 b7b0 (black's cannon takes the knight on b0), red to
 	// move is a knight (400) down.
@@ -143,13 +124,7 @@ func TestScoresFromRedsSide(t *testing.T) {
 func TestParquetRoundTrip(t *testing.T) {
 	opt := fakeOptions(fakeengine.Spec{}, 2)
 	opt.Engine.Options = []engine.Option{{Name: "Hash", Value: "32"}, {Name: "UCI_Variant", Value: "xiangqi"}}
-	a, _ := New(opt)
-	for _, g := range openingGames(t) {
-		a.Add(g)
-	}
-	if _, err := a.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	a, _ := annotateAll(t, opt, openingGames(t))
 	var buf bytes.Buffer
 	w, err := NewWriter(&buf, a.Profile(), DefaultThresholds)
 	if err != nil {

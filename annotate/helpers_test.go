@@ -2,6 +2,7 @@ package annotate
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"io"
 	"os"
@@ -32,6 +33,26 @@ func writeEvals(t testing.TB, w io.Writer, games ...GameEval) {
 	if err := ew.Close(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// annotateAll runs an annotator of opt over games, failing t on any
+// error, and returns it with its progress.
+func annotateAll(t testing.TB, opt Options, games []Game) (*Annotator, Progress) {
+	t.Helper()
+	a, err := New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		if err := a.Add(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := a.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, p
 }
 
 func TestMain(m *testing.M) {

@@ -1,7 +1,6 @@
 package annotate
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -99,19 +98,7 @@ func TestSharesSearchEachPositionOnce(t *testing.T) {
 	run := func(opt Options) (Progress, []Row, []flags.Flag) {
 		t.Helper()
 		opt.Thresholds = th
-		a, err := New(opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, g := range games {
-			if err := a.Add(g); err != nil {
-				t.Fatal(err)
-			}
-		}
-		p, err := a.Run(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
+		a, p := annotateAll(t, opt, games)
 		var rows []Row
 		var fs []flags.Flag
 		for _, ge := range a.Games() {
