@@ -1,12 +1,10 @@
 package annotate
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -112,28 +110,16 @@ func game(t testing.TB, id, fen, result string, moves ...string) Game {
 // prefix).
 func recordGames(t testing.TB, step int) []Game {
 	t.Helper()
-	dir := shareddata.Dir(t, "records")
-	f, err := os.Open(filepath.Join(dir, "expected.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var games []Game
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<24)
-	for n := 0; sc.Scan(); n++ {
+	for n, e := range shareddata.Expected[struct {
+		File    string   `json:"file"`
+		Index   int      `json:"index"`
+		InitFEN string   `json:"init_fen"`
+		Moves   []string `json:"moves_iccs"`
+		Result  string   `json:"result"`
+	}](t, shareddata.Dir(t, "records")) {
 		if n%step != 0 {
 			continue
-		}
-		var e struct {
-			File    string   `json:"file"`
-			Index   int      `json:"index"`
-			InitFEN string   `json:"init_fen"`
-			Moves   []string `json:"moves_iccs"`
-			Result  string   `json:"result"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			t.Fatal(err)
 		}
 		start := board.StartPosition()
 		if e.InitFEN != "" {
@@ -158,9 +144,6 @@ func recordGames(t testing.TB, step int) []Game {
 			p = next
 		}
 		games = append(games, g)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return games
 }

@@ -1,14 +1,13 @@
 package parse
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -40,27 +39,11 @@ type binExpected struct {
 // skips the test when the shared test data is absent.
 func binLoadExpected(t testing.TB, formats ...string) []binExpected {
 	t.Helper()
-	f, err := os.Open(filepath.Join(binTestRecords, "expected.jsonl"))
-	if err != nil {
-		t.Skipf("shared test data not available (%v); skipping real-data test", err)
-	}
-	defer f.Close()
 	var out []binExpected
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<24)
-	for sc.Scan() {
-		var e binExpected
-		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			t.Fatal(err)
+	for _, e := range shareddata.Expected[binExpected](t, shareddata.Dir(t, "records")) {
+		if slices.Contains(formats, e.Format) {
+			out = append(out, e)
 		}
-		for _, fm := range formats {
-			if e.Format == fm {
-				out = append(out, e)
-			}
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return out
 }
