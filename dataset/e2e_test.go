@@ -7,35 +7,12 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/xqtool/xqtool/corpus"
 	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/internal/shareddata"
 	"github.com/xqtool/xqtool/internal/testgames"
 	"github.com/xqtool/xqtool/pipeline"
 )
-
-// readTable reads a whole Parquet file.
-func readTable(t *testing.T, path string) arrow.Table {
-	t.Helper()
-	pf, err := file.OpenParquetFile(path, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { pf.Close() })
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tbl, err := fr.ReadTable(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(tbl.Release)
-	return tbl
-}
 
 // column returns the chunks of a column of tbl by name.
 func column(t *testing.T, tbl arrow.Table, name string) []arrow.Array {
@@ -54,8 +31,8 @@ func column(t *testing.T, tbl arrow.Table, name string) []arrow.Array {
 func TestExportFilesConservation(t *testing.T) {
 	dir := shareddata.Dir(t, "records")
 	out := export(t, dir)
-	files := readTable(t, filepath.Join(out, "files.parquet"))
-	games := readTable(t, filepath.Join(out, "games.parquet"))
+	files := testgames.ReadTable(t, filepath.Join(out, "files.parquet"))
+	games := testgames.ReadTable(t, filepath.Join(out, "games.parquet"))
 	if want := int64(corpus.CountFiles([]string{dir})); files.NumRows() != want {
 		t.Errorf("files.parquet has %d rows, want one per input file: %d", files.NumRows(), want)
 	}

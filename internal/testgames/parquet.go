@@ -6,15 +6,24 @@ import (
 	"os"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
-// Columns reads the named columns of a Parquet file (none named: every
-// column), every row as text (null as "(null)").
-func Columns(tb testing.TB, path string, names ...string) [][]string {
+// ReadTable reads the whole Parquet file at path with arrow-go; the table
+// is released when the test ends.
+func ReadTable(tb testing.TB, path string) arrow.Table {
+	tb.Helper()
+	tbl := readTable(tb, path)
+	tb.Cleanup(tbl.Release)
+	return tbl
+}
+
+// readTable is ReadTable, the table released by the caller.
+func readTable(tb testing.TB, path string) arrow.Table {
 	tb.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -25,6 +34,14 @@ func Columns(tb testing.TB, path string, names ...string) [][]string {
 	if err != nil {
 		tb.Fatalf("%s: %v", path, err)
 	}
+	return tbl
+}
+
+// Columns reads the named columns of a Parquet file (none named: every
+// column), every row as text (null as "(null)").
+func Columns(tb testing.TB, path string, names ...string) [][]string {
+	tb.Helper()
+	tbl := readTable(tb, path)
 	defer tbl.Release()
 	if len(names) == 0 {
 		for _, f := range tbl.Schema().Fields() {
