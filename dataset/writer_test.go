@@ -48,6 +48,19 @@ func column(t *testing.T, tbl arrow.Table, name string) []arrow.Array {
 	return tbl.Column(idx[0]).Data().Chunks()
 }
 
+// stringColumn returns the values of the string column name of tbl.
+func stringColumn(t *testing.T, tbl arrow.Table, name string) []string {
+	t.Helper()
+	var out []string
+	for _, c := range column(t, tbl, name) {
+		s := c.(*array.String)
+		for i := range s.Len() {
+			out = append(out, s.Value(i))
+		}
+	}
+	return out
+}
+
 // sameFields compares names, types and nullability (the schema read
 // back carries Parquet field ids as metadata).
 func sameFields(t *testing.T, got, want *arrow.Schema) {
@@ -159,26 +172,8 @@ func TestDatasetValues(t *testing.T) {
 	}
 
 	// Positions: the endgame starts with Black to move; result unknown.
-	var fens, sides, chinese []string
+	fens, sides, chinese := stringColumn(t, pos, "fen"), stringColumn(t, pos, "side"), stringColumn(t, pos, "move_chinese")
 	var stm []string
-	for _, c := range column(t, pos, "fen") {
-		s := c.(*array.String)
-		for i := 0; i < s.Len(); i++ {
-			fens = append(fens, s.Value(i))
-		}
-	}
-	for _, c := range column(t, pos, "side") {
-		s := c.(*array.String)
-		for i := 0; i < s.Len(); i++ {
-			sides = append(sides, s.Value(i))
-		}
-	}
-	for _, c := range column(t, pos, "move_chinese") {
-		s := c.(*array.String)
-		for i := 0; i < s.Len(); i++ {
-			chinese = append(chinese, s.Value(i))
-		}
-	}
 	for _, c := range column(t, pos, "result_stm") {
 		s := c.(*array.Int8)
 		for i := 0; i < s.Len(); i++ {
