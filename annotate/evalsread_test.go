@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/xqtool/xqtool/internal/testgames"
 )
 
 // syntheticTable writes games of rows (game i has i%7+1 rows) to a table
@@ -122,10 +124,7 @@ func TestEvalsSet(t *testing.T) {
 // a panic.
 func FuzzEvalsReader(f *testing.F) {
 	good, _ := syntheticTable(f, "g", 20)
-	f.Add(good)
-	f.Add(good[:len(good)/2])
-	f.Add(good[len(good)/3:])
-	f.Add([]byte("PAR1PAR1"))
+	testgames.AddParquetSeeds(f, good)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := NewEvalsReader(bytes.NewReader(data), "fuzz")
 		if err != nil {

@@ -71,3 +71,13 @@ func Columns(tb testing.TB, path string, names ...string) [][]string {
 	}
 	return rows
 }
+
+// AddParquetSeeds adds to f the seeds of a fuzzer of a Parquet reader:
+// good (a valid file), its first half, all but its first third (no
+// header), and the two magic numbers with nothing between them.
+func AddParquetSeeds(f *testing.F, good []byte) {
+	f.Add(good)
+	f.Add(good[:len(good)/2])
+	f.Add(good[len(good)/3:])
+	f.Add([]byte("PAR1PAR1"))
+}
