@@ -151,10 +151,11 @@ func TestSecureMember(t *testing.T) {
 	}
 }
 
-// emitUpTo is a producer of Process that emits 0 to n-1.
+// emitUpTo is a producer of Process that emits 0 to n-1, or 0, 1, …
+// until emit fails when n is negative.
 func emitUpTo(n int) func(context.Context, func(int) error) error {
 	return func(_ context.Context, emit func(int) error) error {
-		for i := range n {
+		for i := 0; n < 0 || i < n; i++ {
 			if err := emit(i); err != nil {
 				return err
 			}
@@ -199,13 +200,7 @@ func TestProcessCancelNoLeak(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var consumed atomic.Int64
 	err := Process(ctx, 4,
-		func(ctx context.Context, emit func(int) error) error {
-			for i := 0; ; i++ {
-				if err := emit(i); err != nil {
-					return err
-				}
-			}
-		},
+		emitUpTo(-1),
 		func(i int) int { return i },
 		func(v int) error {
 			if consumed.Add(1) == 500 {
@@ -239,13 +234,7 @@ func TestProcessPanicAndConsumerError(t *testing.T) {
 	}
 	stop := errors.New("stop")
 	err = Process(context.Background(), 2,
-		func(ctx context.Context, emit func(int) error) error {
-			for i := 0; ; i++ {
-				if err := emit(i); err != nil {
-					return err
-				}
-			}
-		},
+		emitUpTo(-1),
 		func(i int) int { return i },
 		func(v int) error {
 			if v == 10 {
