@@ -93,14 +93,7 @@ func TestEvalsSetGameAcrossTables(t *testing.T) {
 		}
 		paths = append(paths, writeTable(t, dir, fmt.Sprint(i, ".parquet"), part...))
 	}
-	e, err := OpenEvalsSet(paths)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	if e.Len() != len(games) {
-		t.Fatalf("%d games indexed, want %d", e.Len(), len(games))
-	}
+	e := openEvalsSet(t, paths, len(games))
 	for _, g := range games {
 		rows, ok, err := e.Rows(g.ID)
 		if err != nil || !ok || !sameRows(rows, g.Rows) {

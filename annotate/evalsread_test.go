@@ -92,14 +92,7 @@ func TestEvalsSet(t *testing.T) {
 	if err != nil || len(paths) != 2 {
 		t.Fatalf("%v %v", paths, err)
 	}
-	e, err := OpenEvalsSet(paths)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	if e.Len() != len(want) {
-		t.Fatalf("%d games indexed, want %d", e.Len(), len(want))
-	}
+	e := openEvalsSet(t, paths, len(want))
 	var ids []string
 	for i := range 2000 {
 		ids = append(ids, fmt.Sprintf("a%05d", i), fmt.Sprintf("b%05d", i))

@@ -33,6 +33,21 @@ func writeEvals(t testing.TB, w io.Writer, games ...GameEval) {
 	}
 }
 
+// openEvalsSet opens the evals tables at paths, closed when the test
+// ends, and fails t unless they index games games.
+func openEvalsSet(t *testing.T, paths []string, games int) *Evals {
+	t.Helper()
+	e, err := OpenEvalsSet(paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	if e.Len() != games {
+		t.Fatalf("%d games indexed, want %d", e.Len(), games)
+	}
+	return e
+}
+
 // annotateAll runs an annotator of opt over games, failing t on any
 // error, and returns it with its progress.
 func annotateAll(t testing.TB, opt Options, games []Game) (*Annotator, Progress) {
