@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/xqtool/xqtool/corpus"
 	"github.com/xqtool/xqtool/dataset"
@@ -13,16 +12,6 @@ import (
 	"github.com/xqtool/xqtool/internal/testgames"
 	"github.com/xqtool/xqtool/pipeline"
 )
-
-// column returns the chunks of a column of tbl by name.
-func column(t *testing.T, tbl arrow.Table, name string) []arrow.Array {
-	t.Helper()
-	idx := tbl.Schema().FieldIndices(name)
-	if len(idx) != 1 {
-		t.Fatalf("no column %q", name)
-	}
-	return tbl.Column(idx[0]).Data().Chunks()
-}
 
 // TestExportFilesConservation exports the real records and checks that
 // files.parquet accounts for every input file — one row per file Walk
@@ -38,9 +27,9 @@ func TestExportFilesConservation(t *testing.T) {
 	}
 	sum := int64(0)
 	byStatus := map[string]int{}
-	statuses := column(t, files, "status")
-	problems := column(t, files, "problem")
-	for c, ch := range column(t, files, "games") {
+	statuses := testgames.Chunks(t, files, "status")
+	problems := testgames.Chunks(t, files, "problem")
+	for c, ch := range testgames.Chunks(t, files, "games") {
 		g := ch.(*array.Int64)
 		for i := 0; i < g.Len(); i++ {
 			sum += int64(g.Value(i))

@@ -81,3 +81,14 @@ func AddParquetSeeds(f *testing.F, good []byte) {
 	f.Add(good[len(good)/3:])
 	f.Add([]byte("PAR1PAR1"))
 }
+
+// Chunks returns the chunks of the column name of tbl, failing tb when
+// tbl has no such column.
+func Chunks(tb testing.TB, tbl arrow.Table, name string) []arrow.Array {
+	tb.Helper()
+	idx := tbl.Schema().FieldIndices(name)
+	if len(idx) != 1 {
+		tb.Fatalf("no column %q", name)
+	}
+	return tbl.Column(idx[0]).Data().Chunks()
+}
