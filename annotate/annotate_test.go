@@ -182,14 +182,7 @@ func TestEngineFaultsDuringRun(t *testing.T) {
 				opt.Engine.Deadline = 500 * time.Millisecond
 				var logged []string
 				opt.Log = func(s string) { logged = append(logged, s) }
-				a, _ := New(opt)
-				for _, g := range games {
-					a.Add(g)
-				}
-				prog, err := a.Run(context.Background())
-				if err != nil {
-					t.Fatal(err)
-				}
+				a, prog := annotateAll(t, opt, games)
 				distinct := len(distinctKeys(games))
 				if prog.Failed != 1 || prog.Searched != distinct-1 {
 					t.Fatalf("progress %+v", prog)
@@ -310,14 +303,7 @@ func TestResumeSearchesNothingTwice(t *testing.T) {
 
 	opt = fakeOptions(fakeengine.Spec{Log: log2}, 2)
 	opt.CacheDir = cache
-	b, _ := New(opt)
-	for _, g := range games {
-		b.Add(g)
-	}
-	second, err := b.Run(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, second := annotateAll(t, opt, games)
 	if second.Cached != first.Searched || second.Searched != first.ToSearch-first.Searched || second.Failed != 0 {
 		t.Fatalf("second run %+v after first %+v", second, first)
 	}
@@ -388,16 +374,13 @@ func TestCacheMergesShards(t *testing.T) {
 	for i, c := range caches {
 		opt := fakeOptions(fakeengine.Spec{}, 1)
 		opt.CacheDir = c
-		a, _ := New(opt)
+		var half []Game
 		for j, g := range games {
 			if j%2 == i {
-				a.Add(g)
+				half = append(half, g)
 			}
 		}
-		p, err := a.Run(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, p := annotateAll(t, opt, half)
 		total += p.Searched
 	}
 	opt := fakeOptions(fakeengine.Spec{Fault: "die"}, 1)

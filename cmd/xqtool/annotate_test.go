@@ -58,16 +58,23 @@ func wukongFiles(t *testing.T) string {
 // readEvals reads the rows of an evals table.
 func readEvals(t *testing.T, path string) []annotate.Row {
 	t.Helper()
+	rows, _ := readEvalsFile(t, path)
+	return rows
+}
+
+// readEvalsFile reads the rows and the metadata of an evals table.
+func readEvalsFile(t *testing.T, path string) ([]annotate.Row, map[string]string) {
+	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rows, _, err := annotate.ReadEvals(f)
+	rows, meta, err := annotate.ReadEvals(f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rows
+	return rows, meta
 }
 
 // searchable counts the distinct positions of rows that an engine is asked
