@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/internal/randgame"
 	"github.com/xqtool/xqtool/internal/shareddata"
 	"github.com/xqtool/xqtool/parse"
 )
@@ -203,40 +203,14 @@ func TestRequireTagsOption(t *testing.T) {
 // TestNaturalLimit builds a game of 120 quiet plies (random legal moves
 // that capture nothing) and expects the natural_limit flag at ply 120.
 func TestNaturalLimit(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	var moves []string
-	for attempt := 0; attempt < 50 && len(moves) < 130; attempt++ {
-		moves = moves[:0]
-		p := board.StartPosition()
-		for len(moves) < 130 {
-			var quiet []board.Move
-			for _, m := range p.LegalMoves() {
-				if p.Piece(m.To()) == board.NoPiece {
-					q := p
-					q.MakeMove(m)
-					if q.HasLegalMove() {
-						quiet = append(quiet, m)
-					}
-				}
-			}
-			if len(quiet) == 0 {
-				break
-			}
-			m := quiet[rng.IntN(len(quiet))]
-			moves = append(moves, m.String())
-			p.MakeMove(m)
-		}
-	}
-	if len(moves) < 130 {
-		t.Fatal("could not build a quiet game")
-	}
+	moves := randgame.Quiet(rand.New(rand.NewPCG(3, 4)), 130)
 	var b strings.Builder
 	b.WriteString(fullTags + "[Result \"1/2-1/2\"]\n[Format \"ICCS\"]\n")
 	for i, m := range moves {
 		if i%2 == 0 {
 			fmt.Fprintf(&b, "%d. ", i/2+1)
 		}
-		b.WriteString(m + " ")
+		b.WriteString(m.String() + " ")
 	}
 	b.WriteString("1/2-1/2\n")
 	rec, err := readPGN(t, b.String())

@@ -44,25 +44,14 @@ func TestEachPositionSearchedOnce(t *testing.T) {
 			var last Progress
 			calls := 0
 			opt.Progress = func(p Progress) { last, calls = p, calls+1 }
-			a, err := New(opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer a.Close()
 			games := openingGames(t)
 			rows := 0
 			for _, g := range games {
 				rows += len(g.Moves) + 1
-				if err := a.Add(g); err != nil {
-					t.Fatal(err)
-				}
 			}
-			prog, err := a.Run(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
+			a, prog := annotateAll(t, opt, games)
 			distinct := distinctKeys(games)
-			searched := logLines(t, log, "go")
+			searched := fakeengine.LogLines(t, log, "go")
 			if len(searched) != len(distinct) {
 				t.Fatalf("%d searches for %d distinct positions", len(searched), len(distinct))
 			}
@@ -107,17 +96,7 @@ func TestScoresFromRedsSide(t *testing.T) {
 		game(t, "red mates", "3k5/R8/9/8p/1R7/9/9/9/9/4K4 w - - 0 1", "1-0", "b5b9"),
 		game(t, "black mates", "4k4/9/9/9/9/1r7/8P/9/r8/3K5 b - - 0 1", "0-1", "b4b0"),
 	}
-	opt := fakeOptions(fakeengine.Spec{}, 1)
-	a, _ := New(opt)
-	defer a.Close()
-	for _, g := range games {
-		if err := a.Add(g); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := a.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	a, _ := annotateAll(t, fakeOptions(fakeengine.Spec{}, 1), games)
 	ge := a.Games()
 	// After h2e2 b7b0 (black's cannon takes the knight on b0), red to
 	// move is a knight (400) down.
@@ -145,14 +124,7 @@ func TestScoresFromRedsSide(t *testing.T) {
 func TestParquetRoundTrip(t *testing.T) {
 	opt := fakeOptions(fakeengine.Spec{}, 2)
 	opt.Engine.Options = []engine.Option{{Name: "Hash", Value: "32"}, {Name: "UCI_Variant", Value: "xiangqi"}}
-	a, _ := New(opt)
-	defer a.Close()
-	for _, g := range openingGames(t) {
-		a.Add(g)
-	}
-	if _, err := a.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	a, _ := annotateAll(t, opt, openingGames(t))
 	var buf bytes.Buffer
 	w, err := NewWriter(&buf, a.Profile(), DefaultThresholds)
 	if err != nil {
@@ -210,15 +182,7 @@ func TestEngineFaultsDuringRun(t *testing.T) {
 				opt.Engine.Deadline = 500 * time.Millisecond
 				var logged []string
 				opt.Log = func(s string) { logged = append(logged, s) }
-				a, _ := New(opt)
-				defer a.Close()
-				for _, g := range games {
-					a.Add(g)
-				}
-				prog, err := a.Run(context.Background())
-				if err != nil {
-					t.Fatal(err)
-				}
+				a, prog := annotateAll(t, opt, games)
 				distinct := len(distinctKeys(games))
 				if prog.Failed != 1 || prog.Searched != distinct-1 {
 					t.Fatalf("progress %+v", prog)
@@ -343,23 +307,15 @@ func TestResumeSearchesNothingTwice(t *testing.T) {
 
 	opt = fakeOptions(fakeengine.Spec{Log: log2}, 2)
 	opt.CacheDir = cache
-	b, _ := New(opt)
-	defer b.Close()
-	for _, g := range games {
-		b.Add(g)
-	}
-	second, err := b.Run(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, second := annotateAll(t, opt, games)
 	if second.Cached != first.Searched || second.Searched != first.ToSearch-first.Searched || second.Failed != 0 {
 		t.Fatalf("second run %+v after first %+v", second, first)
 	}
 	done1 := map[string]bool{}
-	for _, k := range logLines(t, log1, "done") {
+	for _, k := range fakeengine.LogLines(t, log1, "done") {
 		done1[k] = true
 	}
-	for _, k := range logLines(t, log2, "go") {
+	for _, k := range fakeengine.LogLines(t, log2, "go") {
 		if done1[k] {
 			// Answered in run 1 but not cached: only a search whose
 			// answer came as the run was stopped may be so.
@@ -376,7 +332,7 @@ func TestResumeSearchesNothingTwice(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if slices.Contains(logLines(t, log2, "go"), fakeengine.Key(&p)) {
+			if slices.Contains(fakeengine.LogLines(t, log2, "go"), fakeengine.Key(&p)) {
 				t.Fatalf("position %x evaluated in run 1 and searched again", r.Key)
 			}
 		}
@@ -426,17 +382,13 @@ func TestCacheMergesShards(t *testing.T) {
 	for i, c := range caches {
 		opt := fakeOptions(fakeengine.Spec{}, 1)
 		opt.CacheDir = c
-		a, _ := New(opt)
-		defer a.Close()
+		var half []Game
 		for j, g := range games {
 			if j%2 == i {
-				a.Add(g)
+				half = append(half, g)
 			}
 		}
-		p, err := a.Run(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, p := annotateAll(t, opt, half)
 		total += p.Searched
 	}
 	opt := fakeOptions(fakeengine.Spec{Fault: "die"}, 1)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/internal/table"
+	"github.com/xqtool/xqtool/internal/testgames"
 )
 
 // writeTable writes the games' rows to dir/name.
@@ -92,14 +93,7 @@ func TestEvalsSetGameAcrossTables(t *testing.T) {
 		}
 		paths = append(paths, writeTable(t, dir, fmt.Sprint(i, ".parquet"), part...))
 	}
-	e, err := OpenEvalsSet(paths)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	if e.Len() != len(games) {
-		t.Fatalf("%d games indexed, want %d", e.Len(), len(games))
-	}
+	e := openEvalsSet(t, paths, len(games))
 	for _, g := range games {
 		rows, ok, err := e.Rows(g.ID)
 		if err != nil || !ok || !sameRows(rows, g.Rows) {
@@ -112,10 +106,7 @@ func TestEvalsSetGameAcrossTables(t *testing.T) {
 // an error, never a panic.
 func FuzzPositionEvals(f *testing.F) {
 	good, _ := syntheticTable(f, "g", 20)
-	f.Add(good)
-	f.Add(good[:len(good)/2])
-	f.Add(good[len(good)/3:])
-	f.Add([]byte("PAR1PAR1"))
+	testgames.AddParquetSeeds(f, good)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tf, err := table.New(bytes.NewReader(data), "fuzz", batchRows)
 		if err != nil {

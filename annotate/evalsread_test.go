@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/xqtool/xqtool/internal/testgames"
 )
 
 // syntheticTable writes games of rows (game i has i%7+1 rows) to a table
@@ -90,14 +92,7 @@ func TestEvalsSet(t *testing.T) {
 	if err != nil || len(paths) != 2 {
 		t.Fatalf("%v %v", paths, err)
 	}
-	e, err := OpenEvalsSet(paths)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	if e.Len() != len(want) {
-		t.Fatalf("%d games indexed, want %d", e.Len(), len(want))
-	}
+	e := openEvalsSet(t, paths, len(want))
 	var ids []string
 	for i := range 2000 {
 		ids = append(ids, fmt.Sprintf("a%05d", i), fmt.Sprintf("b%05d", i))
@@ -122,10 +117,7 @@ func TestEvalsSet(t *testing.T) {
 // a panic.
 func FuzzEvalsReader(f *testing.F) {
 	good, _ := syntheticTable(f, "g", 20)
-	f.Add(good)
-	f.Add(good[:len(good)/2])
-	f.Add(good[len(good)/3:])
-	f.Add([]byte("PAR1PAR1"))
+	testgames.AddParquetSeeds(f, good)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := NewEvalsReader(bytes.NewReader(data), "fuzz")
 		if err != nil {

@@ -2,7 +2,6 @@ package annotate
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -58,20 +57,7 @@ func TestFairyStockfishEvals(t *testing.T) {
 		Engines:  2,
 		CacheDir: t.TempDir(),
 	}
-	a, err := New(opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	for _, g := range games {
-		if err := a.Add(g); err != nil {
-			t.Fatal(err)
-		}
-	}
-	prog, err := a.Run(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, prog := annotateAll(t, opt, games)
 	if prog.Failed != 0 {
 		t.Fatalf("progress %+v", prog)
 	}

@@ -1,11 +1,10 @@
 package annotate
 
 import (
-	"bufio"
+	"context"
 	"encoding/json"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -32,6 +31,42 @@ func writeEvals(t testing.TB, w io.Writer, games ...GameEval) {
 	if err := ew.Close(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// openEvalsSet opens the evals tables at paths, closed when the test
+// ends, and fails t unless they index games games.
+func openEvalsSet(t *testing.T, paths []string, games int) *Evals {
+	t.Helper()
+	e, err := OpenEvalsSet(paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	if e.Len() != games {
+		t.Fatalf("%d games indexed, want %d", e.Len(), games)
+	}
+	return e
+}
+
+// annotateAll runs an annotator of opt over games, failing t on any
+// error, and returns it with its progress.
+func annotateAll(t testing.TB, opt Options, games []Game) (*Annotator, Progress) {
+	t.Helper()
+	a, err := New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	for _, g := range games {
+		if err := a.Add(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := a.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, p
 }
 
 func TestMain(m *testing.M) {
@@ -84,23 +119,6 @@ func game(t testing.TB, id, fen, result string, moves ...string) Game {
 	return g
 }
 
-// logLines reads the fake engine's log: the positions of its lines that
-// start with verb ("go" or "done").
-func logLines(t *testing.T, path, verb string) []string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil && !os.IsNotExist(err) {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, l := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(l, verb+" "); ok {
-			out = append(out, rest)
-		}
-	}
-	return out
-}
-
 // recordGames reads every step-th game of the real records, as
 // expected.jsonl (an independent reader) gives them: start FEN, moves in
 // ICCS and the declared result, the shape of an exported dataset row. A game
@@ -108,28 +126,16 @@ func logLines(t *testing.T, path, verb string) []string {
 // prefix).
 func recordGames(t testing.TB, step int) []Game {
 	t.Helper()
-	dir := shareddata.Dir(t, "records")
-	f, err := os.Open(filepath.Join(dir, "expected.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var games []Game
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<24)
-	for n := 0; sc.Scan(); n++ {
+	for n, e := range shareddata.Expected[struct {
+		File    string   `json:"file"`
+		Index   int      `json:"index"`
+		InitFEN string   `json:"init_fen"`
+		Moves   []string `json:"moves_iccs"`
+		Result  string   `json:"result"`
+	}](t, shareddata.Dir(t, "records")) {
 		if n%step != 0 {
 			continue
-		}
-		var e struct {
-			File    string   `json:"file"`
-			Index   int      `json:"index"`
-			InitFEN string   `json:"init_fen"`
-			Moves   []string `json:"moves_iccs"`
-			Result  string   `json:"result"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			t.Fatal(err)
 		}
 		start := board.StartPosition()
 		if e.InitFEN != "" {
@@ -154,9 +160,6 @@ func recordGames(t testing.TB, step int) []Game {
 			p = next
 		}
 		games = append(games, g)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return games
 }

@@ -33,17 +33,7 @@ func TestMeasureFairyStockfish(t *testing.T) {
 	games := recordGames(t, 32)
 
 	// The searches the whole set needs, and what the cache saves.
-	a, _ := New(fakeOptions(fakeengine.Spec{}, 2))
-	defer a.Close()
-	for _, g := range games {
-		if err := a.Add(g); err != nil {
-			t.Fatal(err)
-		}
-	}
-	all, err := a.Run(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, all := annotateAll(t, fakeOptions(fakeengine.Spec{}, 2), games)
 	t.Logf("%d games: %d rows annotated, %d distinct positions (%d finished games), %d searches: %.1f%% of the rows need no search of their own",
 		len(games), all.Rows, all.Distinct, all.Terminal, all.Searched, 100*all.Saved())
 

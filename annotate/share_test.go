@@ -1,7 +1,6 @@
 package annotate
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -99,20 +98,7 @@ func TestSharesSearchEachPositionOnce(t *testing.T) {
 	run := func(opt Options) (Progress, []Row, []flags.Flag) {
 		t.Helper()
 		opt.Thresholds = th
-		a, err := New(opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer a.Close()
-		for _, g := range games {
-			if err := a.Add(g); err != nil {
-				t.Fatal(err)
-			}
-		}
-		p, err := a.Run(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
+		a, p := annotateAll(t, opt, games)
 		var rows []Row
 		var fs []flags.Flag
 		for _, ge := range a.Games() {
@@ -138,7 +124,7 @@ func TestSharesSearchEachPositionOnce(t *testing.T) {
 		if p.Missing == 0 || p.Elsewhere != single.ToSearch-p.ToSearch || p.Failed != 0 {
 			t.Fatalf("share %d alone: %+v", i, p)
 		}
-		for _, pos := range logLines(t, log, "go") {
+		for _, pos := range fakeengine.LogLines(t, log, "go") {
 			seen[pos]++
 		}
 		searched += p.Searched

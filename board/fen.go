@@ -260,6 +260,19 @@ func (s *Setup) Validate() PositionErrorKinds {
 	return k
 }
 
+// placementRules holds, by kind, the points a piece of each colour may
+// stand on and the fault of one that stands elsewhere; nil points for
+// the kinds that may stand anywhere.
+var placementRules = [NumKinds]struct {
+	points *[2][Squares]bool
+	fault  PositionErrorKinds
+}{
+	King:    {&inPalace, ErrKingOutsidePalace},
+	Advisor: {&advisorPoint, ErrAdvisorPoint},
+	Bishop:  {&bishopPoint, ErrBishopPoint},
+	Pawn:    {&pawnPoint, ErrPawnPoint},
+}
+
 func (s *Setup) validate() (PositionErrorKinds, []Square) {
 	var kinds PositionErrorKinds
 	var bad []Square
@@ -272,28 +285,12 @@ func (s *Setup) validate() (PositionErrorKinds, []Square) {
 		}
 		c, k := p.Color(), p.Kind()
 		count[c][k]++
-		switch k {
-		case King:
+		if k == King {
 			kings[c] = sq
-			if !inPalace[c][sq] {
-				kinds |= ErrKingOutsidePalace
-				bad = append(bad, sq)
-			}
-		case Advisor:
-			if !advisorPoint[c][sq] {
-				kinds |= ErrAdvisorPoint
-				bad = append(bad, sq)
-			}
-		case Bishop:
-			if !bishopPoint[c][sq] {
-				kinds |= ErrBishopPoint
-				bad = append(bad, sq)
-			}
-		case Pawn:
-			if !pawnPoint[c][sq] {
-				kinds |= ErrPawnPoint
-				bad = append(bad, sq)
-			}
+		}
+		if rule := placementRules[k]; rule.points != nil && !rule.points[c][sq] {
+			kinds |= rule.fault
+			bad = append(bad, sq)
 		}
 	}
 	for c := Red; c <= Black; c++ {

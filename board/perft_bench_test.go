@@ -6,17 +6,7 @@ import "testing"
 // counting at the leaves and reports nodes/s. The node count is asserted,
 // so a fast but wrong generator fails.
 func BenchmarkPerft5Start(b *testing.B) {
-	p := StartPosition()
-	const want = 133312995
-	var nodes uint64
-	for b.Loop() {
-		n := p.Perft(5)
-		if n != want {
-			b.Fatalf("perft(5) = %d, want %d", n, want)
-		}
-		nodes += n
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	benchPerft(b, StartPosition(), 5, 133312995)
 }
 
 // BenchmarkPerft4Midgame runs perft(4) on a busy midgame position.
@@ -25,12 +15,17 @@ func BenchmarkPerft4Midgame(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	const want = 1339047
+	benchPerft(b, p, 4, 1339047)
+}
+
+// benchPerft runs perft(depth) from p, fails b when it does not count
+// want nodes, and reports nodes/s.
+func benchPerft(b *testing.B, p Position, depth int, want uint64) {
 	var nodes uint64
 	for b.Loop() {
-		n := p.Perft(4)
+		n := p.Perft(depth)
 		if n != want {
-			b.Fatalf("perft(4) = %d, want %d", n, want)
+			b.Fatalf("perft(%d) = %d, want %d", depth, n, want)
 		}
 		nodes += n
 	}

@@ -401,6 +401,18 @@ func secureMember(name string) bool {
 	return fs.ValidPath(path.Clean(name)) && !strings.HasPrefix(path.Clean(name), "../") && path.Clean(name) != ".."
 }
 
+// memberProblem is why an archive member is not read (an insecure name,
+// or tooLarge: a size over MaxMemberSize), nil when it is read.
+func memberProblem(name string, tooLarge bool) error {
+	switch {
+	case !secureMember(name):
+		return ErrInsecurePath
+	case tooLarge:
+		return ErrTooLarge
+	}
+	return nil
+}
+
 func (w *Walker) zip(ctx context.Context, e Entry, zr *zip.Reader, yield func(Item) error) error {
 	name, real := e.Path, e.Key
 	files := slices.Clone(zr.File)
@@ -410,14 +422,8 @@ func (w *Walker) zip(ctx context.Context, e Entry, zr *zip.Reader, yield func(It
 			continue
 		}
 		member := name + "!" + zf.Name
-		if !secureMember(zf.Name) {
-			if err := w.problem(member, ErrInsecurePath, yield); err != nil {
-				return err
-			}
-			continue
-		}
-		if zf.UncompressedSize64 > MaxMemberSize {
-			if err := w.problem(member, ErrTooLarge, yield); err != nil {
+		if bad := memberProblem(zf.Name, zf.UncompressedSize64 > MaxMemberSize); bad != nil {
+			if err := w.problem(member, bad, yield); err != nil {
 				return err
 			}
 			continue
@@ -460,14 +466,8 @@ func (w *Walker) tar(ctx context.Context, e Entry, r io.Reader, yield func(Item)
 			continue
 		}
 		member := name + "!" + h.Name
-		if !secureMember(h.Name) {
-			if err := w.problem(member, ErrInsecurePath, yield); err != nil {
-				return err
-			}
-			continue
-		}
-		if h.Size > MaxMemberSize {
-			if err := w.problem(member, ErrTooLarge, yield); err != nil {
+		if bad := memberProblem(h.Name, h.Size > MaxMemberSize); bad != nil {
+			if err := w.problem(member, bad, yield); err != nil {
 				return err
 			}
 			continue

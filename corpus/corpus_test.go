@@ -151,21 +151,26 @@ func TestSecureMember(t *testing.T) {
 	}
 }
 
+// emitUpTo is a producer of Process that emits 0 to n-1, or 0, 1, …
+// until emit fails when n is negative.
+func emitUpTo(n int) func(context.Context, func(int) error) error {
+	return func(_ context.Context, emit func(int) error) error {
+		for i := 0; n < 0 || i < n; i++ {
+			if err := emit(i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
 // TestProcessOrder checks that results come out in input order for any
 // number of workers, with uneven work times.
 func TestProcessOrder(t *testing.T) {
 	for _, workers := range []int{1, 2, 3, 8} {
 		t.Run(fmt.Sprint(workers), func(t *testing.T) {
 			var got []int
-			err := Process(context.Background(), workers,
-				func(ctx context.Context, emit func(int) error) error {
-					for i := 0; i < 2000; i++ {
-						if err := emit(i); err != nil {
-							return err
-						}
-					}
-					return nil
-				},
+			err := Process(context.Background(), workers, emitUpTo(2000),
 				func(i int) int {
 					if i%97 == 0 {
 						time.Sleep(time.Millisecond)
@@ -195,13 +200,7 @@ func TestProcessCancelNoLeak(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var consumed atomic.Int64
 	err := Process(ctx, 4,
-		func(ctx context.Context, emit func(int) error) error {
-			for i := 0; ; i++ {
-				if err := emit(i); err != nil {
-					return err
-				}
-			}
-		},
+		emitUpTo(-1),
 		func(i int) int { return i },
 		func(v int) error {
 			if consumed.Add(1) == 500 {
@@ -222,15 +221,7 @@ func TestProcessCancelNoLeak(t *testing.T) {
 }
 
 func TestProcessPanicAndConsumerError(t *testing.T) {
-	err := Process(context.Background(), 2,
-		func(ctx context.Context, emit func(int) error) error {
-			for i := 0; i < 100; i++ {
-				if err := emit(i); err != nil {
-					return err
-				}
-			}
-			return nil
-		},
+	err := Process(context.Background(), 2, emitUpTo(100),
 		func(i int) int {
 			if i == 42 {
 				panic("boom")
@@ -243,13 +234,7 @@ func TestProcessPanicAndConsumerError(t *testing.T) {
 	}
 	stop := errors.New("stop")
 	err = Process(context.Background(), 2,
-		func(ctx context.Context, emit func(int) error) error {
-			for i := 0; ; i++ {
-				if err := emit(i); err != nil {
-					return err
-				}
-			}
-		},
+		emitUpTo(-1),
 		func(i int) int { return i },
 		func(v int) error {
 			if v == 10 {

@@ -6,46 +6,12 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/xqtool/xqtool/dataset"
 	"github.com/xqtool/xqtool/internal/shareddata"
 	"github.com/xqtool/xqtool/internal/testgames"
 	"github.com/xqtool/xqtool/pipeline"
 )
-
-// readTable reads a whole Parquet file.
-func readTable(t *testing.T, path string) arrow.Table {
-	t.Helper()
-	pf, err := file.OpenParquetFile(path, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { pf.Close() })
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tbl, err := fr.ReadTable(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(tbl.Release)
-	return tbl
-}
-
-// column returns the chunks of a column of tbl by name.
-func column(t *testing.T, tbl arrow.Table, name string) []arrow.Array {
-	t.Helper()
-	idx := tbl.Schema().FieldIndices(name)
-	if len(idx) != 1 {
-		t.Fatalf("no column %q", name)
-	}
-	return tbl.Column(idx[0]).Data().Chunks()
-}
 
 // TestExportFilesConservation exports the real records and checks that
 // files.parquet accounts for every input file — one row per file Walk
@@ -54,8 +20,8 @@ func column(t *testing.T, tbl arrow.Table, name string) []arrow.Array {
 func TestExportFilesConservation(t *testing.T) {
 	dir := shareddata.Dir(t, "records")
 	out := export(t, dir)
-	files := readTable(t, filepath.Join(out, "files.parquet"))
-	games := readTable(t, filepath.Join(out, "games.parquet"))
+	files := testgames.ReadTable(t, filepath.Join(out, "files.parquet"))
+	games := testgames.ReadTable(t, filepath.Join(out, "games.parquet"))
 	var want int64 // the regular files under dir (the records hold no archive, no link)
 	err := filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() {
@@ -71,9 +37,9 @@ func TestExportFilesConservation(t *testing.T) {
 	}
 	sum := int64(0)
 	byStatus := map[string]int{}
-	statuses := column(t, files, "status")
-	problems := column(t, files, "problem")
-	for c, ch := range column(t, files, "games") {
+	statuses := testgames.Chunks(t, files, "status")
+	problems := testgames.Chunks(t, files, "problem")
+	for c, ch := range testgames.Chunks(t, files, "games") {
 		g := ch.(*array.Int64)
 		for i := 0; i < g.Len(); i++ {
 			sum += int64(g.Value(i))

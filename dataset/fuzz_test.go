@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/xqtool/xqtool/internal/testgames"
 )
 
 const fuzzPGN = `[Event "A"]
@@ -44,10 +46,7 @@ func fuzzGames(f *testing.F) []byte {
 // error, never a panic (package duplicates fuzzes its Find too).
 func FuzzReader(f *testing.F) {
 	good := fuzzGames(f)
-	f.Add(good)
-	f.Add(good[:len(good)/2])
-	f.Add(good[len(good)/3:])
-	f.Add([]byte("PAR1PAR1"))
+	testgames.AddParquetSeeds(f, good)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, "games.parquet"), data, 0o644); err != nil {

@@ -105,13 +105,8 @@ type part struct {
 
 // Create starts a dataset in dir, which is created if needed.
 func Create(dir string, opts ...Option) (*Writer, error) {
-	created, err := output.MkdirAll(dir)
+	tmp, created, err := output.MkdirTemp(dir, ".export-tmp-")
 	if err != nil {
-		return nil, err
-	}
-	tmp, err := os.MkdirTemp(dir, ".export-tmp-")
-	if err != nil {
-		created.Remove()
 		return nil, err
 	}
 	d := &Writer{cfg: newConfig(opts), dir: dir, tmp: tmp, created: created, tables: map[string]bool{}}

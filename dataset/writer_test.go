@@ -20,6 +20,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/xqtool/xqtool/analyze"
+	"github.com/xqtool/xqtool/internal/testgames"
 )
 
 // readTable reads a Parquet file back with arrow-go.
@@ -37,15 +38,17 @@ func readTable(t *testing.T, path string, mem memory.Allocator) arrow.Table {
 	return tbl
 }
 
-// column returns column name of tbl as one array (the tables here are
-// small: one chunk per row group).
-func column(t *testing.T, tbl arrow.Table, name string) []arrow.Array {
+// stringColumn returns the values of the string column name of tbl.
+func stringColumn(t *testing.T, tbl arrow.Table, name string) []string {
 	t.Helper()
-	idx := tbl.Schema().FieldIndices(name)
-	if len(idx) != 1 {
-		t.Fatalf("no column %s", name)
+	var out []string
+	for _, c := range testgames.Chunks(t, tbl, name) {
+		s := c.(*array.String)
+		for i := range s.Len() {
+			out = append(out, s.Value(i))
+		}
 	}
-	return tbl.Column(idx[0]).Data().Chunks()
+	return out
 }
 
 // sameFields compares names, types and nullability (the schema read
@@ -110,12 +113,12 @@ func TestDatasetValues(t *testing.T) {
 	sameFields(t, pos.Schema(), PositionsSchema)
 	sameFields(t, fl.Schema(), FlagsSchema)
 
-	year := column(t, games, "year")[0].(*array.Int32)
-	date := column(t, games, "date_parsed")[0].(*array.Date32)
+	year := testgames.Chunks(t, games, "year")[0].(*array.Int32)
+	date := testgames.Chunks(t, games, "date_parsed")[0].(*array.Date32)
 	if year.Value(0) != 1999 || date.Value(0).ToTime().Format("2006-01-02") != "1999-05-02" {
 		t.Errorf("game 1 year/date: %v %v", year.Value(0), date.Value(0).ToTime())
 	}
-	prec := column(t, games, "date_precision")[0].(*array.String)
+	prec := testgames.Chunks(t, games, "date_precision")[0].(*array.String)
 	precAt := func(i int) string {
 		if !prec.IsValid(i) {
 			return "null"
@@ -129,12 +132,12 @@ func TestDatasetValues(t *testing.T) {
 	if year.Value(2) != 1985 || date.Value(2).ToTime().Format("2006-01-02") != "1985-01-01" || precAt(2) != "year" {
 		t.Errorf("game 3: year %d, date %v, precision %s; want 1985, 1985-01-01, year", year.Value(2), date.Value(2).ToTime(), precAt(2))
 	}
-	elo := column(t, games, "red_elo")[0].(*array.Int32)
-	belo := column(t, games, "black_elo")[0].(*array.Int32)
+	elo := testgames.Chunks(t, games, "red_elo")[0].(*array.Int32)
+	belo := testgames.Chunks(t, games, "black_elo")[0].(*array.Int32)
 	if elo.Value(0) != 2400 || belo.IsValid(0) {
 		t.Errorf("elo: %d, black valid %v", elo.Value(0), belo.IsValid(0))
 	}
-	other := column(t, games, "other_tags")[0].(*array.Map)
+	other := testgames.Chunks(t, games, "other_tags")[0].(*array.Map)
 	keys := other.Keys().(*array.String)
 	start, end := other.ValueOffsets(0)
 	var names []string
@@ -144,42 +147,24 @@ func TestDatasetValues(t *testing.T) {
 	if !slices.Equal(names, []string{"Annotator"}) {
 		t.Errorf("other_tags of game 1: %v", names)
 	}
-	byPos := column(t, games, "result_by_position")[0].(*array.String)
-	term := column(t, games, "termination")[0].(*array.String)
+	byPos := testgames.Chunks(t, games, "result_by_position")[0].(*array.String)
+	term := testgames.Chunks(t, games, "termination")[0].(*array.String)
 	if byPos.Value(2) != "1-0" || term.Value(2) != "mate" || byPos.IsValid(0) {
 		t.Errorf("game 3 result_by_position %q termination %q", byPos.Value(2), term.Value(2))
 	}
-	status := column(t, games, "status")[0].(*array.String)
+	status := testgames.Chunks(t, games, "status")[0].(*array.String)
 	if status.Value(3) != "error" {
 		t.Errorf("broken game status %q", status.Value(3))
 	}
-	rules := column(t, games, "rules")[0].(*array.String)
+	rules := testgames.Chunks(t, games, "rules")[0].(*array.String)
 	if rules.Value(0) != "cxa" {
 		t.Errorf("rules %q", rules.Value(0))
 	}
 
 	// Positions: the endgame starts with Black to move; result unknown.
-	var fens, sides, chinese []string
+	fens, sides, chinese := stringColumn(t, pos, "fen"), stringColumn(t, pos, "side"), stringColumn(t, pos, "move_chinese")
 	var stm []string
-	for _, c := range column(t, pos, "fen") {
-		s := c.(*array.String)
-		for i := 0; i < s.Len(); i++ {
-			fens = append(fens, s.Value(i))
-		}
-	}
-	for _, c := range column(t, pos, "side") {
-		s := c.(*array.String)
-		for i := 0; i < s.Len(); i++ {
-			sides = append(sides, s.Value(i))
-		}
-	}
-	for _, c := range column(t, pos, "move_chinese") {
-		s := c.(*array.String)
-		for i := 0; i < s.Len(); i++ {
-			chinese = append(chinese, s.Value(i))
-		}
-	}
-	for _, c := range column(t, pos, "result_stm") {
+	for _, c := range testgames.Chunks(t, pos, "result_stm") {
 		s := c.(*array.Int8)
 		for i := 0; i < s.Len(); i++ {
 			if s.IsNull(i) {

@@ -1,13 +1,11 @@
 package dedupe
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -20,15 +18,8 @@ import (
 // (start FEN, main line, tags): those with at least one move.
 func realGames(tb testing.TB) []Game {
 	tb.Helper()
-	f, err := os.Open(filepath.Join(shareddata.Dir(tb, "records"), "expected.jsonl"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
 	var out []Game
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<24)
-	for sc.Scan() {
+	for _, line := range shareddata.ExpectedLines(tb, shareddata.Dir(tb, "records")) {
 		var e struct {
 			File    string            `json:"file"`
 			Index   int               `json:"index"`
@@ -37,7 +28,7 @@ func realGames(tb testing.TB) []Game {
 			Moves   []string          `json:"moves_iccs"`
 			Result  string            `json:"result"`
 		}
-		if err := json.Unmarshal(bytes.TrimSpace(sc.Bytes()), &e); err != nil || len(e.Moves) == 0 {
+		if err := json.Unmarshal(line, &e); err != nil || len(e.Moves) == 0 {
 			continue
 		}
 		start, err := board.ParseFEN(e.FEN)

@@ -9,17 +9,23 @@ import (
 	"github.com/xqtool/xqtool/internal/fakeengine"
 )
 
+// fairyConfig runs the real Fairy-Stockfish in its xiangqi variant,
+// searching to depth.
+func fairyConfig(t *testing.T, depth int) Config {
+	return Config{
+		Command:          fakeengine.FairyStockfish(t),
+		Options:          []Option{{"UCI_Variant", "xiangqi"}},
+		Limits:           Limits{Depth: depth},
+		HandshakeTimeout: time.Minute,
+		Deadline:         2 * time.Minute,
+	}
+}
+
 // TestFairyStockfish runs the real Fairy-Stockfish (Node.js, WebAssembly):
 // the handshake, its 1–10 rank numbering read back as ICCS, and mate in one
 // for each side scored "mate 1" from the side to move (+1 / -1 for red).
 func TestFairyStockfish(t *testing.T) {
-	cfg := Config{
-		Command:          fakeengine.FairyStockfish(t),
-		Options:          []Option{{"UCI_Variant", "xiangqi"}},
-		Limits:           Limits{Depth: 6},
-		HandshakeTimeout: time.Minute,
-		Deadline:         2 * time.Minute,
-	}
+	cfg := fairyConfig(t, 6)
 	e := start(t, cfg)
 	if e.Ranks() != Ranks110 || e.Name() == "" {
 		t.Fatalf("name %q ranks %v", e.Name(), e.Ranks())
@@ -63,13 +69,7 @@ func TestFairyStockfish(t *testing.T) {
 // 22 cp (11,745 nodes) when fresh and 48 cp (10,103 nodes) after the two
 // positions before it: per-thread tables survive ucinewgame.
 func TestFairyStockfishOrderFree(t *testing.T) {
-	cfg := Config{
-		Command:          fakeengine.FairyStockfish(t),
-		Options:          []Option{{"UCI_Variant", "xiangqi"}},
-		Limits:           Limits{Depth: 8},
-		HandshakeTimeout: time.Minute,
-		Deadline:         2 * time.Minute,
-	}
+	cfg := fairyConfig(t, 8)
 	var line []board.Position
 	p := board.StartPosition()
 	line = append(line, p)

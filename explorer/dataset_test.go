@@ -3,7 +3,6 @@ package explorer
 import (
 	"bytes"
 	"context"
-	"reflect"
 	"testing"
 
 	"github.com/xqtool/xqtool/dataset"
@@ -31,14 +30,7 @@ func TestDatasetTree(t *testing.T) {
 	if len(grows) != len(wrows) {
 		t.Fatalf("%d rows from the dataset, %d from the records", len(grows), len(wrows))
 	}
-	diff := 0
-	for i := range wrows {
-		if !reflect.DeepEqual(grows[i], wrows[i]) {
-			if diff++; diff <= 3 {
-				t.Errorf("row %d:\n dataset %+v\n records %+v", i, grows[i], wrows[i])
-			}
-		}
-	}
+	diff := diffRows(t, grows, wrows, "dataset", "records", 3)
 	if !bytes.Equal(got, want) && diff == 0 {
 		t.Log("the files differ in their metadata only (games counted)")
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -96,6 +97,22 @@ func buildTree(t testing.TB, games []Game, opt Options) ([]byte, Stats) {
 		t.Fatal(err)
 	}
 	return buf.Bytes(), st
+}
+
+// diffRows reports the rows of got (named gotName) that are not those of
+// want (wantName) at the same index, the first show of them as errors of
+// t, and returns how many differ; got and want have the same length.
+func diffRows(t testing.TB, got, want []Row, gotName, wantName string, show int) int {
+	t.Helper()
+	diff := 0
+	for i := range want {
+		if !reflect.DeepEqual(got[i], want[i]) {
+			if diff++; diff <= show {
+				t.Errorf("row %d:\n %s %+v\n %s %+v", i, gotName, got[i], wantName, want[i])
+			}
+		}
+	}
+	return diff
 }
 
 // treeRows reads every row of a tree file's bytes.

@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"reflect"
 	"testing"
 )
 
@@ -73,15 +72,7 @@ func TestMergeShards(t *testing.T) {
 	if len(got) != len(want) {
 		t.Fatalf("merged tree has %d rows, one run %d", len(got), len(want))
 	}
-	diff := 0
-	for i := range want {
-		if !reflect.DeepEqual(got[i], want[i]) {
-			if diff++; diff <= 5 {
-				t.Errorf("row %d:\n merged  %+v\n one run %+v", i, got[i], want[i])
-			}
-		}
-	}
-	if diff > 0 {
+	if diff := diffRows(t, got, want, "merged", "one run", 5); diff > 0 {
 		t.Errorf("%d of %d rows differ", diff, len(want))
 	}
 }

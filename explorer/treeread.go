@@ -332,43 +332,21 @@ func (c *treeCols) bind(rec arrow.RecordBatch) error {
 		return fmt.Errorf("%w: %d columns", ErrTree, rec.NumCols())
 	}
 	ok := true
-	as := func(col arrow.Array, dst any) {
-		switch d := dst.(type) {
-		case **array.String:
-			*d, _ = col.(*array.String)
-			ok = ok && *d != nil
-		case **array.Int64:
-			*d, _ = col.(*array.Int64)
-			ok = ok && *d != nil
-		case **array.Int32:
-			*d, _ = col.(*array.Int32)
-			ok = ok && *d != nil
-		case **array.Int8:
-			*d, _ = col.(*array.Int8)
-			ok = ok && *d != nil
-		case **array.Uint64:
-			*d, _ = col.(*array.Uint64)
-			ok = ok && *d != nil
-		case **array.List:
-			*d, _ = col.(*array.List)
-			ok = ok && *d != nil
-		}
-	}
-	as(rec.Column(colKey), &c.key)
-	as(rec.Column(colFEN), &c.fen)
-	as(rec.Column(colICCS), &c.iccs)
-	as(rec.Column(colChinese), &c.chinese)
-	as(rec.Column(colGames), &c.games)
-	as(rec.Column(colRed), &c.red)
-	as(rec.Column(colDraws), &c.draws)
-	as(rec.Column(colBlack), &c.black)
-	as(rec.Column(colUnknown), &c.unknown)
-	as(rec.Column(colFirst), &c.first)
-	as(rec.Column(colLast), &c.last)
-	as(rec.Column(colECCO), &c.ecco)
-	as(rec.Column(colECCOName), &c.name)
-	as(rec.Column(colVotes), &c.votes)
-	as(rec.Column(colExamples), &c.examples)
+	typedAs(rec.Column(colKey), &c.key, &ok)
+	typedAs(rec.Column(colFEN), &c.fen, &ok)
+	typedAs(rec.Column(colICCS), &c.iccs, &ok)
+	typedAs(rec.Column(colChinese), &c.chinese, &ok)
+	typedAs(rec.Column(colGames), &c.games, &ok)
+	typedAs(rec.Column(colRed), &c.red, &ok)
+	typedAs(rec.Column(colDraws), &c.draws, &ok)
+	typedAs(rec.Column(colBlack), &c.black, &ok)
+	typedAs(rec.Column(colUnknown), &c.unknown, &ok)
+	typedAs(rec.Column(colFirst), &c.first, &ok)
+	typedAs(rec.Column(colLast), &c.last, &ok)
+	typedAs(rec.Column(colECCO), &c.ecco, &ok)
+	typedAs(rec.Column(colECCOName), &c.name, &ok)
+	typedAs(rec.Column(colVotes), &c.votes, &ok)
+	typedAs(rec.Column(colExamples), &c.examples, &ok)
 	if !ok {
 		return fmt.Errorf("%w: column types", ErrTree)
 	}
@@ -377,23 +355,30 @@ func (c *treeCols) bind(rec arrow.RecordBatch) error {
 	if !ok1 || !ok2 || vs.NumField() != 2 || xs.NumField() != 11 {
 		return fmt.Errorf("%w: list column types", ErrTree)
 	}
-	as(vs.Field(0), &c.vCode)
-	as(vs.Field(1), &c.vGames)
-	as(xs.Field(0), &c.xID)
-	as(xs.Field(1), &c.xSource)
-	as(xs.Field(2), &c.xIndex)
-	as(xs.Field(3), &c.xRed)
-	as(xs.Field(4), &c.xBlack)
-	as(xs.Field(5), &c.xEv)
-	as(xs.Field(6), &c.xDate)
-	as(xs.Field(7), &c.xYear)
-	as(xs.Field(8), &c.xResult)
-	as(xs.Field(9), &c.xTags)
-	as(xs.Field(10), &c.xPly)
+	typedAs(vs.Field(0), &c.vCode, &ok)
+	typedAs(vs.Field(1), &c.vGames, &ok)
+	typedAs(xs.Field(0), &c.xID, &ok)
+	typedAs(xs.Field(1), &c.xSource, &ok)
+	typedAs(xs.Field(2), &c.xIndex, &ok)
+	typedAs(xs.Field(3), &c.xRed, &ok)
+	typedAs(xs.Field(4), &c.xBlack, &ok)
+	typedAs(xs.Field(5), &c.xEv, &ok)
+	typedAs(xs.Field(6), &c.xDate, &ok)
+	typedAs(xs.Field(7), &c.xYear, &ok)
+	typedAs(xs.Field(8), &c.xResult, &ok)
+	typedAs(xs.Field(9), &c.xTags, &ok)
+	typedAs(xs.Field(10), &c.xPly, &ok)
 	if !ok {
 		return fmt.Errorf("%w: list column types", ErrTree)
 	}
 	return nil
+}
+
+// typedAs sets *dst to col as a T, and clears *ok when it is not one.
+func typedAs[T arrow.Array](col arrow.Array, dst *T, ok *bool) {
+	var is bool
+	*dst, is = col.(T)
+	*ok = *ok && is
 }
 
 func i32(a *array.Int32, i int) int {

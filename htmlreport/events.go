@@ -248,10 +248,7 @@ func writeTable(p *page, t *tournament.Sink, e *tournament.Event) {
 	}
 	p.raw("<th>points</th></tr>\n")
 	for i, pl := range e.Players {
-		p.raw("<tr><td>")
-		p.int(pl.Rank)
-		p.raw("</td><td class=\"name\">")
-		p.text(pl.Name)
+		openPlayerRow(p, pl)
 		p.raw("</td>")
 		for j := range e.Players {
 			if i == j {
@@ -273,9 +270,7 @@ func writeTable(p *page, t *tournament.Sink, e *tournament.Event) {
 			}
 			p.raw("</td>")
 		}
-		p.raw("<td class=\"pts\">")
-		p.text(pl.Points())
-		p.raw("</td></tr>\n")
+		closePlayerRow(p, pl, "<td class=\"pts\">")
 	}
 	p.raw("</table>\n")
 }
@@ -284,19 +279,31 @@ func writeTable(p *page, t *tournament.Sink, e *tournament.Event) {
 func writeStandings(p *page, e *tournament.Event) {
 	p.raw("<table class=\"cross\"><tr><th>#</th><th class=\"name\">player</th><th>games</th><th>+</th><th>=</th><th>−</th><th>points</th></tr>\n")
 	for _, pl := range e.Players {
-		p.raw("<tr><td>")
-		p.int(pl.Rank)
-		p.raw("</td><td class=\"name\">")
-		p.text(pl.Name)
+		openPlayerRow(p, pl)
 		for _, n := range []int{pl.Games, pl.Wins, pl.Draws, pl.Losses} {
 			p.raw("</td><td>")
 			p.int(n)
 		}
-		p.raw("</td><td class=\"pts\">")
-		p.text(pl.Points())
-		p.raw("</td></tr>\n")
+		closePlayerRow(p, pl, "</td><td class=\"pts\">")
 	}
 	p.raw("</table>\n")
+}
+
+// openPlayerRow starts a player's row of a table of an event: the rank
+// and the name, its cell left open.
+func openPlayerRow(p *page, pl tournament.Player) {
+	p.raw("<tr><td>")
+	p.int(pl.Rank)
+	p.raw("</td><td class=\"name\">")
+	p.text(pl.Name)
+}
+
+// closePlayerRow ends a player's row with the points cell, opened by
+// open.
+func closePlayerRow(p *page, pl tournament.Player, open string) {
+	p.raw(open)
+	p.text(pl.Points())
+	p.raw("</td></tr>\n")
 }
 
 // writeRounds lists the counted games by round.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/internal/golden"
 	"github.com/xqtool/xqtool/report"
 	"github.com/xqtool/xqtool/svgboard"
 )
@@ -49,19 +50,7 @@ func render(t testing.TB, games []*Game, limit int) string {
 // rewrites it; open it in a browser before committing).
 func TestGoldenPage(t *testing.T) {
 	got := render(t, readTestGames(t), DefaultLimit)
-	path := filepath.Join("testdata", "page.html")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("the page differs from %s (go test -update rewrites it)", path)
-	}
+	golden.Check(t, filepath.Join("testdata", "page.html"), []byte(got), *update)
 	// Self-contained: nothing is fetched (the fonts are data: URLs).
 	for _, ref := range []string{"src=", "<link", "@import", "url(", "http://", "https://"} {
 		for _, line := range strings.Split(got, "\n") {

@@ -255,6 +255,12 @@ func parseNode(body string, line int, codes map[string]bool) (*node, error) {
 		v, err := strconv.Atoi(s)
 		return v, err == nil && v >= 1 && v <= Rounds
 	}
+	// span reads the rounds a..b of "scan" and "all".
+	span := func(from, to string) (a, b int, ok bool) {
+		a, ok1 := round(from)
+		b, ok2 := round(to)
+		return a, b, ok1 && ok2 && a <= b
+	}
 	switch {
 	case len(f) == 1 && codes[f[0]]:
 		n.op, n.code = opCode, f[0]
@@ -291,16 +297,14 @@ func parseNode(body string, line int, codes map[string]bool) (*node, error) {
 		}
 		n.op, n.moves = opSet, ks
 	case len(f) == 4 && f[0] == "scan" && side(f[1]):
-		a, ok := round(f[2])
-		b, ok2 := round(f[3])
-		if !ok || !ok2 || a > b {
+		a, b, ok := span(f[2], f[3])
+		if !ok {
 			return bad("bad scan rounds")
 		}
 		n.op, n.round, n.to = opScan, a, b
 	case len(f) == 5 && f[0] == "all" && side(f[1]):
-		a, ok := round(f[2])
-		b, ok2 := round(f[3])
-		if !ok || !ok2 || a > b {
+		a, b, ok := span(f[2], f[3])
+		if !ok {
 			return bad("bad all rounds")
 		}
 		n.op, n.round, n.to = opAll, a, b

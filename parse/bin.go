@@ -27,6 +27,22 @@ func binPlacement(b *binBoard) string {
 	return s.Placement()
 }
 
+// binStartFEN is the FEN of a binary record's start position b: the side
+// to move is that of the piece the first move moves, else Black when the
+// header says so (black), else Red.
+func binStartFEN(b *binBoard, black bool, rec *Record) string {
+	side := board.Red
+	if black {
+		side = board.Black
+	}
+	if len(rec.Root.Children) > 0 {
+		if p := b[rec.Root.Children[0].Move.From()]; !p.IsEmpty() {
+			side = p.Color()
+		}
+	}
+	return binFEN(b, side)
+}
+
 // binFEN returns "placement w" or "placement b".
 func binFEN(b *binBoard, side board.Color) string {
 	if side == board.Black {

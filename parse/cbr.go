@@ -277,16 +277,7 @@ func (c *CBRReader) readRecord(base int64, format Format) (*Record, int64, error
 	if hasText || treeText {
 		rec.Encoding = EncUTF16LE
 	}
-	side := board.Red
-	if h[lay.side] == 2 {
-		side = board.Black
-	}
-	if len(rec.Root.Children) > 0 {
-		if p := b[rec.Root.Children[0].Move.From()]; !p.IsEmpty() {
-			side = p.Color()
-		}
-	}
-	rec.FEN = binFEN(&b, side)
+	rec.FEN = binStartFEN(&b, h[lay.side] == 2, rec)
 	if terr != nil {
 		e := terr.(*Error)
 		if e.Err == ErrTruncated || isTruncated(e) {

@@ -80,10 +80,7 @@ func pgnLineKind[T string | []byte](b T) int {
 // pgnLooksBroken reports whether a line looks like a tag pair that lost a
 // bracket: `Name "value"]` or `[ "value"]`.
 func pgnLooksBroken[T string | []byte](b T) bool {
-	e := len(b)
-	for e > 0 && (b[e-1] == ' ' || b[e-1] == '\t' || b[e-1] == '\r' || b[e-1] == '\n') {
-		e--
-	}
+	e := pgnTrimmedLen(b)
 	if e < 3 || b[e-1] != ']' {
 		return false
 	}
@@ -110,10 +107,7 @@ func pgnLooksBroken[T string | []byte](b T) bool {
 // pgnOpenTag reports whether a tag line ends inside a quoted value (some
 // converters write a length byte such as '\n' into the value).
 func pgnOpenTag[T string | []byte](b T) bool {
-	e := len(b)
-	for e > 0 && (b[e-1] == ' ' || b[e-1] == '\t' || b[e-1] == '\r' || b[e-1] == '\n') {
-		e--
-	}
+	e := pgnTrimmedLen(b)
 	if e > 0 && b[e-1] == ']' {
 		return false
 	}
@@ -128,11 +122,18 @@ func pgnOpenTag[T string | []byte](b T) bool {
 // pgnClosesTag reports whether a line ends a tag value left open by the
 // previous line: it ends with `"]`.
 func pgnClosesTag[T string | []byte](b T) bool {
+	e := pgnTrimmedLen(b)
+	return e >= 2 && b[e-1] == ']' && (b[e-2] == '"' || b[e-2] == '\'')
+}
+
+// pgnTrimmedLen is the length of b without its trailing blanks (spaces,
+// tabs, line ends).
+func pgnTrimmedLen[T string | []byte](b T) int {
 	e := len(b)
 	for e > 0 && (b[e-1] == ' ' || b[e-1] == '\t' || b[e-1] == '\r' || b[e-1] == '\n') {
 		e--
 	}
-	return e >= 2 && b[e-1] == ']' && (b[e-2] == '"' || b[e-2] == '\'')
+	return e
 }
 
 func pgnIsLetter(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_' }

@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -43,20 +42,9 @@ type textExpected struct {
 // formats, in file order.
 func textLoadExpected(tb testing.TB, dir string, formats ...string) (map[string][]textExpected, []string) {
 	tb.Helper()
-	f, err := os.Open(filepath.Join(dir, "expected.jsonl"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
 	byFile := make(map[string][]textExpected)
 	var files []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 64<<20)
-	for sc.Scan() {
-		var e textExpected
-		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			tb.Fatal(err)
-		}
+	for _, e := range shareddata.Expected[textExpected](tb, dir) {
 		ok := false
 		for _, want := range formats {
 			ok = ok || e.Format == want
@@ -68,9 +56,6 @@ func textLoadExpected(tb testing.TB, dir string, formats ...string) (map[string]
 			files = append(files, e.File)
 		}
 		byFile[e.File] = append(byFile[e.File], e)
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
 	}
 	for _, games := range byFile {
 		sort.Slice(games, func(i, j int) bool { return games[i].Index < games[j].Index })

@@ -74,23 +74,34 @@ func (d *TextDecoder) detect(b []byte, owned bool) (string, string, bool) {
 	// As textDecodeLegacy.
 	enc, weak := textLegacyChoice(b, d.hint)
 	d.pieceWeak = weak
-	if enc == EncBig5 {
-		s, rep := d.decodeLegacy(traditionalchinese.Big5, b, nil)
-		return s, EncBig5, rep
-	}
-	s, rep := d.decodeLegacy(simplifiedchinese.GB18030, b, textFFFDGB18030)
-	return s, EncGB18030, rep
+	s, rep := d.decodeLegacy(textLegacyCodec(enc), b, textSelfFFFD(enc))
+	return s, enc, rep
 }
 
 // textDecodeLegacy decodes b as GB18030 or as Big5, as textLegacyChoice
 // chooses.
 func textDecodeLegacy(b []byte) (string, string, bool) {
-	if enc, _ := textLegacyChoice(b, ""); enc == EncBig5 {
-		s, rep := textDecodeWith(traditionalchinese.Big5, b, nil)
-		return s, EncBig5, rep
+	enc, _ := textLegacyChoice(b, "")
+	s, rep := textDecodeWith(textLegacyCodec(enc), b, textSelfFFFD(enc))
+	return s, enc, rep
+}
+
+// textLegacyCodec is the decoder of a double-byte legacy encoding
+// (textDoubleByte): Big5 for EncBig5, else GB18030.
+func textLegacyCodec(enc string) encoding.Encoding {
+	if enc == EncBig5 {
+		return traditionalchinese.Big5
 	}
-	s, rep := textDecodeWith(simplifiedchinese.GB18030, b, textFFFDGB18030)
-	return s, EncGB18030, rep
+	return simplifiedchinese.GB18030
+}
+
+// textSelfFFFD is how the legacy encoding enc writes U+FFFD itself (nil
+// when it cannot): a decoded U+FFFD written so is text, not a replacement.
+func textSelfFFFD(enc string) []byte {
+	if enc == EncBig5 {
+		return nil
+	}
+	return textFFFDGB18030
 }
 
 // textCodeSet is a set of double-byte codes (lead<<8 | trail).
@@ -520,24 +531,14 @@ func (d *TextDecoder) decode(b []byte, owned bool) (s string, enc string, replac
 		// its own.
 		return d.detect(b, owned)
 	}
-	switch d.enc {
-	case EncGB18030:
+	if textDoubleByte(d.enc) {
 		if textIsASCII(b) {
-			return textString(b, owned), EncGB18030, false
+			return textString(b, owned), d.enc, false
 		}
-		s, r := d.decodeLegacy(simplifiedchinese.GB18030, b, textFFFDGB18030)
+		s, r := d.decodeLegacy(textLegacyCodec(d.enc), b, textSelfFFFD(d.enc))
 		if !r {
 			d.pieceWeak = d.weak
-			return s, EncGB18030, false
-		}
-	case EncBig5:
-		if textIsASCII(b) {
-			return textString(b, owned), EncBig5, false
-		}
-		s, r := d.decodeLegacy(traditionalchinese.Big5, b, nil)
-		if !r {
-			d.pieceWeak = d.weak
-			return s, EncBig5, false
+			return s, d.enc, false
 		}
 	}
 	return d.detect(b, owned)

@@ -1,9 +1,7 @@
 package parse
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -69,22 +67,11 @@ func mustEncode(t *testing.T, e encoding.Encoding, s string) []byte {
 // would have been flagged as weak.
 func TestLegacyChoiceRealTagSections(t *testing.T) {
 	dir := shareddata.Dir(t, "records")
-	f, err := os.Open(filepath.Join(dir, "expected.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	files := map[string]string{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<24)
-	for sc.Scan() {
-		var e struct {
-			File, Format, Encoding string
-			Index                  int
-		}
-		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			t.Fatal(err)
-		}
+	for _, e := range shareddata.Expected[struct {
+		File, Format, Encoding string
+		Index                  int
+	}](t, dir) {
 		if e.Format == "pgn" && (e.Encoding == "big5" || e.Encoding == "gbk" || e.Encoding == "gb18030") {
 			files[e.File] = map[string]string{"big5": EncBig5}[e.Encoding]
 			if files[e.File] == "" {

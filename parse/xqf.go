@@ -379,16 +379,7 @@ func readXQF(r io.ReaderAt, size int64, name string) (*Record, error) {
 		rec.Encoding = EncGB18030
 	}
 
-	side := board.Red
-	if h[xqfOffSide] == 1 {
-		side = board.Black
-	}
-	if len(rec.Root.Children) > 0 {
-		if p := b[rec.Root.Children[0].Move.From()]; !p.IsEmpty() {
-			side = p.Color()
-		}
-	}
-	rec.FEN = binFEN(&b, side)
+	rec.FEN = binStartFEN(&b, h[xqfOffSide] == 1, rec)
 
 	if fatal != nil {
 		return rec, fatal

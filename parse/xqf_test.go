@@ -1,14 +1,13 @@
 package parse
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -40,27 +39,11 @@ type binExpected struct {
 // skips the test when the shared test data is absent.
 func binLoadExpected(t testing.TB, formats ...string) []binExpected {
 	t.Helper()
-	f, err := os.Open(filepath.Join(binTestRecords, "expected.jsonl"))
-	if err != nil {
-		t.Skipf("shared test data not available (%v); skipping real-data test", err)
-	}
-	defer f.Close()
 	var out []binExpected
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<24)
-	for sc.Scan() {
-		var e binExpected
-		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			t.Fatal(err)
+	for _, e := range shareddata.Expected[binExpected](t, shareddata.Dir(t, "records")) {
+		if slices.Contains(formats, e.Format) {
+			out = append(out, e)
 		}
-		for _, fm := range formats {
-			if e.Format == fm {
-				out = append(out, e)
-			}
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return out
 }
@@ -135,6 +118,17 @@ func readXQFBytes(data []byte, name string) (*Record, error) {
 	return NewXQFReader(bytes.NewReader(data), int64(len(data)), name).Next()
 }
 
+// readXQFFile reads the XQF file at path (failing tb when it cannot be
+// read) and parses it: readXQFBytes of its bytes.
+func readXQFFile(tb testing.TB, path string) (*Record, error) {
+	tb.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return readXQFBytes(data, path)
+}
+
 // xqfKnownDisagreements lists the files where xqtool and expected.jsonl
 // differ, with the reason found by looking at the bytes.
 var xqfKnownDisagreements = map[string]string{}
@@ -201,11 +195,7 @@ func TestXQFRoundTripRealFiles(t *testing.T) {
 	files := binRealFiles(t, ".xqf")
 	n := 0
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec, err := readXQFBytes(data, f)
+		rec, err := readXQFFile(t, f)
 		if err != nil {
 			t.Errorf("%s: %v", f, err)
 			continue
@@ -430,11 +420,7 @@ func TestXQFBrokenFiles(t *testing.T) {
 		"BadMoveTest1.xqf": 43, "BadMoveTest2.xqf": 35, "BadMoveTest3.xqf": 10, "BadMoveTest4.xqf": 9,
 	}
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec, err := readXQFBytes(data, f)
+		rec, err := readXQFFile(t, f)
 		if err != nil {
 			var pe *Error
 			if !errors.As(err, &pe) {

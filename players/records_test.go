@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/xqtool/xqtool/internal/golden"
 	"github.com/xqtool/xqtool/internal/shareddata"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/tagnorm"
@@ -45,40 +46,10 @@ func recordsPlayersB(t testing.TB) *Table {
 	return recordsTable
 }
 
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name, got string) {
+// goldenFile compares got with testdata/name, or rewrites it with -update.
+func goldenFile(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs (go test -update to rewrite, after checking):\n%s", path, lineDiff(string(want), got))
-	}
-}
-
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for i := range max(len(w), len(g)) {
-		var x, y string
-		if i < len(w) {
-			x = w[i]
-		}
-		if i < len(g) {
-			y = g[i]
-		}
-		if x != y {
-			fmt.Fprintf(&b, "line %d:\n-%s\n+%s\n", i+1, x, y)
-		}
-	}
-	return b.String()
+	golden.Check(t, filepath.Join("testdata", name), []byte(got), *update)
 }
 
 // TestRecordsSummary pins the players of the real records: names before
@@ -135,7 +106,7 @@ func TestRecordsSummary(t *testing.T) {
 	}) {
 		fmt.Fprintf(&b, "names by rule %s\t%d\n", r, rules[r])
 	}
-	golden(t, "records_summary.golden", b.String())
+	goldenFile(t, "records_summary.golden", b.String())
 
 	ps := slices.Clone(tb.Players())
 	slices.SortStableFunc(ps, func(a, b Player) int { return b.Games - a.Games })
@@ -147,7 +118,7 @@ func TestRecordsSummary(t *testing.T) {
 			fmt.Fprintf(&b, "\t%q\t%d\t%s\n", s.Text, s.Count, s.Rule)
 		}
 	}
-	golden(t, "records_top10.golden", b.String())
+	goldenFile(t, "records_top10.golden", b.String())
 }
 
 // merges returns the names of the table merged beyond red_norm: each

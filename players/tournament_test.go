@@ -44,7 +44,7 @@ func TestRecordsNameVariants(t *testing.T) {
 		}
 	}
 	slices.Sort(lines)
-	golden(t, "records_name_variants.golden", strings.Join(lines, "\n")+"\n")
+	goldenFile(t, "records_name_variants.golden", strings.Join(lines, "\n")+"\n")
 }
 
 // keptEvents is a tournament sink whose games stay readable after the run

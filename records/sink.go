@@ -193,13 +193,8 @@ type xqfFile struct {
 
 // NewXQFSink returns a sink writing into dir, which is created if needed.
 func NewXQFSink(dir string) (*XQFSink, error) {
-	created, err := output.MkdirAll(dir)
+	tmp, created, err := output.MkdirTemp(dir, ".convert-tmp-")
 	if err != nil {
-		return nil, err
-	}
-	tmp, err := os.MkdirTemp(dir, ".convert-tmp-")
-	if err != nil {
-		created.Remove()
 		return nil, err
 	}
 	return &XQFSink{dir: dir, tmp: tmp, created: created}, nil

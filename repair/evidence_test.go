@@ -31,16 +31,10 @@ func TestEvidence(t *testing.T) {
 		var dist []int
 		silent := 0
 		for n := 0; n < 4000; n++ {
-			g := pool[rng.IntN(len(pool))]
-			k := rng.IntN(len(g.moves))
-			line, ok := c.apply(rng, g.in.Line, g.moves, g.in.Start, k)
+			s, k, ok := slipReplay(rng, pool, c, Options{})
 			if !ok {
 				continue
 			}
-			in := g.in
-			in.Line = line
-			s := &searcher{in: in}
-			s.replay()
 			if s.fail < 0 {
 				silent++
 				continue
@@ -58,6 +52,23 @@ func TestEvidence(t *testing.T) {
 		fmt.Fprintf(&sb, "%-22s %6d %6d %6d %6d %6d %6d %6d %6d\n", c.name, len(dist), same, q(.5), q(.9), q(.95), q(.99), dist[len(dist)-1], silent)
 	}
 	t.Log(sb.String())
+}
+
+// slipReplay makes slip c at a random ply k of a random game of pool and
+// replays the line so corrupted with opt: the searcher after the replay,
+// and k; ok is false when c cannot be made there.
+func slipReplay(rng *rand.Rand, pool []realGame, c corruption, opt Options) (s *searcher, k int, ok bool) {
+	g := pool[rng.IntN(len(pool))]
+	k = rng.IntN(len(g.moves))
+	line, ok := c.apply(rng, g.in.Line, g.moves, g.in.Start, k)
+	if !ok {
+		return nil, k, false
+	}
+	in := g.in
+	in.Line = line
+	s = &searcher{in: in, opt: opt}
+	s.replay()
+	return s, k, true
 }
 
 // TestEvidenceConfirm prints how far past the failing ply the wrong
@@ -78,16 +89,11 @@ func TestEvidenceConfirm(t *testing.T) {
 		pool := corpusFor(games, c.fam)
 		var dist []int
 		for n := 0; n < 600; n++ {
-			g := pool[rng.IntN(len(pool))]
-			k := rng.IntN(len(g.moves))
-			line, ok := c.apply(rng, g.in.Line, g.moves, g.in.Start, k)
+			s, _, ok := slipReplay(rng, pool, c, testOptions)
 			if !ok {
 				continue
 			}
-			in := g.in
-			in.Line = line
-			s := &searcher{in: in, opt: testOptions}
-			s.replay()
+			line := s.in.Line
 			if s.fail < 0 {
 				continue
 			}

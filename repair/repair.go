@@ -133,33 +133,18 @@ func (o Options) window() int {
 	return o.Window
 }
 
-func (o Options) lineWindow() int {
-	if o.LineWindow <= 0 {
-		return DefaultLineWindow
+// positiveOr is v, or def when v is not positive (an option left at 0).
+func positiveOr(v, def int) int {
+	if v <= 0 {
+		return def
 	}
-	return o.LineWindow
+	return v
 }
 
-func (o Options) confirm() int {
-	if o.Confirm <= 0 {
-		return DefaultConfirm
-	}
-	return o.Confirm
-}
-
-func (o Options) maxRepairs() int {
-	if o.MaxRepairs <= 0 {
-		return DefaultMaxRepairs
-	}
-	return o.MaxRepairs
-}
-
-func (o Options) maxWork() int {
-	if o.MaxWork <= 0 {
-		return DefaultMaxWork
-	}
-	return o.MaxWork
-}
+func (o Options) lineWindow() int { return positiveOr(o.LineWindow, DefaultLineWindow) }
+func (o Options) confirm() int    { return positiveOr(o.Confirm, DefaultConfirm) }
+func (o Options) maxRepairs() int { return positiveOr(o.MaxRepairs, DefaultMaxRepairs) }
+func (o Options) maxWork() int    { return positiveOr(o.MaxWork, DefaultMaxWork) }
 
 func (o Options) kinds() Kinds {
 	if o.Kinds == 0 {

@@ -22,19 +22,29 @@ func (a box) overlaps(b box) bool { return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < 
 func svgElements(t *testing.T, svg []byte, name, class string) []map[string]string {
 	t.Helper()
 	var out []map[string]string
+	eachStart(t, svg, func(e xml.StartElement, a map[string]string) {
+		if e.Name.Local == name && hasClass(a["class"], class) {
+			out = append(out, a)
+		}
+	})
+	return out
+}
+
+// eachStart calls fn with every start tag of an SVG and its attributes,
+// in order.
+func eachStart(t *testing.T, svg []byte, fn func(e xml.StartElement, a map[string]string)) {
+	t.Helper()
 	dec := xml.NewDecoder(bytes.NewReader(svg))
 	for {
 		tok, err := dec.Token()
 		if err == io.EOF {
-			return out
+			return
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
-		if e, ok := tok.(xml.StartElement); ok && e.Name.Local == name {
-			if a := attrs(e); hasClass(a["class"], class) {
-				out = append(out, a)
-			}
+		if e, ok := tok.(xml.StartElement); ok {
+			fn(e, attrs(e))
 		}
 	}
 }
@@ -110,21 +120,8 @@ type shaft struct{ x1, y1, x2, y2 float64 }
 func shafts(t *testing.T, svg []byte) map[string]shaft {
 	t.Helper()
 	out := map[string]shaft{}
-	dec := xml.NewDecoder(bytes.NewReader(svg))
 	move := ""
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		e, ok := tok.(xml.StartElement)
-		if !ok {
-			continue
-		}
-		a := attrs(e)
+	eachStart(t, svg, func(e xml.StartElement, a map[string]string) {
 		switch {
 		case e.Name.Local == "g" && hasClass(a["class"], "arrow"):
 			move = a["data-move"]
@@ -132,7 +129,8 @@ func shafts(t *testing.T, svg []byte) map[string]shaft {
 			out[move] = shaft{num(t, a["x1"]), num(t, a["y1"]), num(t, a["x2"]), num(t, a["y2"])}
 			move = ""
 		}
-	}
+	})
+	return out
 }
 
 // apart returns the distance between two parallel shafts.

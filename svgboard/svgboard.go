@@ -261,16 +261,8 @@ func (d *Diagram) Append(dst []byte) []byte {
 // appendPiece draws a disc with an inner ring and the character.
 func appendPiece(b []byte, sq board.Square, pc board.Piece) []byte {
 	x, y := Point(sq)
-	side, ink := "red", "#c62828"
-	if pc.Color() == board.Black {
-		side, ink = "black", "#1a1a1a"
-	}
-	b = append(b, `<g class="pc `...)
-	b = append(b, side...)
-	b = append(b, `" data-sq="`...)
-	b = append(b, sq.String()...)
-	b = append(b, `" data-piece="`...)
-	b = append(b, pc.FENLetter())
+	b, side := appendPieceGroup(b, sq, pc)
+	ink := sideInk(side)
 	b = append(b, `"><circle cx="`...)
 	b = strconv.AppendInt(b, int64(x), 10)
 	b = append(b, `" cy="`...)
@@ -298,10 +290,10 @@ func appendPiece(b []byte, sq board.Square, pc board.Piece) []byte {
 	return append(b, "</text></g>"...)
 }
 
-// appendSharedPiece draws a piece with the disc of the shared symbols
-// (BackgroundSymbol), moved to its point.
-func appendSharedPiece(b []byte, sq board.Square, pc board.Piece, id string) []byte {
-	x, y := Point(sq)
+// appendPieceGroup opens the group of a piece (its side's class, square
+// and FEN letter), its last attribute value left unquoted for the caller, and
+// returns the side's name ("red" or "black").
+func appendPieceGroup(b []byte, sq board.Square, pc board.Piece) ([]byte, string) {
 	side := "red"
 	if pc.Color() == board.Black {
 		side = "black"
@@ -311,7 +303,14 @@ func appendSharedPiece(b []byte, sq board.Square, pc board.Piece, id string) []b
 	b = append(b, `" data-sq="`...)
 	b = append(b, sq.String()...)
 	b = append(b, `" data-piece="`...)
-	b = append(b, pc.FENLetter())
+	return append(b, pc.FENLetter()), side
+}
+
+// appendSharedPiece draws a piece with the disc of the shared symbols
+// (BackgroundSymbol), moved to its point.
+func appendSharedPiece(b []byte, sq board.Square, pc board.Piece, id string) []byte {
+	x, y := Point(sq)
+	b, side := appendPieceGroup(b, sq, pc)
 	b = append(b, `" transform="translate(`...)
 	b = strconv.AppendInt(b, int64(x), 10)
 	b = append(b, ' ')

@@ -7,11 +7,12 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/xqtool/xqtool/internal/golden"
 
 	"github.com/xqtool/xqtool/board"
 )
@@ -82,19 +83,7 @@ func TestGolden(t *testing.T) {
 			if _, err := d.WriteTo(&buf); err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join("testdata", tc.name+".svg")
-			if *update {
-				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(buf.Bytes(), want) {
-				t.Errorf("%s differs from the drawing (go test -update rewrites it)", path)
-			}
+			golden.Check(t, filepath.Join("testdata", tc.name+".svg"), buf.Bytes(), *update)
 			checkXML(t, buf.Bytes())
 		})
 	}

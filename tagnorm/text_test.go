@@ -1,10 +1,6 @@
 package tagnorm
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"sort"
 	"testing"
 
@@ -70,27 +66,19 @@ func TestCacheBounded(t *testing.T) {
 	}
 }
 
+// headersLine is the tags of a line of expected.jsonl.
+type headersLine struct {
+	Headers map[string]any `json:"headers"`
+}
+
 // TestRealNames reads the player names of the real records (as the
 // reference reader decoded them: expected.jsonl) and checks that players
 // typed in traditional characters (the Big5 collection) and in simplified
 // ones elsewhere meet under Text.
 func TestRealNames(t *testing.T) {
 	dir := shareddata.Dir(t, "records")
-	f, err := os.Open(filepath.Join(dir, "expected.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	spellings := map[string]map[string]bool{} // normalized -> spellings
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var line struct {
-			Headers map[string]any `json:"headers"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
-			t.Fatal(err)
-		}
+	for _, line := range shareddata.Expected[headersLine](t, dir) {
 		for _, k := range []string{"Red", "Black", "red_player", "black_player"} {
 			v, _ := line.Headers[k].(string)
 			n := Text(v)
@@ -102,9 +90,6 @@ func TestRealNames(t *testing.T) {
 			}
 			spellings[n][v] = true
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	var split []string
 	for n, s := range spellings {
@@ -161,21 +146,8 @@ func TestToSimplifiedFastPath(t *testing.T) {
 		t.Error("no character skips OpenCC: the fast path is never taken")
 	}
 	dir := shareddata.Dir(t, "records")
-	f, err := os.Open(filepath.Join(dir, "expected.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
 	n, hanSkipped := 0, 0
-	for sc.Scan() {
-		var line struct {
-			Headers map[string]any `json:"headers"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
-			t.Fatal(err)
-		}
+	for _, line := range shareddata.Expected[headersLine](t, dir) {
 		for _, v := range line.Headers {
 			s, ok := v.(string)
 			if !ok {
@@ -193,9 +165,6 @@ func TestToSimplifiedFastPath(t *testing.T) {
 				hanSkipped++
 			}
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	if hanSkipped == 0 {
 		t.Error("no header value in Han characters skips OpenCC")

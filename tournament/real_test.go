@@ -4,37 +4,22 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/xqtool/xqtool/corpus"
+	"github.com/xqtool/xqtool/internal/golden"
 	"github.com/xqtool/xqtool/internal/shareddata"
 	"github.com/xqtool/xqtool/pipeline"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// golden compares got with testdata/name, or writes it with -update.
-func golden(t *testing.T, name, got string) {
+// goldenFile compares got with testdata/name, or writes it with -update.
+func goldenFile(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs (go test -run %s -update to rewrite, then check it by hand):\n got:\n%s\nwant:\n%s", path, t.Name(), got, want)
-	}
+	golden.Check(t, filepath.Join("testdata", name), []byte(got), *update)
 }
 
 // realRun runs the sink over the shared records once per test binary.
@@ -77,7 +62,7 @@ func TestRealFlags(t *testing.T) {
 			}
 		}
 	}
-	golden(t, "real_flags.golden", b.String())
+	goldenFile(t, "real_flags.golden", b.String())
 }
 
 // TestRealCrosstable pins the crosstable of the 1st Chinese Computer
@@ -90,7 +75,7 @@ func TestRealCrosstable(t *testing.T) {
 	id := EventID(norm, year)
 	for _, e := range s.Events() {
 		if e.ID == id {
-			golden(t, "ccgc2006.golden", eventText(s, e))
+			goldenFile(t, "ccgc2006.golden", eventText(s, e))
 			return
 		}
 	}

@@ -67,15 +67,19 @@ func BenchmarkPlyOf(b *testing.B) {
 	cpu0 := cputime.Process()
 	for b.Loop() {
 		for i := range games {
-			p := games[i].Start
-			for _, m := range games[i].Moves {
-				pl := PlyOf(&p, m)
-				sink += pl.Key + uint64(pl.Policy2086) + uint64(pl.Policy2062)
-				p.MakeMove(m)
-			}
+			sinkPlies(games[i].Start, games[i].Moves)
 		}
 	}
 	perPly(b, cpu0, plies)
+}
+
+// sinkPlies computes PlyOf each move of a game from p, into sink.
+func sinkPlies(p board.Position, moves []board.Move) {
+	for _, m := range moves {
+		pl := PlyOf(&p, m)
+		sink += pl.Key + uint64(pl.Policy2086) + uint64(pl.Policy2062)
+		p.MakeMove(m)
+	}
 }
 
 func BenchmarkGame(b *testing.B) {
@@ -107,11 +111,7 @@ func BenchmarkMirror(b *testing.B) {
 				b.Fatal(err)
 			}
 			buf = mm
-			for _, m := range mm {
-				pl := PlyOf(&q, m)
-				sink += pl.Key + uint64(pl.Policy2086) + uint64(pl.Policy2062)
-				q.MakeMove(m)
-			}
+			sinkPlies(q, mm)
 		}
 	}
 	perPly(b, cpu0, plies)

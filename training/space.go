@@ -131,6 +131,18 @@ func at(f, r int) (board.Square, bool) {
 // create_action_labels() lists them.
 var knightSteps = [8][2]int{{-2, -1}, {-1, -2}, {-2, 1}, {1, -2}, {2, -1}, {-1, 2}, {2, 1}, {1, 2}}
 
+// lineAndKnightAll is lineAndKnight of every square, rank by rank from
+// rank 0, file by file within a rank.
+func lineAndKnightAll() []board.Move {
+	var labels []board.Move
+	for r := range board.Ranks {
+		for f := range board.Files {
+			labels = lineAndKnight(labels, f, r)
+		}
+	}
+	return labels
+}
+
 // lineAndKnight appends, for the square of rank r and file f, the moves
 // along its rank, then along its file, then a horse's move away, in the
 // order of create_action_labels().
@@ -185,12 +197,7 @@ func palaceAndElephant(rank func(int) int) (advisor, elephant []board.Move) {
 // horse's move away; then the advisor moves of Red and of Black; then the
 // elephant moves of Red and of Black.
 func newSpace2086() *MoveSpace {
-	var labels []board.Move
-	for r := range board.Ranks {
-		for f := range board.Files {
-			labels = lineAndKnight(labels, f, r)
-		}
-	}
+	labels := lineAndKnightAll()
 	redA, redE := palaceAndElephant(func(r int) int { return r })
 	blackA, blackE := palaceAndElephant(func(r int) int { return board.Ranks - 1 - r })
 	labels = slices.Concat(labels, redA, blackA, redE, blackE)
@@ -206,12 +213,7 @@ func newSpace2086() *MoveSpace {
 // elephant moves of the side to move (Red's half only, since Black's moves
 // are flipped into it), sorted by their ICCS text.
 func newSpace2062() *MoveSpace {
-	var labels []board.Move
-	for r := range board.Ranks {
-		for f := range board.Files {
-			labels = lineAndKnight(labels, f, r)
-		}
-	}
+	labels := lineAndKnightAll()
 	a, e := palaceAndElephant(func(r int) int { return r })
 	labels = slices.Concat(labels, a, e)
 	// The ICCS text "a0a1" sorts as (from file, from rank, to file, to

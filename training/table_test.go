@@ -14,9 +14,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
@@ -104,38 +101,18 @@ type posRow struct {
 // in order (the row is reused).
 func eachPosition(t *testing.T, dir string, fn func(r *posRow)) {
 	t.Helper()
-	pf, err := file.OpenParquetFile(filepath.Join(dir, "positions.parquet"), false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pf.Close()
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: 16384}, memory.DefaultAllocator)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path := filepath.Join(dir, "positions.parquet")
 	names := []string{"game_id", "ply", "fen", "side", "move_iccs", "position_key", "policy_2086", "policy_2062", "split", "mirrored"}
-	cols := make([]int, len(names))
-	for i, n := range names {
-		f := fr.Manifest.Fields
-		cols[i] = -1
-		for j := range f {
-			if f[j].Field.Name == n {
-				cols[i] = j
-			}
-		}
-		if cols[i] < 0 {
-			t.Fatalf("positions.parquet has no column %s", n)
-		}
-	}
-	rr, err := fr.GetRecordReader(context.Background(), cols, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rr.Release()
 	var r posRow
-	for rr.Next() {
-		rec := rr.RecordBatch()
-		c := rec.Columns()
+	eachBatch(t, path, func(rec arrow.RecordBatch) {
+		c := make([]arrow.Array, len(names))
+		for i, n := range names {
+			f := rec.Schema().FieldIndices(n)
+			if len(f) != 1 {
+				t.Fatalf("%s has no column %s", path, n)
+			}
+			c[i] = rec.Column(f[0])
+		}
 		str := func(i int) *array.String { return c[i].(*array.String) }
 		for i := range int(rec.NumRows()) {
 			r = posRow{
@@ -145,8 +122,18 @@ func eachPosition(t *testing.T, dir string, fn func(r *posRow)) {
 			}
 			fn(&r)
 		}
+	})
+}
+
+// eachBatch calls fn with every batch of the Parquet file at path.
+func eachBatch(t *testing.T, path string, fn func(rec arrow.RecordBatch)) {
+	t.Helper()
+	tr := array.NewTableReader(testgames.ReadTable(t, path), 0)
+	defer tr.Release()
+	for tr.Next() {
+		fn(tr.RecordBatch())
 	}
-	if err := rr.Err(); err != nil {
+	if err := tr.Err(); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -155,23 +142,8 @@ func eachPosition(t *testing.T, dir string, fn func(r *posRow)) {
 // Parquet file at path, for the rows keep takes (nil: all), in order.
 func rowHashes(t *testing.T, path string, cols []string, keep func(rec arrow.RecordBatch, i int) bool) []uint64 {
 	t.Helper()
-	pf, err := file.OpenParquetFile(path, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pf.Close()
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: 16384}, memory.DefaultAllocator)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rr, err := fr.GetRecordReader(context.Background(), nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rr.Release()
 	var out []uint64
-	for rr.Next() {
-		rec := rr.RecordBatch()
+	eachBatch(t, path, func(rec arrow.RecordBatch) {
 		idx := make([]int, len(cols))
 		for j, c := range cols {
 			f := rec.Schema().FieldIndices(c)
@@ -191,10 +163,7 @@ func rowHashes(t *testing.T, path string, cols []string, keep func(rec arrow.Rec
 			}
 			out = append(out, h.Sum64())
 		}
-	}
-	if err := rr.Err(); err != nil {
-		t.Fatal(err)
-	}
+	})
 	return out
 }
 

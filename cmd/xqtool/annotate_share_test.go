@@ -16,15 +16,7 @@ import (
 // its fields, and its metadata.
 func readEvalsMeta(t *testing.T, path string) ([]string, map[string]string) {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, meta, err := annotate.ReadEvals(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows, meta := readEvalsFile(t, path)
 	out := make([]string, len(rows))
 	for i, r := range rows {
 		out[i] = fmt.Sprintf("%+v", r)
@@ -52,7 +44,7 @@ func TestAnnotateByPosition(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d\n%s", name, code, errs)
 		}
-		return stdout, fakeLines(t, log, "go")
+		return stdout, fakeengine.LogLines(t, log, "go")
 	}
 	_, single := annotateRun("single", "-o", filepath.Join(dir, "single"))
 	want, _ := readEvalsMeta(t, filepath.Join(dir, "single", annotate.EvalsName))

@@ -37,23 +37,6 @@ func fakeEngine(spec fakeengine.Spec) string {
 	return strings.Join([]string{"env", envRunMain + "=", shellQuote(spec.Env()), shellQuote(os.Args[0]), "-test.run=^$"}, " ")
 }
 
-// fakeLines reads the fake engine's log: the positions of the lines that
-// start with verb ("go" or "done").
-func fakeLines(t *testing.T, path, verb string) []string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil && !os.IsNotExist(err) {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, l := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(l, verb+" "); ok {
-			out = append(out, rest)
-		}
-	}
-	return out
-}
-
 // wukongFiles copies three real record files of 15 games each into a
 // directory of their own.
 func wukongFiles(t *testing.T) string {
@@ -75,16 +58,23 @@ func wukongFiles(t *testing.T) string {
 // readEvals reads the rows of an evals table.
 func readEvals(t *testing.T, path string) []annotate.Row {
 	t.Helper()
+	rows, _ := readEvalsFile(t, path)
+	return rows
+}
+
+// readEvalsFile reads the rows and the metadata of an evals table.
+func readEvalsFile(t *testing.T, path string) ([]annotate.Row, map[string]string) {
+	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rows, _, err := annotate.ReadEvals(f)
+	rows, meta, err := annotate.ReadEvals(f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rows
+	return rows, meta
 }
 
 // searchable counts the distinct positions of rows that an engine is asked
@@ -208,7 +198,7 @@ func TestAnnotateBothProtocols(t *testing.T) {
 			if len(rows) != 4+3 {
 				t.Fatalf("%d rows, want 7", len(rows))
 			}
-			searched := fakeLines(t, log, "go")
+			searched := fakeengine.LogLines(t, log, "go")
 			if len(searched) != searchable(rows) || len(slices.Compact(slices.Sorted(slices.Values(searched)))) != len(searched) {
 				t.Fatalf("%d searches (%d distinct positions): %v", len(searched), searchable(rows), searched)
 			}
@@ -431,7 +421,7 @@ func TestAnnotateResume(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(2 * time.Minute); len(fakeLines(t, log1, "done")) < 50; time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(2 * time.Minute); len(fakeengine.LogLines(t, log1, "done")) < 50; time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
 			t.Fatalf("no 50 searches in time:\n%s", stderr.String())
@@ -459,7 +449,7 @@ func TestAnnotateResume(t *testing.T) {
 		t.Fatalf("resumed: exit %d\n%s", code, errs)
 	}
 	rows := readEvals(t, filepath.Join(out, annotate.EvalsName))
-	second := fakeLines(t, log2, "go")
+	second := fakeengine.LogLines(t, log2, "go")
 	for _, p := range second {
 		if cached[p] {
 			t.Fatalf("searched again: %s", p)
@@ -500,7 +490,7 @@ func TestAnnotateShardsMerge(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("merged: exit %d\n%s", code, errs)
 	}
-	if s := fakeLines(t, log, "go"); len(s) != 0 || annotateCount(t, stdout, "searched") != 0 {
+	if s := fakeengine.LogLines(t, log, "go"); len(s) != 0 || annotateCount(t, stdout, "searched") != 0 {
 		t.Fatalf("the merged run searched %d positions:\n%s", len(s), stdout)
 	}
 	all := readEvals(t, filepath.Join(out, annotate.EvalsName))
@@ -547,7 +537,7 @@ func TestAnnotateDataset(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("annotate dataset: exit %d\n%s", code, errs)
 	}
-	if s := fakeLines(t, log, "go"); len(s) != 0 {
+	if s := fakeengine.LogLines(t, log, "go"); len(s) != 0 {
 		t.Errorf("searched %d positions the records run had searched:\n%s", len(s), stdout)
 	}
 	a := readEvals(t, filepath.Join(fromRecords, annotate.EvalsName))

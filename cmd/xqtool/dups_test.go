@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -12,11 +10,9 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/internal/testgames"
 	"github.com/xqtool/xqtool/pipeline"
 	"github.com/xqtool/xqtool/report"
 )
@@ -216,16 +212,7 @@ func TestExportDuplicates(t *testing.T) {
 		if _, stderr, code := runCLI(t, "", append([]string{"export", "--quiet", "-o", out}, append(args, dir)...)...); code != 0 {
 			t.Fatalf("export %v: exit %d: %s", args, code, stderr)
 		}
-		data, err := os.ReadFile(filepath.Join(out, "games.parquet"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tbl, err := pqarrow.ReadTable(context.Background(), bytes.NewReader(data), parquet.NewReaderProperties(nil),
-			pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer tbl.Release()
+		tbl := testgames.ReadTable(t, filepath.Join(out, "games.parquet"))
 		var got [][3]string
 		tr := array.NewTableReader(tbl, -1)
 		defer tr.Release()

@@ -14,8 +14,8 @@ import (
 // Layout): a package may import only packages of lower layers.
 var layers = [][]string{
 	{"internal/hashid", "internal/spill"},
-	{"board", "flags", "tagnorm", "internal/output", "internal/cputime", "internal/shareddata", "internal/browsertest", "internal/table", "internal/parquetw"},
-	{"notation", "svgboard", "engine", "internal/fakeengine", "training/nnue"},
+	{"board", "flags", "tagnorm", "internal/output", "internal/cputime", "internal/shareddata", "internal/golden", "internal/browsertest", "internal/table", "internal/parquetw"},
+	{"notation", "svgboard", "engine", "internal/fakeengine", "internal/randgame", "training/nnue"},
 	{"parse"},
 	{"replay", "corpus", "opening"},
 	{"analyze", "dedupe"},

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -10,11 +9,9 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/xqtool/xqtool/flags"
+	"github.com/xqtool/xqtool/internal/testgames"
 	"github.com/xqtool/xqtool/parse"
 	"github.com/xqtool/xqtool/replay"
 	"github.com/xqtool/xqtool/report"
@@ -68,16 +65,7 @@ func TestRepairCommands(t *testing.T) {
 	if _, stderr, code := runCLI(t, "", "export", "--quiet", "--repair", "-o", out, slip); code != 0 {
 		t.Fatalf("export --repair: exit %d: %s", code, stderr)
 	}
-	data, err = os.ReadFile(filepath.Join(out, "games.parquet"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tbl, err := pqarrow.ReadTable(context.Background(), bytes.NewReader(data), parquet.NewReaderProperties(nil),
-		pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tbl.Release()
+	tbl := testgames.ReadTable(t, filepath.Join(out, "games.parquet"))
 	tr := array.NewTableReader(tbl, -1)
 	defer tr.Release()
 	for tr.Next() {

@@ -1,8 +1,6 @@
 package duplicates
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -20,6 +18,7 @@ import (
 	"github.com/xqtool/xqtool/corpus"
 	"github.com/xqtool/xqtool/internal/cputime"
 	"github.com/xqtool/xqtool/internal/shareddata"
+	"github.com/xqtool/xqtool/internal/testgames"
 	"github.com/xqtool/xqtool/pipeline"
 )
 
@@ -31,16 +30,8 @@ import (
 // are written.
 func scaled(tb testing.TB, games, dir string, n, shards int) {
 	tb.Helper()
-	data, err := os.ReadFile(games)
-	if err != nil {
-		tb.Fatal(err)
-	}
 	mem := memory.DefaultAllocator
-	tbl, err := pqarrow.ReadTable(context.Background(), bytes.NewReader(data), parquet.NewReaderProperties(mem), pqarrow.ArrowReadProperties{}, mem)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer tbl.Release()
+	tbl := testgames.ReadTable(tb, games)
 	var fields []arrow.Field
 	var cols []*arrow.Column
 	for _, name := range []string{"game_id", "source", "index", "start_fen", "moves_iccs", "flag_codes",

@@ -82,10 +82,7 @@ func FuzzFind(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Add(good)
-	f.Add(good[:len(good)/2])
-	f.Add(good[len(good)/3:])
-	f.Add([]byte("PAR1PAR1"))
+	testgames.AddParquetSeeds(f, good)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, dataset.GamesName+".parquet"), data, 0o644); err != nil {

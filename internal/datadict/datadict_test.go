@@ -1,15 +1,15 @@
 package datadict
 
 import (
-	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/xqtool/xqtool/internal/golden"
 )
 
 var update = flag.Bool("update", false, "write docs/datasets.md from the schemas")
@@ -18,28 +18,10 @@ var update = flag.Bool("update", false, "write docs/datasets.md from the schemas
 var docPath = filepath.Join("..", "..", "docs", "datasets.md")
 
 // TestDictionaryFile: docs/datasets.md is what the schemas give (run with
-// -update to write it).
+// -update to write it; a difference lists the file's lines as - and the
+// schemas' as +).
 func TestDictionaryFile(t *testing.T) {
-	want := Markdown()
-	if *update {
-		if err := os.WriteFile(docPath, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	got, err := os.ReadFile(docPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-		for i := range min(len(gl), len(wl)) {
-			if gl[i] != wl[i] {
-				t.Fatalf("docs/datasets.md differs from the schemas at line %d:\n  file:    %s\n  schemas: %s\n(go test ./internal/datadict -update writes it)", i+1, gl[i], wl[i])
-			}
-		}
-		t.Fatalf("docs/datasets.md has %d lines, the schemas give %d (go test ./internal/datadict -update writes it)", len(gl), len(wl))
-	}
+	golden.Check(t, docPath, Markdown(), *update)
 }
 
 // TestEveryColumnMeans: every column (and nested field) has a meaning, and

@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"testing"
 	"time"
 
 	"github.com/xqtool/xqtool/board"
@@ -167,6 +168,24 @@ func (f *fake) log(what string) {
 	}
 	fmt.Fprintln(fh, what)
 	fh.Close()
+}
+
+// LogLines reads the log a fake wrote (Spec.Log): what follows verb in
+// each of its lines that start with verb and a space (for "go" and
+// "done": the positions searched), in order; none when there is no log.
+func LogLines(tb testing.TB, path, verb string) []string {
+	tb.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		tb.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(l, verb+" "); ok {
+			out = append(out, rest)
+		}
+	}
+	return out
 }
 
 func (f *fake) println(words ...string) {

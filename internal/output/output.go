@@ -111,6 +111,22 @@ func MkdirAll(dir string) (Dirs, error) {
 	return created, nil
 }
 
+// MkdirTemp is MkdirAll followed by os.MkdirTemp(dir, pattern): an output
+// of several files writes them into the temporary directory tmp and moves
+// them into dir when the run completes. On error nothing is left behind;
+// after it, an aborted run removes tmp and then the directories created
+// (created.Remove).
+func MkdirTemp(dir, pattern string) (tmp string, created Dirs, err error) {
+	if created, err = MkdirAll(dir); err != nil {
+		return "", nil, err
+	}
+	if tmp, err = os.MkdirTemp(dir, pattern); err != nil {
+		created.Remove()
+		return "", nil, err
+	}
+	return tmp, created, nil
+}
+
 // mkdirAll is MkdirAll, its error not naming dir.
 func mkdirAll(dir string) (Dirs, error) {
 	var created Dirs

@@ -46,3 +46,33 @@ func TestOpenMakesDirectories(t *testing.T) {
 		t.Error("an output under a file opened")
 	}
 }
+
+// TestMkdirTemp: the temporary directory sits inside the new directories;
+// removing it and then the directories leaves the tree as it was; a
+// directory that cannot be made leaves nothing.
+func TestMkdirTemp(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "a", "b")
+	tmp, created, err := MkdirTemp(out, ".t-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Dir(tmp) != out {
+		t.Fatalf("temporary directory %s is not inside %s", tmp, out)
+	}
+	if len(created) != 2 {
+		t.Fatalf("created %v, want a/b and a", created)
+	}
+	os.RemoveAll(tmp)
+	created.Remove()
+	if _, err := os.Stat(filepath.Join(dir, "a")); !os.IsNotExist(err) {
+		t.Errorf("a stays: %v", err)
+	}
+	file := filepath.Join(dir, "f")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := MkdirTemp(filepath.Join(file, "x"), ".t-"); err == nil {
+		t.Error("a directory under a file was made")
+	}
+}

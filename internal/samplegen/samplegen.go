@@ -27,6 +27,7 @@ import (
 	"golang.org/x/text/encoding/traditionalchinese"
 
 	"github.com/xqtool/xqtool/board"
+	"github.com/xqtool/xqtool/internal/randgame"
 	"github.com/xqtool/xqtool/notation"
 	"github.com/xqtool/xqtool/parse"
 )
@@ -303,33 +304,11 @@ func traditional(g game) game {
 // capture nothing (a deterministic seed), in ICCS: it reaches the natural
 // move limit.
 func quietGame() []string {
-	rng := rand.New(rand.NewPCG(2024, 6))
-	for {
-		p := board.StartPosition()
-		var out []string
-		for len(out) < 130 {
-			var quiet []board.Move
-			for _, m := range p.LegalMoves() {
-				if p.Piece(m.To()) != board.NoPiece {
-					continue
-				}
-				q := p
-				q.MakeMove(m)
-				if q.HasLegalMove() {
-					quiet = append(quiet, m)
-				}
-			}
-			if len(quiet) == 0 {
-				break
-			}
-			m := quiet[rng.IntN(len(quiet))]
-			out = append(out, notation.FormatICCS(m, true))
-			p.MakeMove(m)
-		}
-		if len(out) == 130 {
-			return out
-		}
+	var out []string
+	for _, m := range randgame.Quiet(rand.New(rand.NewPCG(2024, 6)), 130) {
+		out = append(out, notation.FormatICCS(m, true))
 	}
+	return out
 }
 
 // Files returns the sample corpus: file name → content.

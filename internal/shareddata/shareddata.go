@@ -5,6 +5,8 @@
 package shareddata
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -43,4 +45,37 @@ func Dir(tb testing.TB, elem ...string) string {
 		tb.Skipf("shared test data not found at %s (it sits beside the repository in CI): %v", p, err)
 	}
 	return p
+}
+
+// ExpectedLines returns the lines of dir/expected.jsonl, the games of the
+// records under dir as an independent reference reader read them (one
+// JSON object a line, in file order), without the empty ones.
+func ExpectedLines(tb testing.TB, dir string) [][]byte {
+	tb.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "expected.jsonl"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var lines [][]byte
+	for line := range bytes.SplitSeq(b, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) > 0 {
+			lines = append(lines, line)
+		}
+	}
+	return lines
+}
+
+// Expected decodes every line of dir/expected.jsonl (see ExpectedLines)
+// into a T, which names the fields a test needs; a line that does not
+// decode into one fails tb.
+func Expected[T any](tb testing.TB, dir string) []T {
+	tb.Helper()
+	lines := ExpectedLines(tb, dir)
+	out := make([]T, len(lines))
+	for i, line := range lines {
+		if err := json.Unmarshal(line, &out[i]); err != nil {
+			tb.Fatalf("%s line %d: %v", filepath.Join(dir, "expected.jsonl"), i+1, err)
+		}
+	}
+	return out
 }

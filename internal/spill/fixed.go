@@ -143,14 +143,8 @@ func (x *Fixed) Get(i int) ([]byte, error) {
 // Close closes and removes the file. A nil or closed Fixed has nothing
 // to close.
 func (x *Fixed) Close() error {
-	if x == nil || x.f == nil {
+	if x == nil {
 		return nil
 	}
-	name := x.f.Name()
-	err := x.f.Close()
-	x.f = nil
-	if rerr := os.Remove(name); err == nil {
-		err = rerr
-	}
-	return err
+	return closeRemove(&x.f)
 }

@@ -89,12 +89,21 @@ func (f *File) Keep() (string, error) {
 // Close closes and removes the file. A nil or closed File has nothing to
 // close.
 func (f *File) Close() error {
-	if f == nil || f.f == nil {
+	if f == nil {
 		return nil
 	}
-	name := f.f.Name()
-	err := f.f.Close()
-	f.f = nil
+	return closeRemove(&f.f)
+}
+
+// closeRemove closes and removes the temporary file *f, once: *f is nil
+// after it, and a nil *f has nothing to close.
+func closeRemove(f **os.File) error {
+	if *f == nil {
+		return nil
+	}
+	name := (*f).Name()
+	err := (*f).Close()
+	*f = nil
 	if rerr := os.Remove(name); err == nil {
 		err = rerr
 	}

@@ -15,6 +15,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/xqtool/xqtool/internal/testgames"
 )
 
 var testSchema = arrow.NewSchema([]arrow.Field{
@@ -204,10 +206,7 @@ func TestFind(t *testing.T) {
 // FuzzRows reads arbitrary bytes as a table: an error, never a panic.
 func FuzzRows(f *testing.F) {
 	good := writeTable(f, 30, 8)
-	f.Add(good)
-	f.Add(good[:len(good)/2])
-	f.Add(good[len(good)/3:])
-	f.Add([]byte("PAR1PAR1"))
+	testgames.AddParquetSeeds(f, good)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tf, err := New(bytes.NewReader(data), "fuzz", 4)
 		if err != nil {

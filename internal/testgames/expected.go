@@ -1,13 +1,12 @@
 package testgames
 
 import (
-	"bytes"
-	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/xqtool/xqtool/internal/shareddata"
 	"github.com/xqtool/xqtool/parse"
 )
 
@@ -15,24 +14,13 @@ import (
 // but the games of a compressed library for its unsupported_cbl line.
 func ExpectedGames(tb testing.TB, dir string) int {
 	tb.Helper()
-	b, err := os.ReadFile(filepath.Join(dir, "expected.jsonl"))
-	if err != nil {
-		tb.Fatal(err)
-	}
 	n := 0
-	for _, line := range bytes.Split(b, []byte("\n")) {
-		if len(line) == 0 {
-			continue
-		}
-		var e struct {
-			File  string `json:"file"`
-			Error *struct {
-				Kind string `json:"kind"`
-			} `json:"error"`
-		}
-		if err := json.Unmarshal(line, &e); err != nil {
-			tb.Fatal(err)
-		}
+	for _, e := range shareddata.Expected[struct {
+		File  string `json:"file"`
+		Error *struct {
+			Kind string `json:"kind"`
+		} `json:"error"`
+	}](tb, dir) {
 		if e.Error == nil || e.Error.Kind != "unsupported_cbl" {
 			n++
 			continue

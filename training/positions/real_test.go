@@ -3,7 +3,6 @@ package positions
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -75,22 +74,12 @@ func (s *sources) Game(g *pipeline.Game) error {
 // games' order there (the file order records.plain was made in).
 func declared(t *testing.T, dir string) (map[string]training.Result, map[string]int) {
 	t.Helper()
-	f, err := os.Open(filepath.Join(dir, "expected.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	res, order := map[string]training.Result{}, map[string]int{}
-	dec := json.NewDecoder(f)
-	for dec.More() {
-		var g struct {
-			File   string `json:"file"`
-			Index  int    `json:"index"`
-			Result string `json:"result"`
-		}
-		if err := dec.Decode(&g); err != nil {
-			t.Fatal(err)
-		}
+	for _, g := range shareddata.Expected[struct {
+		File   string `json:"file"`
+		Index  int    `json:"index"`
+		Result string `json:"result"`
+	}](t, dir) {
 		k := fmt.Sprintf("%s#%d", g.File, g.Index)
 		res[k], order[k] = training.ParseResult(g.Result), len(order)
 	}
