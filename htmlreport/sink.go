@@ -47,11 +47,8 @@ func (s *Sink) Start(info pipeline.Info) error {
 		s.annotated = true
 		s.b.KeepOK()
 	}
-	if !info.Late() {
-		return nil
-	}
 	var err error
-	s.held, err = pipeline.NewHeld(info.TempDir)
+	s.held, err = info.HoldIfLate()
 	return err
 }
 

@@ -26,6 +26,16 @@ func NewHeld(dir string) (*Held, error) {
 	return &Held{spool: sp}, nil
 }
 
+// HoldIfLate starts holding for a sink whose outputs wait for the flags
+// that come after the pass (Info.Late), in the run's temporary
+// directory; nil, which holds nothing, when none come.
+func (i Info) HoldIfLate() (*Held, error) {
+	if !i.Late() {
+		return nil, nil
+	}
+	return NewHeld(i.TempDir)
+}
+
 // Add holds rec, what the sink wrote of game num (Game.Num).
 func (h *Held) Add(num int, rec []byte) error { return h.add(num+1, rec) }
 

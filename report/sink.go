@@ -43,11 +43,8 @@ func NewSink(out *output.File, opt SinkOptions) *Sink {
 
 // Start holds the lines when flags come after the pass.
 func (s *Sink) Start(info pipeline.Info) error {
-	if !info.Late() {
-		return nil
-	}
 	var err error
-	s.held, err = pipeline.NewHeld(info.TempDir)
+	s.held, err = info.HoldIfLate()
 	return err
 }
 
