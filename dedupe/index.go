@@ -123,9 +123,10 @@ const DefaultMinPlies = 20
 
 // BytesPerGame is the index's memory per game in its largest state
 // (during Finish): 14 bytes loaded from the temporary file (none while
-// adding), 19 more while deciding. Not
-// counted: at most one partly used chunk of 16,384 games per column, and
-// the hash tables Finish builds (one entry per distinct line).
+// adding), 19 more while deciding (none once decided). Not counted: at
+// most one partly used chunk of 16,384 games per column, the hash tables
+// Finish builds (one entry per distinct line), and 4 bytes per copy of a
+// kept game while the clusters' names are read.
 const BytesPerGame = 33
 
 // Game is one game as the index sees it.
