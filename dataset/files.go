@@ -50,7 +50,7 @@ type FilesWriter struct {
 // NewFilesWriter starts files.parquet on w.
 func NewFilesWriter(w io.Writer, opts ...Option) (*FilesWriter, error) {
 	cfg := newConfig(opts)
-	fw, err := parquetw.NewFileWriter(w, FilesSchema, &cfg.Config, nil, nil)
+	fw, err := parquetw.NewFileWriter(w, FilesSchema, &cfg.Config, plainColumns[FilesSchema], nil)
 	if err != nil {
 		return nil, err
 	}
