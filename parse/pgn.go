@@ -134,24 +134,10 @@ func (p *PGNReader) start() {
 // and nil with the error when reading fails. Problems of a game are in
 // Record.Problems; Next never fails because of the content of a game.
 func (p *PGNReader) Next() (*Record, error) {
-	if !p.started {
-		p.start()
-	}
 	for {
-		if p.err != nil && !p.carry {
-			p.giveBufs()
-			if p.err == io.EOF {
-				return nil, io.EOF
-			}
-			return nil, p.err
-		}
-		startOff, startLine, complete, err := p.collect()
-		if err != nil && err != io.EOF {
-			p.err = err
+		startOff, startLine, complete, err := p.nextChunk()
+		if err != nil {
 			return nil, err
-		}
-		if len(p.buf) == 0 && !p.overflow {
-			continue
 		}
 		rec := p.parseGame(startOff, startLine, complete)
 		if rec == nil { // nothing that looks like a game
@@ -185,21 +171,10 @@ type RawGame struct {
 // chunk that turns out to hold no game (junk between games) is counted;
 // callers that need the numbering of Next renumber with Record.SetIndex.
 func (p *PGNReader) NextRaw() (*RawGame, error) {
-	if !p.started {
-		p.start()
-	}
 	for {
-		if p.err != nil && !p.carry {
-			p.giveBufs()
-			return nil, p.err
-		}
-		startOff, startLine, complete, err := p.collect()
-		if err != nil && err != io.EOF {
-			p.err = err
+		startOff, startLine, complete, err := p.nextChunk()
+		if err != nil {
 			return nil, err
-		}
-		if len(p.buf) == 0 && !p.overflow {
-			continue
 		}
 		g := &RawGame{
 			name: p.name, index: p.index,
@@ -277,6 +252,30 @@ func pgnLineOffs(offs []int64, buf []byte, start int64) []int64 {
 // pgnScratchPool recycles scratch buffers between games parsed by
 // RawGame.Parse.
 var pgnScratchPool = sync.Pool{New: func() any { return &pgnScratch{toks: make([]pgnTok, 0, 256)} }}
+
+// nextChunk collects the bytes of the next game (p.buf), for Next and
+// NextRaw: where it starts, and whether its end was seen. err is io.EOF
+// after the last one, or the reading error; a chunk that holds nothing is
+// passed over.
+func (p *PGNReader) nextChunk() (startOff int64, startLine int, complete bool, err error) {
+	if !p.started {
+		p.start()
+	}
+	for {
+		if p.err != nil && !p.carry {
+			p.giveBufs()
+			return 0, 0, false, p.err
+		}
+		startOff, startLine, complete, err = p.collect()
+		if err != nil && err != io.EOF {
+			p.err = err
+			return 0, 0, false, err
+		}
+		if len(p.buf) > 0 || p.overflow {
+			return startOff, startLine, complete, nil
+		}
+	}
+}
 
 // collect reads the raw lines of one game into p.buf. complete reports
 // whether the game ended at the start of another (rather than at EOF).
