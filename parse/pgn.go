@@ -171,25 +171,23 @@ type RawGame struct {
 // chunk that turns out to hold no game (junk between games) is counted;
 // callers that need the numbering of Next renumber with Record.SetIndex.
 func (p *PGNReader) NextRaw() (*RawGame, error) {
-	for {
-		startOff, startLine, complete, err := p.nextChunk()
-		if err != nil {
-			return nil, err
-		}
-		g := &RawGame{
-			name: p.name, index: p.index,
-			buf:      bytes.Clone(p.buf),
-			startOff: startOff, startLine: startLine, complete: complete, overflow: p.overflow,
-			enc: p.dec.enc, label: p.dec.label, hint: p.dec.hint, weak: p.dec.weak,
-		}
-		if p.overflow {
-			// Bytes were dropped: the offsets of the lines no longer
-			// follow from buf.
-			g.lineOffs = slices.Clone(p.lineOffs)
-		}
-		p.index++
-		return g, nil
+	startOff, startLine, complete, err := p.nextChunk()
+	if err != nil {
+		return nil, err
 	}
+	g := &RawGame{
+		name: p.name, index: p.index,
+		buf:      bytes.Clone(p.buf),
+		startOff: startOff, startLine: startLine, complete: complete, overflow: p.overflow,
+		enc: p.dec.enc, label: p.dec.label, hint: p.dec.hint, weak: p.dec.weak,
+	}
+	if p.overflow {
+		// Bytes were dropped: the offsets of the lines no longer
+		// follow from buf.
+		g.lineOffs = slices.Clone(p.lineOffs)
+	}
+	p.index++
+	return g, nil
 }
 
 // Parse decodes and parses the game. It returns nil when the text holds
