@@ -3,6 +3,7 @@ package pipeline
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/internal/spill"
@@ -39,16 +40,11 @@ func (p *passStates) add(st analyze.Status, codes codeSet) error {
 		}
 		p.f = f
 	}
-	switch st {
-	case analyze.StatusOK:
-		p.e[0] = 0
-	case analyze.StatusWarning:
-		p.e[0] = 1
-	case analyze.StatusError:
-		p.e[0] = 2
-	default:
+	b := slices.Index(byteStatus[:], st)
+	if b < 0 {
 		return fmt.Errorf("pipeline: game state %q", st)
 	}
+	p.e[0] = byte(b)
 	binary.LittleEndian.PutUint64(p.e[1:], uint64(codes))
 	if err := p.f.Append(p.e[:]); err != nil {
 		return fmt.Errorf("pipeline: %w", err)
