@@ -34,7 +34,7 @@ func BenchmarkReadFiles(b *testing.B) {
 			case t.IsDir():
 				walk(q)
 			case t&fs.ModeType == 0:
-				data, ok, err := readSmall(q, &buf)
+				data, ok, err := readSmall(dirAt{}, q, &buf)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -137,6 +137,28 @@ type Walker struct {
 	ident string  // Item.Key of the file being read
 	seen  reached // the files and directories the plan reached so far
 	hint  encodingHint
+	at    dirAt // the directory being listed, while its entries are read
+}
+
+// dirAt is the directory a walk is listing: its open descriptor, and the
+// prefix the paths of its entries begin with ("" for none). Its files are
+// opened relative to it (see readSmall).
+type dirAt struct {
+	fd     int
+	prefix string
+}
+
+// rel returns name relative to the directory and the directory's
+// descriptor when name is one of its entries, else -1.
+func (a dirAt) rel(name string) (string, int) {
+	if a.prefix == "" || len(name) <= len(a.prefix) || name[:len(a.prefix)] != a.prefix {
+		return "", -1
+	}
+	rel := name[len(a.prefix):]
+	if strings.IndexByte(rel, filepath.Separator) >= 0 {
+		return "", -1
+	}
+	return rel, a.fd
 }
 
 // Files returns the number of input files seen so far (archive members
@@ -295,7 +317,7 @@ func (w *Walker) file(ctx context.Context, e Entry, yield func(Item) error) erro
 	// system calls (see readSmall).
 	buf := smallPool.Get().(*[]byte)
 	defer smallPool.Put(buf)
-	data, ok, err := readSmall(name, buf)
+	data, ok, err := readSmall(w.at, name, buf)
 	if err != nil {
 		return w.problem(name, err, yield)
 	}

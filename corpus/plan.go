@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -195,15 +196,26 @@ func (p *planner) dir(dir, real string, parent *listing, yield func(Entry) error
 		return nil
 	}
 	defer p.seen.done(real, l)
-	entries, err := os.ReadDir(dir)
+	// The directory stays open while its entries are read: its files are
+	// opened relative to it (see readSmall).
+	d, fd, err := openDir(dir)
+	var entries []fs.DirEntry
+	if err == nil {
+		defer d.Close()
+		entries, err = d.ReadDir(-1)
+	}
 	if err != nil {
 		l.skipping("") // gave nothing
 		return yield(p.skipped(dir, err))
 	}
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	// An entry's name is one plain component, so joining it to a
 	// directory only appends it to what Join gives for any name: the
 	// cleaning is done once per directory, not per file.
 	prefix, realPrefix := joinPrefix(dir), joinPrefix(real)
+	outer := p.w.at
+	p.w.at = dirAt{fd: fd, prefix: prefix}
+	defer func() { p.w.at = outer }()
 	for _, de := range entries {
 		q := prefix + de.Name()
 		l.at(de.Name())
