@@ -49,3 +49,36 @@ func TestFastPlainMatchesGeneral(t *testing.T) {
 	}
 	t.Logf("%d moves resolved by the fast path", resolved)
 }
+
+// TestParseCoord4 checks the four-byte reading of coordinates against the
+// general one on every four-byte string over the characters that matter
+// (letters about a..i in both cases, digits, and their neighbours), in
+// both rank bases.
+func TestParseCoord4(t *testing.T) {
+	alpha := []byte("`aeijAIJ@09/:-!")
+	var b [4]byte
+	n := 0
+	for _, c0 := range alpha {
+		for _, c1 := range alpha {
+			for _, c2 := range alpha {
+				for _, c3 := range alpha {
+					b = [4]byte{c0, c1, c2, c3}
+					s := string(b[:])
+					for base := 0; base <= 1; base++ {
+						c, ok := parseCoord4(s, base)
+						want, err := parseCoordAny(s, base)
+						if ok && (err != nil || c != want) {
+							t.Fatalf("parseCoord4(%q, %d) = %v, general %v, %v", s, base, c, want, err)
+						}
+						if ok {
+							n++
+						}
+					}
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("parseCoord4 read nothing")
+	}
+}
