@@ -449,7 +449,7 @@ func TestInCheckAfterMatchesInCheck(t *testing.T) {
 	if testing.Short() {
 		games = 10
 	}
-	randomPositions(t, games, 150, 5, func(p *Position, _ []Move) {
+	check := func(p *Position, _ []Move) {
 		for _, m := range p.LegalMoves() {
 			q := *p
 			q.MakeMove(m)
@@ -461,7 +461,31 @@ func TestInCheckAfterMatchesInCheck(t *testing.T) {
 				t.Fatalf("%s then %v: InCheckAfter(attacked before) = %v, InCheck = %v", p.FEN(), m, got, want)
 			}
 		}
-	})
+	}
+	// A king move that gives check: the red king was the screen of its
+	// cannon (e0) and steps aside (a king never gives check as a screen:
+	// it would face the other king).
+	for _, fen := range []string{
+		"4k4/9/9/9/4p4/9/9/9/4K4/4C4 w - - 0 1",
+	} {
+		p, err := PositionFromFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checks := 0
+		for _, m := range p.LegalMoves() {
+			q := p
+			q.MakeMove(m)
+			if q.InCheck() && p.Piece(m.From()).Kind() == King {
+				checks++
+			}
+		}
+		if checks == 0 {
+			t.Fatalf("%s: no king move gives check", fen)
+		}
+		check(&p, nil)
+	}
+	randomPositions(t, games, 150, 5, check)
 }
 
 // TestHasLegalMoveMatchesLegalMoves checks HasLegalMove against the

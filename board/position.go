@@ -279,21 +279,20 @@ func (p *Position) InCheck() bool {
 // made on it), faster when it may assume that before m the king of the
 // side now to move was not attacked: attackedBefore false promises that,
 // and it holds in any position reached by a legal move (a legal move never
-// leaves the mover's king attacked). Then only a king move, the moved piece
-// landing where it attacks the king (on its file or rank, or a horse's move
-// away), or a move onto or off the king's lines or off a horse-leg square
-// next to the king can have given check, and only the lines and horses
-// those changes touch are looked at (see newAttack).
+// leaves the mover's king attacked). Then only the moved piece landing
+// where it attacks the king (on its file or rank, or a horse's move away),
+// or a move onto or off the king's lines or off a horse-leg square next to
+// the king can have given check, and only the lines and horses those
+// changes touch are looked at (see newAttack). A king move is no
+// exception: a king attacks only the facing king, which a legal move never
+// leaves, and moving it off a line or onto one (as a cannon's screen) is a
+// change newAttack looks at.
 func (p *Position) InCheckAfter(m Move, attackedBefore bool) bool {
 	if attackedBefore {
 		return p.InCheck()
 	}
 	from, to := m.From(), m.To()
-	pc := p.board[to]
-	if pc.Kind() == King {
-		return p.InCheck()
-	}
-	return newAttack(&p.board, p.kings[p.side], from, to, pc, p.side.Other())
+	return newAttack(&p.board, p.kings[p.side], from, to, p.board[to], p.side.Other())
 }
 
 // MayGiveCheck reports whether the move m of the side to move may give

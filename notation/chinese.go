@@ -133,8 +133,32 @@ func ParseChinese(s string) (Chinese, error) {
 // chineseVline returns the vline of Chinese move text, as ParseChinese
 // and Chinese.vline give it.
 func chineseVline(text string) (vline, error) {
+	if v, ok := chineseVlinePlain(text); ok {
+		return v, nil
+	}
 	_, v, err := parseChinese(text)
 	return v, err
+}
+
+// chineseVlinePlain reads the plain layout, piece, file, direction and
+// number (炮二平五), straight into a vline: most moves of a record are
+// written so. ok is false for any other text, which parseChinese reads;
+// for the texts it reads, parseChinese gives the same vline.
+func chineseVlinePlain(s string) (v vline, ok bool) {
+	var cls [5]uint8
+	var val [5]int8
+	n, ok := classifyAll(s, false, &cls, &val)
+	if !ok || n != 4 || cls[0] != clPiece || cls[1] != clNum || cls[2] != clDir || cls[3] != clNum {
+		return vline{}, false
+	}
+	// The classes fix the ranges: a kind of piece, numerals 1..9, a
+	// direction. What is left of Chinese.vline's checks is that a piece
+	// moving diagonally never moves sideways.
+	kinds, dir := kindBit(board.Kind(val[0])), Direction(val[2])
+	if kinds&diagonalKinds != 0 && dir == Sideways {
+		return vline{}, false
+	}
+	return vline{kinds: kinds, file: val[1], dir: dir, num: val[3]}, true
 }
 
 // parseChinese is ParseChinese, with the move's vline.

@@ -49,3 +49,83 @@ func TestFastPlainMatchesGeneral(t *testing.T) {
 	}
 	t.Logf("%d moves resolved by the fast path", resolved)
 }
+
+// TestParseCoord4 checks the four-byte reading of coordinates against the
+// general one on every four-byte string over the characters that matter
+// (letters about a..i in both cases, digits, and their neighbours), in
+// both rank bases.
+func TestParseCoord4(t *testing.T) {
+	alpha := []byte("`aeijAIJ@09/:-!")
+	var b [4]byte
+	n := 0
+	for _, c0 := range alpha {
+		for _, c1 := range alpha {
+			for _, c2 := range alpha {
+				for _, c3 := range alpha {
+					b = [4]byte{c0, c1, c2, c3}
+					s := string(b[:])
+					for base := 0; base <= 1; base++ {
+						c, ok := parseCoord4(s, base)
+						want, err := parseCoordAny(s, base)
+						if ok && (err != nil || c != want) {
+							t.Fatalf("parseCoord4(%q, %d) = %v, general %v, %v", s, base, c, want, err)
+						}
+						if ok {
+							n++
+						}
+					}
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("parseCoord4 read nothing")
+	}
+}
+
+// TestChineseVlinePlain checks the direct reading of the plain layout
+// against parseChinese: on every text of piece, numeral, direction and
+// numeral characters classify knows, and on every four-character text
+// over a few characters of each class (other layouts, pieces that cannot
+// move sideways, qualifiers), plus spaces and marks.
+func TestChineseVlinePlain(t *testing.T) {
+	byClass := map[uint8][]rune{}
+	for _, s := range symbols {
+		if s.r != 0 {
+			byClass[s.cls] = append(byClass[s.cls], s.r)
+		}
+	}
+	check := func(text string) bool {
+		v, ok := chineseVlinePlain(text)
+		_, want, err := parseChinese(text)
+		if ok && (err != nil || v != want) {
+			t.Fatalf("chineseVlinePlain(%q) = %+v, parseChinese %+v, %v", text, v, want, err)
+		}
+		return ok
+	}
+	read := 0
+	for _, p := range byClass[clPiece] {
+		for _, f := range byClass[clNum] {
+			for _, d := range byClass[clDir] {
+				for _, n := range byClass[clNum] {
+					if check(string([]rune{p, f, d, n})) {
+						read++
+					}
+				}
+			}
+		}
+	}
+	if read == 0 {
+		t.Fatal("chineseVlinePlain read no plain text")
+	}
+	few := []rune("车马相仕帅炮兵二９5进退平前中后 !")
+	for _, a := range few {
+		for _, b := range few {
+			for _, c := range few {
+				for _, d := range few {
+					check(string([]rune{a, b, c, d}))
+				}
+			}
+		}
+	}
+}

@@ -25,6 +25,31 @@ func ParseUCI(s string) (ICCS, error) {
 }
 
 func parseCoord(s string, base int) (ICCS, error) {
+	if c, ok := parseCoord4(s, base); ok {
+		return c, nil
+	}
+	return parseCoordAny(s, base)
+}
+
+// parseCoord4 reads the usual spelling (h2e2, H2E2): two letters and two
+// digits, at once. ok is false for anything else, which parseCoordAny
+// reads: whatever parseCoord4 reads, parseCoordAny reads the same way.
+func parseCoord4(s string, base int) (c ICCS, ok bool) {
+	if len(s) != 4 {
+		return ICCS{}, false
+	}
+	f1, d1, f2, d2 := s[0]|0x20-'a', s[1]-'0', s[2]|0x20-'a', s[3]-'0'
+	r1, r2 := d1-byte(base), d2-byte(base) // rank 0 of base 1 wraps to 255
+	if f1 >= board.Files || f2 >= board.Files || d1 > 9 || d2 > 9 || r1 >= board.Ranks || r2 >= board.Ranks {
+		return ICCS{}, false
+	}
+	from, to := board.SquareAt(int(f1), int(r1)), board.SquareAt(int(f2), int(r2))
+	return ICCS{From: from, To: to}, from != to
+}
+
+// parseCoordAny is parseCoord for any spelling: spaces, a hyphen, trailing
+// annotations, ranks 1..10.
+func parseCoordAny(s string, base int) (ICCS, error) {
 	t := trimSpaceASCII(s)
 	for len(t) > 0 && isAnnotation(rune(t[len(t)-1])) {
 		t = t[:len(t)-1]

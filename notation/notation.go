@@ -86,6 +86,13 @@ func Try(p *board.Position, text string, n Notation) (m board.Move, ok bool) {
 // move is not in check (see board.Position.CheckMoveInCheck). quiet builds
 // no explanation of a failure: the error is then errQuiet (Try).
 func resolveText(p *board.Position, text string, n Notation, mayBeInCheck, quiet bool) (board.Move, error) {
+	if n == NotationICCS || n == NotationUCI {
+		// The usual spelling (h2e2) is read at once; it holds nothing
+		// to fold.
+		if c, ok := parseCoord4(text, coordBase(n)); ok {
+			return resolveParsedCoord(p, c, text, mayBeInCheck, quiet)
+		}
+	}
 	// Chinese text has its own full-width digits (炮８平５) and is never
 	// folded: skip the scan for it.
 	if n != NotationChinese {
@@ -262,6 +269,20 @@ func resolveCoord(p *board.Position, text string, n Notation, mayBeInCheck, quie
 	if err != nil {
 		return board.NoMove, err
 	}
+	return resolveParsedCoord(p, c, text, mayBeInCheck, quiet)
+}
+
+// coordBase returns the first rank of coordinate notation n: 1 for
+// NotationUCI, else 0.
+func coordBase(n Notation) int {
+	if n == NotationUCI {
+		return 1
+	}
+	return 0
+}
+
+// resolveParsedCoord is resolveCoord for the coordinates c read from text.
+func resolveParsedCoord(p *board.Position, c ICCS, text string, mayBeInCheck, quiet bool) (board.Move, error) {
 	if quiet {
 		if p.CheckMoveInCheck(c.Move(), mayBeInCheck) != nil {
 			return board.NoMove, errQuiet

@@ -224,18 +224,15 @@ func pgnLineOffs(offs []int64, buf []byte, start int64) []int64 {
 	offs = append(offs, start)
 	// Lines are short (a move or two in many files): look for newlines
 	// eight bytes at a time rather than call IndexByte per line.
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	const ones = 0x0101010101010101
 	i := 0
 	for ; i+8 <= len(buf); i += 8 {
-		x := binary.LittleEndian.Uint64(buf[i:]) ^ ('\n' * ones)
-		// The high bit of each byte of m is set where x has a zero byte
-		// (exactly so for the lowest one; bytes above it may be wrong,
-		// so they are checked one by one).
-		if m := (x - ones) &^ x & highs; m != 0 {
-			for k := bits.TrailingZeros64(m) / 8; k < 8; k++ {
-				if buf[i+k] == '\n' && i+k+1 < len(buf) {
-					offs = append(offs, start+int64(i+k+1))
-				}
+		// The high bit of each byte of m is set exactly where the byte
+		// is a newline (swarBelow tests each byte on its own).
+		m := swarBelow(binary.LittleEndian.Uint64(buf[i:])^('\n'*ones), 1)
+		for ; m != 0; m &= m - 1 {
+			if k := i + bits.TrailingZeros64(m)/8; k+1 < len(buf) {
+				offs = append(offs, start+int64(k+1))
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -46,22 +47,14 @@ var pgnControl = func() (t [256]bool) {
 }()
 
 // pgnFirstControl returns the index of the first control byte of s at or
-// after from, or len(s). Eight bytes are tested at a time for a byte below
-// 0x20 (line breaks are, so lines are then looked at byte by byte); DEL is
-// tested on its own.
+// after from, or len(s). Eight bytes are tested at a time, exactly (see
+// pgnControls): a line break, tab or the lead and trail bytes of a
+// character cost nothing more than letters do.
 func pgnFirstControl(s string, from int) int {
 	i := from
 	for ; i+8 <= len(s); i += 8 {
-		x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
-		low := (x - 0x2020202020202020) & ^x & 0x8080808080808080
-		del := x ^ 0x7F7F7F7F7F7F7F7F
-		del = (del - 0x0101010101010101) & ^del & 0x8080808080808080
-		if low|del != 0 {
-			for k := i; k < i+8; k++ {
-				if pgnControl[s[k]] {
-					return k
-				}
-			}
+		if c := pgnControls(binary.LittleEndian.Uint64([]byte(s[i : i+8]))); c != 0 {
+			return i + bits.TrailingZeros64(c)/8
 		}
 	}
 	for ; i < len(s); i++ {
@@ -70,6 +63,22 @@ func pgnFirstControl(s string, from int) int {
 		}
 	}
 	return len(s)
+}
+
+// pgnControls returns the high bit of each byte of x (eight bytes of text)
+// that pgnControl marks: below 0x09, 0x0E to 0x1F, or DEL.
+func pgnControls(x uint64) uint64 {
+	return swarBelow(x, 0x09) | swarBelow(x, 0x20)&^swarBelow(x, 0x0E) | swarBelow(x^0x7F7F7F7F7F7F7F7F, 1)
+}
+
+// swarBelow returns the high bit of each byte of x whose value is below n
+// (1 ≤ n ≤ 0x80). Each byte is computed on its own: its low seven bits
+// plus 0x80-n stay within the byte (at most 0xFE) and reach the high bit
+// exactly when they are at least n, so no carry crosses into the next
+// byte and the answer holds for every byte, not only the first.
+func swarBelow(x uint64, n byte) uint64 {
+	const low7, high, ones = 0x7F7F7F7F7F7F7F7F, 0x8080808080808080, 0x0101010101010101
+	return ^(x | (x&low7 + uint64(0x80-n)*ones)) & high
 }
 
 // dropControls removes the control bytes of the move text, which starts at

@@ -149,12 +149,12 @@ func TestWeakEncodingIsAProblem(t *testing.T) {
 }
 
 // TestPGNFirstControl checks the eight-bytes-at-a-time search against a
-// byte loop.
+// byte loop, with every byte value inserted at every place.
 func TestPGNFirstControl(t *testing.T) {
-	base := "1. 炮二平五 马８进７\r\n2. h2e2 {x} 1-0\t\f\v  "
+	base := "1. 炮二平五 马８进７\r\n2. h2e2 {x} 1-0\t\f\v  \x80\xff\x7e"
 	for pos := 0; pos <= len(base); pos++ {
-		for _, c := range []byte{0, 1, 0x1F, 0x7F} {
-			s := base[:pos] + string(c) + base[pos:]
+		for c := range 256 {
+			s := base[:pos] + string(byte(c)) + base[pos:]
 			for from := 0; from <= len(s); from += 3 {
 				want := len(s)
 				for k := from; k < len(s); k++ {

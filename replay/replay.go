@@ -260,18 +260,7 @@ func Replay(rec *parse.Record, opt Options) *Game {
 		return g
 	}
 	r := resolver{notation: rec.Notation}
-	// The main line is counted first, so that Line and Plies are
-	// allocated once at their size; the replay below fills Line as it
-	// goes (one more walk down the tree would cost as much as the count).
-	nLine := 0
-	for p := &rec.Root; len(p.Children) > 0; p = p.Children[0] {
-		nLine++
-	}
-	line := g.spareLine
-	if line == nil || cap(line) < nLine {
-		line = make([]*parse.Node, 0, nLine)
-	}
-	if !sideKnown && nLine > 0 {
+	if !sideKnown && len(rec.Root.Children) > 0 {
 		// Settle the side from the first move: keep Red unless only
 		// Black can play it.
 		first := rec.Root.Children[0]
@@ -286,10 +275,19 @@ func Replay(rec *parse.Record, opt Options) *Game {
 	g.HasStart = true
 	g.Start = start
 	p := start
-	g.Plies = g.sparePlies
-	if g.Plies == nil || cap(g.Plies) < nLine {
-		g.Plies = make([]Ply, 0, nLine)
+	// Line and Plies grow in the slices of a released Game: a pipeline
+	// that releases its games soon reaches their largest size and then
+	// appends without allocating, walking the main line once. A new Game
+	// counts the main line first and allocates both at its size.
+	line, plies := g.spareLine[:0], g.sparePlies[:0]
+	if cap(line) == 0 || cap(plies) == 0 {
+		nLine := 0
+		for p := &rec.Root; len(p.Children) > 0; p = p.Children[0] {
+			nLine++
+		}
+		line, plies = make([]*parse.Node, 0, nLine), make([]Ply, 0, nLine)
 	}
+	g.Plies = plies
 	g.spareLine, g.sparePlies = nil, nil
 	node := &rec.Root
 	// inCheck is whether the side to move in p is in check: the previous
@@ -303,10 +301,11 @@ func Replay(rec *parse.Record, opt Options) *Game {
 		m, err := ResolveNodeInCheck(&p, n, r.notation, inCheck)
 		if err != nil {
 			g.Fail = r.failure(&p, len(g.Plies)+1, n, err)
-			g.Unplayed = nLine - len(line)
+			played := len(line)
 			for ; len(node.Children) > 0; node = node.Children[0] {
 				line = append(line, node.Children[0])
 			}
+			g.Unplayed = len(line) - played
 			break
 		}
 		line = append(line, n)
