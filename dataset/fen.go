@@ -13,7 +13,7 @@ import (
 //
 // It follows the board itself (a copy updated by each move, as
 // Position.MakeMove does) rather than copying the position's board every
-// ply, writes a rank's text with a table of FEN letters, and counts the
+// ply, writes a rank's text with tables and no branch (rank), and counts the
 // pieces of each kind on each file, which notationKey asks about.
 type fenWriter struct {
 	place []byte             // placement: ranks 9 to 0, '/' between
@@ -46,7 +46,7 @@ func (fw *fenWriter) reset(p *board.Position) {
 	fw.place = fw.place[:0]
 	for r := board.Ranks - 1; r >= 0; r-- {
 		at := len(fw.place)
-		var row [board.Files]byte
+		var row [rankLen]byte
 		fw.place = append(fw.place, row[:fw.rank(&row, r)]...)
 		fw.at[r], fw.n[r] = uint8(at), uint8(len(fw.place)-at)
 		if r > 0 {
@@ -55,28 +55,38 @@ func (fw *fenWriter) reset(p *board.Position) {
 	}
 }
 
+// rankLen bounds the text of a rank written by rank (board.Files
+// characters at most) with room for its scratch writes.
+const rankLen = 16
+
+// isPiece is 1 for a piece, 0 for an empty point.
+var isPiece = func() (t [256]int) {
+	for i := range t {
+		if fenLetters[i] != 0 {
+			t[i] = 1
+		}
+	}
+	return t
+}()
+
 // rank writes the text of rank r into row and returns its length.
-func (fw *fenWriter) rank(row *[board.Files]byte, r int) int {
-	n, empty := 0, byte(0)
+//
+// It has no branch on the pieces: every point writes the count of the
+// empty points before it and its letter, and advances past what a piece
+// keeps (the count only if there were empty points). With branches the
+// mispredictions were most of the FEN's cost.
+func (fw *fenWriter) rank(row *[rankLen]byte, r int) int {
+	n, empty := 0, 0
 	for _, pc := range (*[board.Files]board.Piece)(fw.b[r*board.Files:]) {
-		l := fenLetters[pc]
-		if l == 0 {
-			empty++
-			continue
-		}
-		if empty > 0 {
-			row[n] = '0' + empty
-			n++
-			empty = 0
-		}
-		row[n] = l
-		n++
+		p := isPiece[pc]
+		row[n&(rankLen-1)] = '0' + byte(empty)
+		n += p & ((empty + 15) >> 4) // 1 when 1 ≤ empty ≤ 9 and pc a piece
+		row[n&(rankLen-1)] = fenLetters[pc]
+		n += p
+		empty = (empty + 1) * (1 - p)
 	}
-	if empty > 0 {
-		row[n] = '0' + empty
-		n++
-	}
-	return n
+	row[n&(rankLen-1)] = '0' + byte(empty)
+	return n + (empty+15)>>4
 }
 
 // put sets square sq to pc on the board and in the counts.
@@ -106,7 +116,7 @@ func (fw *fenWriter) moved(_ *board.Position, m board.Move) {
 // setRank rewrites the text of rank r in the placement. When its length
 // changes, the ranks after it (below it) move.
 func (fw *fenWriter) setRank(r int) {
-	var row [board.Files]byte
+	var row [rankLen]byte
 	n := fw.rank(&row, r)
 	at, old := int(fw.at[r]), int(fw.n[r])
 	if d := n - old; d != 0 {
