@@ -12,7 +12,8 @@ import (
 // allocate and free the same buffers batch after batch and page after
 // page; recycling them spares the garbage collector most of export's
 // allocation. Buffers are kept by power-of-two size class, at most
-// maxKeep bytes in all, and are zeroed when handed out, as Go's are.
+// maxKeep bytes in all, and are zeroed when handed out, as Go's are
+// (but to the vecs of this package, which need no zeroing: see dirty).
 type Recycler struct {
 	mu    sync.Mutex
 	free  [maxClass + 1][][]byte
@@ -36,6 +37,15 @@ func class(n int) int {
 }
 
 func (a *Recycler) Allocate(size int) []byte {
+	b := a.dirty(size)[:size]
+	clear(b)
+	return b
+}
+
+// dirty returns a buffer of at least size bytes as it was left (a new one
+// is zero), its length its capacity: for a vec, which writes every byte
+// it reads, clearing a recycled buffer is work for nothing.
+func (a *Recycler) dirty(size int) []byte {
 	c := class(size)
 	if c > maxClass {
 		return make([]byte, size)
@@ -47,13 +57,11 @@ func (a *Recycler) Allocate(size int) []byte {
 		a.free[c] = l[:len(l)-1]
 		a.bytes -= cap(b)
 		a.mu.Unlock()
-		b = b[:size]
-		clear(b)
-		return b
+		return b[:cap(b)]
 	}
 	a.mu.Unlock()
 	// A power-of-two size is aligned to min(size, page) by Go's allocator.
-	return make([]byte, size, 1<<c)
+	return make([]byte, 1<<c)
 }
 
 func (a *Recycler) Reallocate(size int, b []byte) []byte {
