@@ -41,6 +41,10 @@ type PositionsWriter struct {
 	// miss a ply.)
 	notes    []uint64
 	noteKeys []int32
+	// texts holds the WXF and Chinese text by notationKey, across row
+	// groups (a new row group looks them up again, but does not format
+	// them); nil in a partitioned dataset.
+	texts map[int32]noteTexts
 
 	buf   []byte
 	fw    fenWriter
@@ -97,6 +101,7 @@ func newPositionsWriter(w io.Writer, cfg *config) (*PositionsWriter, error) {
 		// A partitioned dataset keeps up to maxOpen writers open: there
 		// the arrays would add tens of MB, and the text is looked up.
 		pw.notes = make([]uint64, notesLen)
+		pw.texts = map[int32]noteTexts{}
 		t.OnEndRowGroup = func() {
 			// The next row group has new dictionaries.
 			for _, k := range pw.noteKeys {
@@ -189,8 +194,8 @@ func (pw *PositionsWriter) writePlies(id string, start board.Position, plies []r
 // of the writer's own work. Mostly the text depends on the move and the
 // piece alone (see notationKey): the two dictionary indices are then kept
 // in pw.notes by the move's squares, with the piece, for the row group,
-// and the text is formatted once per key (again when another piece takes
-// the same squares).
+// and the text is formatted once per key (pw.texts) and looked up once
+// per key and row group.
 func (pw *PositionsWriter) appendNotations(p *board.Position, m board.Move) {
 	k, ok := pw.fw.notationKey(m)
 	ok = ok && pw.notes != nil
@@ -202,11 +207,26 @@ func (pw *PositionsWriter) appendNotations(p *board.Position, m board.Move) {
 			return
 		}
 	}
-	pw.buf = notation.AppendWXF(pw.buf[:0], p, m)
-	w := pw.wxf.Index(pw.buf)
+	var w, c int32
+	var t noteTexts
+	known := false
+	if ok {
+		t, known = pw.texts[k]
+	}
+	if known {
+		w, c = pw.wxf.Index(t.wxf), pw.chinese.Index(t.chinese)
+	} else {
+		pw.buf = notation.AppendWXF(pw.buf[:0], p, m)
+		w = pw.wxf.Index(pw.buf)
+		n := len(pw.buf)
+		pw.buf = notation.AppendChinese(pw.buf, p, m, notation.ChineseStyle{})
+		c = pw.chinese.Index(pw.buf[n:])
+		if ok {
+			b := slices.Clone(pw.buf)
+			pw.texts[k] = noteTexts{wxf: b[:n:n], chinese: b[n:]}
+		}
+	}
 	pw.wxf.AppendIndex(w)
-	pw.buf = notation.AppendChinese(pw.buf[:0], p, m, notation.ChineseStyle{})
-	c := pw.chinese.Index(pw.buf)
 	pw.chinese.AppendIndex(c)
 	// Both notations have a few thousand texts at most: the indices fit
 	// in 16 bits (else the text is looked up every time).
@@ -217,6 +237,9 @@ func (pw *PositionsWriter) appendNotations(p *board.Position, m board.Move) {
 		pw.notes[at] = pc<<32 | uint64(c+1)<<16 | uint64(w+1)
 	}
 }
+
+// noteTexts is the WXF and Chinese text of a move (see notationKey).
+type noteTexts struct{ wxf, chinese []byte }
 
 // notesLen is the number of entries of PositionsWriter.notes: the
 // squares of notationKey (its key without the piece).
