@@ -37,8 +37,11 @@ func class(n int) int {
 }
 
 func (a *Recycler) Allocate(size int) []byte {
-	b := a.dirty(size)[:size]
-	clear(b)
+	b, recycled := a.take(size)
+	b = b[:size]
+	if recycled {
+		clear(b)
+	}
 	return b
 }
 
@@ -46,9 +49,16 @@ func (a *Recycler) Allocate(size int) []byte {
 // is zero), its length its capacity: for a vec, which writes every byte
 // it reads, clearing a recycled buffer is work for nothing.
 func (a *Recycler) dirty(size int) []byte {
+	b, _ := a.take(size)
+	return b
+}
+
+// take returns a kept buffer of size's class (recycled), else a new one,
+// its length its capacity.
+func (a *Recycler) take(size int) (b []byte, recycled bool) {
 	c := class(size)
 	if c > maxClass {
-		return make([]byte, size)
+		return make([]byte, size), false
 	}
 	a.mu.Lock()
 	if l := a.free[c]; len(l) > 0 {
@@ -57,11 +67,11 @@ func (a *Recycler) dirty(size int) []byte {
 		a.free[c] = l[:len(l)-1]
 		a.bytes -= cap(b)
 		a.mu.Unlock()
-		return b[:cap(b)]
+		return b[:cap(b)], true
 	}
 	a.mu.Unlock()
 	// A power-of-two size is aligned to min(size, page) by Go's allocator.
-	return make([]byte, 1<<c)
+	return make([]byte, 1<<c), false
 }
 
 func (a *Recycler) Reallocate(size int, b []byte) []byte {
