@@ -32,14 +32,11 @@ type PositionsWriter struct {
 	// extra appends the columns of the Lines (WithLines), else nil.
 	extra func(p *board.Position, m board.Move)
 
-	// notes holds, by the move's squares (notationKey>>4), the piece of
-	// notationKey (+1, bits 32 and up) and the dictionary indices (+1) of
-	// its WXF (low 16 bits) and Chinese (next 16) text in the open row
-	// group; 0 when unknown; nil in a partitioned dataset. noteKeys lists
-	// the entries set, to clear them. (Indexed by the squares alone, the
-	// array is an eighth of one by the whole key: the lookup was a cache
-	// miss a ply.)
-	notes    []uint64
+	// notes holds, by notationKey, the dictionary indices (+1) of the WXF
+	// (low 16 bits) and Chinese (high) text in the open row group; 0 when
+	// unknown; nil in a partitioned dataset. noteKeys lists the keys set,
+	// to clear them.
+	notes    []uint32
 	noteKeys []int32
 	// texts holds the WXF and Chinese text by notationKey, across row
 	// groups (a new row group looks them up again, but does not format
@@ -100,7 +97,7 @@ func newPositionsWriter(w io.Writer, cfg *config) (*PositionsWriter, error) {
 	if !cfg.byYear {
 		// A partitioned dataset keeps up to maxOpen writers open: there
 		// the arrays would add tens of MB, and the text is looked up.
-		pw.notes = make([]uint64, notesLen)
+		pw.notes = make([]uint32, notesLen)
 		pw.texts = map[int32]noteTexts{}
 		t.OnEndRowGroup = func() {
 			// The next row group has new dictionaries.
@@ -193,17 +190,19 @@ func (pw *PositionsWriter) writePlies(id string, start board.Position, plies []r
 // Formatting both and looking the text up in the dictionaries was a fifth
 // of the writer's own work. Mostly the text depends on the move and the
 // piece alone (see notationKey): the two dictionary indices are then kept
-// in pw.notes by the move's squares, with the piece, for the row group,
-// and the text is formatted once per key (pw.texts) and looked up once
-// per key and row group.
+// in pw.notes by that key for the row group, and the text is formatted
+// once per key (pw.texts) and looked up once per key and row group.
+// (Keyed by the move's squares alone, with the piece checked, the array
+// would be smaller, but different pieces make the same move: with one or
+// two entries a square pair, a third or a fifth of the lookups missed,
+// against a tenth.)
 func (pw *PositionsWriter) appendNotations(p *board.Position, m board.Move) {
 	k, ok := pw.fw.notationKey(m)
 	ok = ok && pw.notes != nil
-	at, pc := k>>4, uint64(k&15)+1
 	if ok {
-		if e := pw.notes[at]; e>>32 == pc {
+		if e := pw.notes[k]; e != 0 {
 			pw.wxf.AppendIndex(int32(e&0xffff) - 1)
-			pw.chinese.AppendIndex(int32(e>>16&0xffff) - 1)
+			pw.chinese.AppendIndex(int32(e>>16) - 1)
 			return
 		}
 	}
@@ -231,19 +230,16 @@ func (pw *PositionsWriter) appendNotations(p *board.Position, m board.Move) {
 	// Both notations have a few thousand texts at most: the indices fit
 	// in 16 bits (else the text is looked up every time).
 	if ok && w < 0xffff && c < 0xffff {
-		if pw.notes[at] == 0 {
-			pw.noteKeys = append(pw.noteKeys, at)
-		}
-		pw.notes[at] = pc<<32 | uint64(c+1)<<16 | uint64(w+1)
+		pw.notes[k] = uint32(w+1) | uint32(c+1)<<16
+		pw.noteKeys = append(pw.noteKeys, k)
 	}
 }
 
 // noteTexts is the WXF and Chinese text of a move (see notationKey).
 type noteTexts struct{ wxf, chinese []byte }
 
-// notesLen is the number of entries of PositionsWriter.notes: the
-// squares of notationKey (its key without the piece).
-const notesLen = board.Squares * board.Squares
+// notesLen is the number of keys of notationKey.
+const notesLen = board.Squares * board.Squares << 4
 
 // notationKey returns the key of the WXF and Chinese text of m in p when
 // the text depends on the move and the piece alone: the piece is the only
