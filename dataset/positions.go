@@ -38,10 +38,6 @@ type PositionsWriter struct {
 	// to clear them.
 	notes    []uint32
 	noteKeys []int32
-	// texts holds the WXF and Chinese text by notationKey, across row
-	// groups (a new row group looks them up again, but does not format
-	// them); nil in a partitioned dataset.
-	texts map[int32]noteTexts
 
 	buf   []byte
 	fw    fenWriter
@@ -98,7 +94,6 @@ func newPositionsWriter(w io.Writer, cfg *config) (*PositionsWriter, error) {
 		// A partitioned dataset keeps up to maxOpen writers open: there
 		// the arrays would add tens of MB, and the text is looked up.
 		pw.notes = make([]uint32, notesLen)
-		pw.texts = map[int32]noteTexts{}
 		t.OnEndRowGroup = func() {
 			// The next row group has new dictionaries.
 			for _, k := range pw.noteKeys {
@@ -191,11 +186,7 @@ func (pw *PositionsWriter) writePlies(id string, start board.Position, plies []r
 // of the writer's own work. Mostly the text depends on the move and the
 // piece alone (see notationKey): the two dictionary indices are then kept
 // in pw.notes by that key for the row group, and the text is formatted
-// once per key (pw.texts) and looked up once per key and row group.
-// (Keyed by the move's squares alone, with the piece checked, the array
-// would be smaller, but different pieces make the same move: with one or
-// two entries a square pair, a third or a fifth of the lookups missed,
-// against a tenth.)
+// once per key.
 func (pw *PositionsWriter) appendNotations(p *board.Position, m board.Move) {
 	k, ok := pw.fw.notationKey(m)
 	ok = ok && pw.notes != nil
@@ -206,26 +197,11 @@ func (pw *PositionsWriter) appendNotations(p *board.Position, m board.Move) {
 			return
 		}
 	}
-	var w, c int32
-	var t noteTexts
-	known := false
-	if ok {
-		t, known = pw.texts[k]
-	}
-	if known {
-		w, c = pw.wxf.Index(t.wxf), pw.chinese.Index(t.chinese)
-	} else {
-		pw.buf = notation.AppendWXF(pw.buf[:0], p, m)
-		w = pw.wxf.Index(pw.buf)
-		n := len(pw.buf)
-		pw.buf = notation.AppendChinese(pw.buf, p, m, notation.ChineseStyle{})
-		c = pw.chinese.Index(pw.buf[n:])
-		if ok {
-			b := slices.Clone(pw.buf)
-			pw.texts[k] = noteTexts{wxf: b[:n:n], chinese: b[n:]}
-		}
-	}
+	pw.buf = notation.AppendWXF(pw.buf[:0], p, m)
+	w := pw.wxf.Index(pw.buf)
 	pw.wxf.AppendIndex(w)
+	pw.buf = notation.AppendChinese(pw.buf[:0], p, m, notation.ChineseStyle{})
+	c := pw.chinese.Index(pw.buf)
 	pw.chinese.AppendIndex(c)
 	// Both notations have a few thousand texts at most: the indices fit
 	// in 16 bits (else the text is looked up every time).
@@ -234,9 +210,6 @@ func (pw *PositionsWriter) appendNotations(p *board.Position, m board.Move) {
 		pw.noteKeys = append(pw.noteKeys, k)
 	}
 }
-
-// noteTexts is the WXF and Chinese text of a move (see notationKey).
-type noteTexts struct{ wxf, chinese []byte }
 
 // notesLen is the number of keys of notationKey.
 const notesLen = board.Squares * board.Squares << 4
