@@ -1,24 +1,24 @@
 package dataset
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/xqtool/xqtool/board"
 )
 
 // fenWriter writes the FEN of a position that changes one move at a time.
-// It keeps the placement text, and a move rewrites only the ranks of its
-// two squares in place: the FEN of every ply of a game costs little more
-// than copying it.
+// It keeps the text of each rank, and a move rewrites only the ranks of
+// its two squares: the FEN of every ply of a game costs little more than
+// copying the ten texts.
 //
 // It follows the board itself (a copy updated by each move, as
 // Position.MakeMove does) rather than copying the position's board every
-// ply, writes a rank's text with a table of FEN letters, and counts the
+// ply, writes a rank's text with tables and no branch (rank), and counts the
 // pieces of each kind on each file, which notationKey asks about.
 type fenWriter struct {
-	place []byte             // placement: ranks 9 to 0, '/' between
-	at    [board.Ranks]uint8 // offset of each rank's text in place
-	n     [board.Ranks]uint8 // length of each rank's text
+	ranks [board.Ranks][rankLen]byte // text of each rank, n[r] bytes of it
+	n     [board.Ranks]uint8
 	b     [board.Squares]board.Piece
 	count [board.Files][16]uint8 // pieces by file and piece
 }
@@ -43,40 +43,43 @@ func (fw *fenWriter) reset(p *board.Position) {
 			fw.count[board.Square(sq).File()][pc&15]++
 		}
 	}
-	fw.place = fw.place[:0]
-	for r := board.Ranks - 1; r >= 0; r-- {
-		at := len(fw.place)
-		var row [board.Files]byte
-		fw.place = append(fw.place, row[:fw.rank(&row, r)]...)
-		fw.at[r], fw.n[r] = uint8(at), uint8(len(fw.place)-at)
-		if r > 0 {
-			fw.place = append(fw.place, '/')
-		}
+	for r := range board.Ranks {
+		fw.setRank(r)
 	}
 }
 
+// rankLen bounds the text of a rank written by rank (board.Files
+// characters at most) with room for its scratch writes.
+const rankLen = 16
+
+// isPiece is 1 for a piece, 0 for an empty point.
+var isPiece = func() (t [256]int) {
+	for i := range t {
+		if fenLetters[i] != 0 {
+			t[i] = 1
+		}
+	}
+	return t
+}()
+
 // rank writes the text of rank r into row and returns its length.
-func (fw *fenWriter) rank(row *[board.Files]byte, r int) int {
-	n, empty := 0, byte(0)
+//
+// It has no branch on the pieces: every point writes the count of the
+// empty points before it and its letter, and advances past what a piece
+// keeps (the count only if there were empty points). With branches the
+// mispredictions were most of the FEN's cost.
+func (fw *fenWriter) rank(row *[rankLen]byte, r int) int {
+	n, empty := 0, 0
 	for _, pc := range (*[board.Files]board.Piece)(fw.b[r*board.Files:]) {
-		l := fenLetters[pc]
-		if l == 0 {
-			empty++
-			continue
-		}
-		if empty > 0 {
-			row[n] = '0' + empty
-			n++
-			empty = 0
-		}
-		row[n] = l
-		n++
+		p := isPiece[pc]
+		row[n&(rankLen-1)] = '0' + byte(empty)
+		n += p & ((empty + 15) >> 4) // 1 when 1 ≤ empty ≤ 9 and pc a piece
+		row[n&(rankLen-1)] = fenLetters[pc]
+		n += p
+		empty = (empty + 1) * (1 - p)
 	}
-	if empty > 0 {
-		row[n] = '0' + empty
-		n++
-	}
-	return n
+	row[n&(rankLen-1)] = '0' + byte(empty)
+	return n + (empty+15)>>4
 }
 
 // put sets square sq to pc on the board and in the counts.
@@ -103,30 +106,32 @@ func (fw *fenWriter) moved(_ *board.Position, m board.Move) {
 	}
 }
 
-// setRank rewrites the text of rank r in the placement. When its length
-// changes, the ranks after it (below it) move.
+// setRank rewrites the text of rank r.
 func (fw *fenWriter) setRank(r int) {
-	var row [board.Files]byte
-	n := fw.rank(&row, r)
-	at, old := int(fw.at[r]), int(fw.n[r])
-	if d := n - old; d != 0 {
-		end := len(fw.place)
-		if d > 0 {
-			fw.place = append(fw.place, row[:d]...) // room; overwritten below
-		}
-		copy(fw.place[at+n:], fw.place[at+old:end])
-		fw.place = fw.place[:end+d]
-		for q := r - 1; q >= 0; q-- {
-			fw.at[q] = uint8(int(fw.at[q]) + d)
-		}
-		fw.n[r] = uint8(n)
-	}
-	copy(fw.place[at:], row[:n])
+	fw.n[r] = uint8(fw.rank(&fw.ranks[r], r))
 }
 
+// fenRoom bounds the bytes append writes past its dst (the placement with
+// the whole slot of the last rank, the side and the counters): a caller
+// that gives it this much room spares it a copy.
+const fenRoom = board.Ranks*(board.Files+1) + rankLen + 32
+
 // append appends the FEN of p, whose placement fw holds, to dst.
+//
+// Each rank's slot is copied whole (a fixed 16-byte move) and the next
+// rank written over its end.
 func (fw *fenWriter) append(dst []byte, p *board.Position) []byte {
-	dst = append(dst, fw.place...)
+	at := len(dst)
+	dst = slices.Grow(dst, fenRoom)
+	out := dst[at : at+board.Ranks*(board.Files+1)+rankLen]
+	n := 0
+	for r := board.Ranks - 1; r >= 0; r-- {
+		copy(out[n:n+rankLen], fw.ranks[r][:])
+		n += int(fw.n[r])
+		out[n] = '/'
+		n++
+	}
+	dst = dst[:at+n-1] // without the last '/'
 	if p.Side() == board.Black {
 		dst = append(dst, " b - - "...)
 	} else {

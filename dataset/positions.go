@@ -137,8 +137,8 @@ func (pw *PositionsWriter) writePlies(id string, start board.Position, plies []r
 		m := ply.Move
 		pw.gameID.AppendString(id)
 		pw.ply.Append(int32(i))
-		fen := pw.fen.Bytes(len(pw.fw.place) + 64) // the counters: 7 bytes and two numbers
-		pw.fen.EndBytes(pw.fw.append(fen, &p))     // within capacity
+		fen := pw.fen.Bytes(fenRoom)
+		pw.fen.EndBytes(pw.fw.append(fen, &p)) // within capacity
 		black := p.Side() == board.Black
 		if k := int(p.Side()); !pw.side.AppendKey(k) {
 			if black {

@@ -12,7 +12,8 @@ import (
 // allocate and free the same buffers batch after batch and page after
 // page; recycling them spares the garbage collector most of export's
 // allocation. Buffers are kept by power-of-two size class, at most
-// maxKeep bytes in all, and are zeroed when handed out, as Go's are.
+// maxKeep bytes in all, and are zeroed when handed out, as Go's are
+// (but to the vecs of this package, which need no zeroing: see dirty).
 type Recycler struct {
 	mu    sync.Mutex
 	free  [maxClass + 1][][]byte
@@ -36,9 +37,28 @@ func class(n int) int {
 }
 
 func (a *Recycler) Allocate(size int) []byte {
+	b, recycled := a.take(size)
+	b = b[:size]
+	if recycled {
+		clear(b)
+	}
+	return b
+}
+
+// dirty returns a buffer of at least size bytes as it was left (a new one
+// is zero), its length its capacity: for a vec, which writes every byte
+// it reads, clearing a recycled buffer is work for nothing.
+func (a *Recycler) dirty(size int) []byte {
+	b, _ := a.take(size)
+	return b
+}
+
+// take returns a kept buffer of size's class (recycled), else a new one,
+// its length its capacity.
+func (a *Recycler) take(size int) (b []byte, recycled bool) {
 	c := class(size)
 	if c > maxClass {
-		return make([]byte, size)
+		return make([]byte, size), false
 	}
 	a.mu.Lock()
 	if l := a.free[c]; len(l) > 0 {
@@ -47,13 +67,11 @@ func (a *Recycler) Allocate(size int) []byte {
 		a.free[c] = l[:len(l)-1]
 		a.bytes -= cap(b)
 		a.mu.Unlock()
-		b = b[:size]
-		clear(b)
-		return b
+		return b[:cap(b)], true
 	}
 	a.mu.Unlock()
 	// A power-of-two size is aligned to min(size, page) by Go's allocator.
-	return make([]byte, size, 1<<c)
+	return make([]byte, 1<<c), false
 }
 
 func (a *Recycler) Reallocate(size int, b []byte) []byte {

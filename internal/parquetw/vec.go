@@ -32,11 +32,23 @@ func (v *vec[T]) grow(n int) {
 	var zero T
 	size := int(unsafe.Sizeof(zero))
 	want := max(2*cap(v.s), len(v.s)+n, 64/size)
-	if v.buf == nil {
-		v.buf = memory.NewResizableBuffer(v.mem)
+	var b []byte
+	if r, ok := v.mem.(*Recycler); ok {
+		// A buffer as it was left: the values are copied and every byte
+		// after them is written before it is read.
+		b = r.dirty(want * size)
+		if v.buf != nil {
+			copy(b, v.buf.Buf()[:len(v.s)*size])
+			v.buf.Release()
+		}
+		v.buf = memory.NewBufferWithAllocator(b, r)
+	} else {
+		if v.buf == nil {
+			v.buf = memory.NewResizableBuffer(v.mem)
+		}
+		v.buf.Reserve(want * size) // keeps the values (mem.Reallocate)
+		b = v.buf.Buf()
 	}
-	v.buf.Reserve(want * size) // keeps the values (mem.Reallocate)
-	b := v.buf.Buf()
 	v.s = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/size)[:len(v.s)]
 }
 
