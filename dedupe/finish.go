@@ -3,6 +3,7 @@ package dedupe
 import (
 	"math/bits"
 	"slices"
+	"unsafe"
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/internal/spill"
@@ -112,7 +113,7 @@ func (ix *Index) finish() error {
 			return false, nil
 		}
 		if aOf != i {
-			if err := fwd.moves(ix.off.at(i), ix.n.at(i), &a); err != nil {
+			if err := fwd.moves(ix.off.at(i), ix.n.at(i), &a.head); err != nil {
 				return false, err
 			}
 			aOf = i
@@ -121,7 +122,7 @@ func (ix *Index) finish() error {
 		if err != nil {
 			return false, err
 		}
-		return sameStart(b, &a, mirror) && hasPrefix(b.moves, a.moves, mirror), nil
+		return sameStart(b, &a.head, mirror) && hasPrefix(b.moves, a.moves, mirror), nil
 	}
 	for i := range int32(n) {
 		rep[i] = -1
@@ -137,7 +138,7 @@ func (ix *Index) finish() error {
 			if eq, err := same(i, r, false); err != nil {
 				return err
 			} else if eq {
-				if int(ix.n.at(i)) < ix.minN && standardStart(&a) {
+				if int(ix.n.at(i)) < ix.minN && standardStart(&a.head) {
 					// A short opening line is a copy only between games
 					// whose players could be the same: else it is a new
 					// class of that line. (From a set position, the
@@ -205,7 +206,7 @@ func (ix *Index) finish() error {
 		if err != nil {
 			return false, err
 		}
-		return sameStart(&a, c, mirror) && hasPrefix(a.moves, c.moves, mirror), nil
+		return sameStart(&a.head, c, mirror) && hasPrefix(a.moves, c.moves, mirror), nil
 	}
 	for i := range int32(n) {
 		if rep[i] != i || int(ix.n.at(i)) <= ix.minN {
@@ -414,8 +415,8 @@ func (ix *Index) names(fin *finished) error {
 	return ix.added.close()
 }
 
-// setup returns the record's start position.
-func (r *record) setup() board.Setup {
+// setup returns the start position.
+func (r *head) setup() board.Setup {
 	s := board.Setup{Side: board.Color(r.side)}
 	for sq, p := range r.board {
 		s.Board[sq] = board.Piece(p)
@@ -423,43 +424,69 @@ func (r *record) setup() board.Setup {
 	return s
 }
 
-// repCache holds the start and moves of the classes' first games most
-// recently compared, by game number modulo repCacheSize: at most
-// repCacheSize lines of at most repCacheMoves moves (a longer line is
-// read each time into the slot of its own, not cached): about 1 MB of
-// records and their moves, 5 MB at most.
+// repCache holds the start positions and moves of the classes' first
+// games most recently compared, by game number, in two generations: a
+// line found in the older generation moves to the newer, and when the
+// newer holds repCacheBytes/2 the older is dropped (its storage reused)
+// and the newer becomes the older. The first games compared again and
+// again (the originals of a collection copied many times over) stay
+// while they fit, in whatever order they come; a line of more than
+// repCacheMoves moves is read each time into a slot of its own, not
+// cached. The cache holds at most repCacheBytes, whatever the input.
 type repCache struct {
-	of   []int32
-	recs []record
-	long record
+	cur, old map[int32]*head
+	size     int     // bytes of cur's lines (headBytes)
+	spare    []*head // the dropped generation's lines, for reuse
+	long     head
 }
 
-const (
-	repCacheSize  = 1 << 12
-	repCacheMoves = 512
-)
+// repCacheBytes bounds the cache of first games: 4 MB a generation
+// (about 15,000 lines of 70 plies). A variable so that a test can make
+// it small.
+var repCacheBytes = 8 << 20
 
-// get returns the record of game r, read from the spool unless cached.
-func (c *repCache) get(ix *Index, r int32) (*record, error) {
+const repCacheMoves = 512
+
+// headBytes is what a cached line costs: its head, the storage of its
+// moves and its entry in the map.
+func headBytes(h *head) int { return int(unsafe.Sizeof(head{})) + 2*cap(h.moves) + 16 }
+
+// get returns the start and moves of game r, read from the spool unless
+// cached. They are valid until the next get.
+func (c *repCache) get(ix *Index, r int32) (*head, error) {
 	n := ix.n.at(r)
 	if n > repCacheMoves {
 		return &c.long, ix.spool.moves(ix.off.at(r), n, &c.long)
 	}
-	if c.of == nil {
-		c.of = make([]int32, repCacheSize)
-		for i := range c.of {
-			c.of[i] = -1
-		}
-		c.recs = make([]record, repCacheSize)
+	if h, ok := c.cur[r]; ok {
+		return h, nil
 	}
-	slot := r & (repCacheSize - 1)
-	rec := &c.recs[slot]
-	if c.of[slot] != r {
-		c.of[slot] = -1
-		if err := ix.spool.moves(ix.off.at(r), n, rec); err != nil {
+	h, ok := c.old[r]
+	if ok {
+		delete(c.old, r)
+	} else {
+		if k := len(c.spare); k > 0 {
+			h, c.spare = c.spare[k-1], c.spare[:k-1]
+		} else {
+			h = new(head)
+		}
+		if err := ix.spool.moves(ix.off.at(r), n, h); err != nil {
+			c.spare = append(c.spare, h)
 			return nil, err
 		}
-		c.of[slot] = r
 	}
-	return rec, nil
+	size := headBytes(h)
+	if c.cur == nil || c.size+size > repCacheBytes/2 {
+		for _, d := range c.old {
+			c.spare = append(c.spare, d)
+		}
+		clear(c.old)
+		c.old, c.cur, c.size = c.cur, c.old, 0
+		if c.cur == nil {
+			c.cur = map[int32]*head{}
+		}
+	}
+	c.cur[r] = h
+	c.size += size
+	return h, nil
 }

@@ -200,4 +200,4 @@ var startBoard = func() (b [board.Squares]byte) {
 }()
 
 // standardStart reports whether r starts from the standard placement.
-func standardStart(r *record) bool { return r.board == startBoard }
+func standardStart(r *head) bool { return r.board == startBoard }

@@ -71,8 +71,13 @@ func (s *spool) close() error { return s.f.Close() }
 
 // record is one game read back.
 type record struct {
-	ref   Ref
-	tags  [7]string
+	ref  Ref
+	tags [7]string
+	head
+}
+
+// head is the start position and main line of a record.
+type head struct {
 	side  byte
 	board [board.Squares]byte
 	moves []board.Move
@@ -80,7 +85,7 @@ type record struct {
 
 // sameStart reports whether a and b (b mirrored when mirror) have the
 // same placement and side to move.
-func sameStart(a, b *record, mirror bool) bool {
+func sameStart(a, b *head, mirror bool) bool {
 	if a.side != b.side {
 		return false
 	}
@@ -156,7 +161,7 @@ func decodeRecord(b []byte, rec *record, text bool) error {
 	if d.Failed() || n > 1<<20 || d.Rest() < 2*n {
 		return errCorrupt
 	}
-	if err := decodeMoves(b[:movesSize(uint32(n))], uint32(n), rec); err != nil {
+	if err := decodeMoves(b[:movesSize(uint32(n))], uint32(n), &rec.head); err != nil {
 		return err
 	}
 	if !text {
@@ -176,13 +181,13 @@ func decodeRecord(b []byte, rec *record, text bool) error {
 }
 
 // moves reads the start position and the n moves of the record at off
-// into rec with one read.
-func (s *spool) moves(off int64, n uint32, rec *record) error {
+// into h with one read.
+func (s *spool) moves(off int64, n uint32, h *head) error {
 	b, err := s.f.Head(off, movesSize(n))
 	if err != nil {
 		return corrupt(err)
 	}
-	return decodeMoves(b, n, rec)
+	return decodeMoves(b, n, h)
 }
 
 // movesSize is the size of the start position and n moves of a record.
@@ -192,8 +197,8 @@ func movesSize(n uint32) int {
 }
 
 // moves reads the start position and the n moves of the record at off
-// into rec.
-func (r *reader) moves(off int64, n uint32, rec *record) error {
+// into h.
+func (r *reader) moves(off int64, n uint32, h *head) error {
 	if err := r.seek(off); err != nil {
 		return err
 	}
@@ -204,25 +209,28 @@ func (r *reader) moves(off int64, n uint32, rec *record) error {
 	if size := movesSize(n); len(b) >= size {
 		b = b[:size]
 	}
-	return decodeMoves(b, n, rec)
+	return decodeMoves(b, n, h)
 }
 
-// decodeMoves decodes the start position and n moves of b into rec.
-func decodeMoves(b []byte, n uint32, rec *record) error {
+// decodeMoves decodes the start position and n moves of b into h.
+func decodeMoves(b []byte, n uint32, h *head) error {
 	if len(b) != movesSize(n) {
 		return errCorrupt
 	}
-	rec.side = b[0]
-	copy(rec.board[:], b[1:1+board.Squares])
+	h.side = b[0]
+	copy(h.board[:], b[1:1+board.Squares])
 	b = b[1+board.Squares:]
 	m, k := binary.Uvarint(b)
 	if k <= 0 || m != uint64(n) {
 		return errCorrupt
 	}
 	b = b[k:]
-	rec.moves = rec.moves[:0]
-	for i := range int(n) {
-		rec.moves = append(rec.moves, board.Move(binary.LittleEndian.Uint16(b[2*i:])))
+	if cap(h.moves) < int(n) {
+		h.moves = make([]board.Move, n)
+	}
+	h.moves = h.moves[:n]
+	for i := range h.moves {
+		h.moves[i] = board.Move(binary.LittleEndian.Uint16(b[2*i:]))
 	}
 	return nil
 }
