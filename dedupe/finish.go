@@ -392,20 +392,28 @@ func (ix *Index) names(fin *finished) error {
 		fin.pairs = map[int32][][2]string{}
 		// The copies in file order, read forward; the kept copies' names
 		// were read with their clusters.
+		// Only the names are decoded, as bytes: a name becomes a string
+		// when it differs from the kept copy's.
 		slices.Sort(members)
 		fwd := ix.spool.forward()
 		for _, g := range members {
+			kn := keptNames[fin.kept[g]]
+			if kn == [2]string{} {
+				continue // no name of the kept copy to write differently
+			}
 			if err := fwd.seek(ix.off.at(g)); err != nil {
 				return err
 			}
-			if err := fwd.next(&rec, true); err != nil {
+			names, err := fwd.names()
+			if err != nil {
 				return err
 			}
-			kn := keptNames[fin.kept[g]]
 			for t, y := range kn {
-				x := rec.tags[tagRed+t] // Red, Black
-				if x != y && x != "" && y != "" && ix.opt.SameName(x, y) {
-					fin.pairs[g] = append(fin.pairs[g], [2]string{x, y})
+				x := names[t] // Red, Black
+				if string(x) != y && len(x) > 0 && y != "" {
+					if x := string(x); ix.opt.SameName(x, y) {
+						fin.pairs[g] = append(fin.pairs[g], [2]string{x, y})
+					}
 				}
 			}
 		}

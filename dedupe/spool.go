@@ -141,6 +141,43 @@ func (r *reader) next(rec *record, text bool) error {
 	return decodeRecord(b, rec, text)
 }
 
+// names decodes the Red and Black names of the next record; their bytes
+// are valid until the next read.
+func (r *reader) names() ([2][]byte, error) {
+	b, err := r.r.Next()
+	if err != nil {
+		return [2][]byte{}, corrupt(err)
+	}
+	return decodeNames(b)
+}
+
+// decodeNames decodes the Red and Black names of the record b, as
+// decodeRecord would decode them, without the other fields.
+func decodeNames(b []byte) (names [2][]byte, err error) {
+	if len(b) < 1+board.Squares {
+		return names, errCorrupt
+	}
+	d := spill.NewDecoder(b[1+board.Squares:])
+	n := d.Uvarint()
+	if d.Failed() || n > 1<<20 {
+		return names, errCorrupt
+	}
+	d.Bytes(2 * n)
+	d.Bytes(d.Uvarint()) // source
+	d.Uvarint()          // index
+	d.Bytes(d.Uvarint()) // id
+	for i := range TagNames {
+		v := d.Bytes(d.Uvarint())
+		if i == tagRed || i == tagBlack {
+			names[i-tagRed] = v
+		}
+	}
+	if d.Err() != nil {
+		return [2][]byte{}, errCorrupt
+	}
+	return names, nil
+}
+
 // at reads the record at off into rec.
 func (s *spool) at(off int64, rec *record, text bool) error {
 	b, err := s.f.At(off)
