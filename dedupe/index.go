@@ -72,6 +72,7 @@ package dedupe
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/xqtool/xqtool/board"
@@ -161,7 +162,7 @@ type Ref struct {
 	ID     string
 }
 
-func (r Ref) String() string { return fmt.Sprintf("%s#%d", r.Source, r.Index+1) }
+func (r Ref) String() string { return r.Source + "#" + strconv.Itoa(r.Index+1) }
 
 // Fill is a tag value of the kept copy taken from another copy.
 type Fill struct {
