@@ -296,12 +296,11 @@ func (ix *Index) Add(g *Game) (int, error) {
 		}
 		ix.spool = sp
 	}
-	st, mst := startHashes(&g.Start)
-	h, m := st, mst
+	h, m := startHashes(&g.Start)
 	var b, bm uint64
 	for i, mv := range g.Moves {
 		h = step(h, mv)
-		m = step(m, mv.Mirror())
+		m = step(m, mirror(mv))
 		if i+1 == ix.minN {
 			b, bm = h, m
 		}
@@ -375,8 +374,35 @@ func (ix *Index) Close() error {
 
 // startHashes hashes the placement and side to move of s, and of its
 // mirror. The hash of a placement is a sum of one value per occupied
-// point, so the mirror is hashed in the same loop.
+// point, so the mirror is hashed in the same loop. Those of the standard
+// placement (most games) are computed once.
 func startHashes(s *board.Setup) (h, m uint64) {
+	if s.Board == standard.Board && uint(s.Side) < uint(len(standardHashes)) {
+		hs := &standardHashes[s.Side]
+		return hs[0], hs[1]
+	}
+	return placementHashes(s)
+}
+
+// standard is the standard start position, and standardHashes its
+// startHashes with each side to move.
+var (
+	standard = func() board.Setup {
+		p := board.StartPosition()
+		return p.Setup()
+	}()
+	standardHashes = func() (hs [2][2]uint64) {
+		for side := range hs {
+			s := standard
+			s.Side = board.Color(side)
+			hs[side][0], hs[side][1] = placementHashes(&s)
+		}
+		return hs
+	}()
+)
+
+// placementHashes computes startHashes.
+func placementHashes(s *board.Setup) (h, m uint64) {
 	h = hashid.Mix(uint64(s.Side) + 0x51)
 	m = h
 	for sq, p := range s.Board {
@@ -387,6 +413,24 @@ func startHashes(s *board.Setup) (h, m uint64) {
 		m += hashid.Mix(uint64(board.Square(sq).Mirror())<<5 | uint64(p))
 	}
 	return hashid.Mix(h), hashid.Mix(m)
+}
+
+// mirrorSquare is board.Square.Mirror of each square number below 128.
+var mirrorSquare = func() (t [128]uint16) {
+	for sq := range t {
+		t[sq] = uint16(board.Square(sq).Mirror())
+	}
+	return t
+}()
+
+// mirror returns mv.Mirror() through a table (no division): the move
+// unchanged when it is not valid.
+func mirror(mv board.Move) board.Move {
+	from, to := mv>>7, mv&0x7f
+	if from >= board.Squares || to >= board.Squares || from == to {
+		return mv
+	}
+	return board.Move(mirrorSquare[from]<<7 | mirrorSquare[to])
 }
 
 // step extends a line hash by one move.
