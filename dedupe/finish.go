@@ -113,7 +113,7 @@ func (ix *Index) finish() error {
 			return false, nil
 		}
 		if aOf != i {
-			if err := fwd.moves(ix.off.at(i), ix.n.at(i), &a.head); err != nil {
+			if err := fwd.moves(ix.off.at(i), ix.n.at(i), ix.standard(i), &a.head); err != nil {
 				return false, err
 			}
 			aOf = i
@@ -464,7 +464,7 @@ func headBytes(h *head) int { return int(unsafe.Sizeof(head{})) + 2*cap(h.moves)
 func (c *repCache) get(ix *Index, r int32) (*head, error) {
 	n := ix.n.at(r)
 	if n > repCacheMoves {
-		return &c.long, ix.spool.moves(ix.off.at(r), n, &c.long)
+		return &c.long, ix.spool.moves(ix.off.at(r), n, ix.standard(r), &c.long)
 	}
 	if h, ok := c.cur[r]; ok {
 		return h, nil
@@ -478,7 +478,7 @@ func (c *repCache) get(ix *Index, r int32) (*head, error) {
 		} else {
 			h = new(head)
 		}
-		if err := ix.spool.moves(ix.off.at(r), n, h); err != nil {
+		if err := ix.spool.moves(ix.off.at(r), n, ix.standard(r), h); err != nil {
 			c.spare = append(c.spare, h)
 			return nil, err
 		}

@@ -58,15 +58,18 @@
 //
 // While games are added, the index keeps nothing per game in memory: its
 // hashes, length and offset go to one temporary file (46 bytes a game),
-// the start position, moves, name and tags to another (about 100 bytes, 2
-// per ply and the text per game). While Finish decides, it keeps
+// the start position, moves, name and tags to another (2 bytes for the
+// standard start position, 92 for another, 2 per ply and the text per
+// game). While Finish decides, it keeps
 // BytesPerGame bytes per game, whatever the length of the game (the
 // lengths and offsets loaded, and its arrays; the hashes are read back in
 // order); once decided, the verdicts go to a third file (17 bytes a game)
 // that Verdict reads through a window, and nothing per game stays in
 // memory but the names of the clusters' kept copies, the fills and the
-// name pairs. Hash matches are checked against the moves in the second
-// file, so a hash collision can never make two different games copies.
+// name pairs; and, at most, a cache of 8 MB of the lines compared most
+// (repCacheBytes). Hash matches are checked against the moves in the
+// second file, so a hash collision can never make two different games
+// copies.
 package dedupe
 
 import (
@@ -222,6 +225,7 @@ const (
 	metaComplete = 1 << 8
 	metaClean    = 1 << 9
 	metaResult   = 1 << 10
+	metaStandard = 1 << 11  // the start is the standard placement
 	metaTags     = 1<<7 - 1 // bits 0..6: tag i non-empty
 )
 
@@ -296,6 +300,10 @@ func (ix *Index) Add(g *Game) (int, error) {
 		}
 		ix.spool = sp
 	}
+	std := g.Start.Board == startSetup.Board
+	if std {
+		meta |= metaStandard
+	}
 	h, m := startHashes(&g.Start)
 	var b, bm uint64
 	for i, mv := range g.Moves {
@@ -305,7 +313,7 @@ func (ix *Index) Add(g *Game) (int, error) {
 			b, bm = h, m
 		}
 	}
-	off, err := ix.spool.write(g)
+	off, err := ix.spool.write(g, std)
 	if err != nil {
 		ix.err = err
 		return 0, err
@@ -316,6 +324,10 @@ func (ix *Index) Add(g *Game) (int, error) {
 	}
 	return num, nil
 }
+
+// standard reports whether game i starts from the standard placement
+// (its record does not hold the placement).
+func (ix *Index) standard(i int32) bool { return ix.meta.at(i)&metaStandard != 0 }
 
 func (ix *Index) push(n uint32, meta uint16, off int64) {
 	ix.n.push(n)
@@ -377,23 +389,23 @@ func (ix *Index) Close() error {
 // point, so the mirror is hashed in the same loop. Those of the standard
 // placement (most games) are computed once.
 func startHashes(s *board.Setup) (h, m uint64) {
-	if s.Board == standard.Board && uint(s.Side) < uint(len(standardHashes)) {
+	if s.Board == startSetup.Board && uint(s.Side) < uint(len(standardHashes)) {
 		hs := &standardHashes[s.Side]
 		return hs[0], hs[1]
 	}
 	return placementHashes(s)
 }
 
-// standard is the standard start position, and standardHashes its
+// startSetup is the standard start position, and standardHashes its
 // startHashes with each side to move.
 var (
-	standard = func() board.Setup {
+	startSetup = func() board.Setup {
 		p := board.StartPosition()
 		return p.Setup()
 	}()
 	standardHashes = func() (hs [2][2]uint64) {
 		for side := range hs {
-			s := standard
+			s := startSetup
 			s.Side = board.Color(side)
 			hs[side][0], hs[side][1] = placementHashes(&s)
 		}

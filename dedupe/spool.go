@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/internal/spill"
@@ -14,12 +15,15 @@ import (
 // can join a cluster, a record of what Finish needs and the index does
 // not keep in memory:
 //
-//	side byte, 90 piece bytes, uvarint plies, 2 bytes per move (little
-//	endian), uvarint len(source), source, uvarint index,
-//	uvarint len(id), id, 7 × (uvarint len, tag value)
+//	form byte (1: the standard placement, 0: the placement follows),
+//	side byte, 90 piece bytes (form 0 only), uvarint plies, 2 bytes
+//	per move (little endian), uvarint len(source), source, uvarint
+//	index, uvarint len(id), id, 7 × (uvarint len, tag value)
 //
 // The position and moves come first, so that they are read back with
-// one read of a size known from the number of plies (spill.File.Head).
+// one read of a size known from the form (the index's meta bits) and the
+// number of plies (spill.File.Head). The standard placement, most games',
+// is not written.
 type spool struct {
 	f   *spill.File
 	tmp []byte
@@ -36,15 +40,23 @@ func newSpool(dir string) (*spool, error) {
 	return &spool{f: f}, nil
 }
 
-func (s *spool) write(g *Game) (int64, error) {
+// write appends the record of g, whose placement is the standard one
+// when std, and returns its offset.
+func (s *spool) write(g *Game, std bool) (int64, error) {
 	b := s.tmp[:0]
-	b = append(b, byte(g.Start.Side))
-	for _, p := range g.Start.Board {
-		b = append(b, byte(p))
+	if std {
+		b = append(b, formStandard, byte(g.Start.Side))
+	} else {
+		b = append(b, formPlacement, byte(g.Start.Side))
+		for _, p := range g.Start.Board {
+			b = append(b, byte(p))
+		}
 	}
 	b = binary.AppendUvarint(b, uint64(len(g.Moves)))
-	for _, mv := range g.Moves {
-		b = binary.LittleEndian.AppendUint16(b, uint16(mv))
+	k := len(b)
+	b = slices.Grow(b, 2*len(g.Moves))[:k+2*len(g.Moves)]
+	for i, mv := range g.Moves {
+		binary.LittleEndian.PutUint16(b[k+2*i:], uint16(mv))
 	}
 	b = spill.AppendString(b, g.Source)
 	b = spill.AppendUvarint(b, g.Index)
@@ -154,10 +166,11 @@ func (r *reader) names() ([2][]byte, error) {
 // decodeNames decodes the Red and Black names of the record b, as
 // decodeRecord would decode them, without the other fields.
 func decodeNames(b []byte) (names [2][]byte, err error) {
-	if len(b) < 1+board.Squares {
-		return names, errCorrupt
+	k, _, err := placementEnd(b)
+	if err != nil {
+		return names, err
 	}
-	d := spill.NewDecoder(b[1+board.Squares:])
+	d := spill.NewDecoder(b[k:])
 	n := d.Uvarint()
 	if d.Failed() || n > 1<<20 {
 		return names, errCorrupt
@@ -187,18 +200,38 @@ func (s *spool) at(off int64, rec *record, text bool) error {
 	return decodeRecord(b, rec, text)
 }
 
+// The forms of a record's start position.
+const (
+	formPlacement = 0 // the 90 points follow the side to move
+	formStandard  = 1 // the standard placement, not written
+)
+
+// placementEnd returns where the start position of the record b ends
+// (its number of plies begins), and whether its placement is the
+// standard one.
+func placementEnd(b []byte) (int, bool, error) {
+	switch {
+	case len(b) >= 2 && b[0] == formStandard:
+		return 2, true, nil
+	case len(b) >= 2+board.Squares && b[0] == formPlacement:
+		return 2 + board.Squares, false, nil
+	}
+	return 0, false, errCorrupt
+}
+
 // decodeRecord decodes the record b into rec; the source and tags only
 // when text is true.
 func decodeRecord(b []byte, rec *record, text bool) error {
-	if len(b) < 1+board.Squares {
-		return errCorrupt
+	k, std, err := placementEnd(b)
+	if err != nil {
+		return err
 	}
-	d := spill.NewDecoder(b[1+board.Squares:])
+	d := spill.NewDecoder(b[k:])
 	n := d.Uvarint()
 	if d.Failed() || n > 1<<20 || d.Rest() < 2*n {
 		return errCorrupt
 	}
-	if err := decodeMoves(b[:movesSize(uint32(n))], uint32(n), &rec.head); err != nil {
+	if err := decodeMoves(b[:headSize(uint32(n), std)], uint32(n), &rec.head); err != nil {
 		return err
 	}
 	if !text {
@@ -217,25 +250,30 @@ func decodeRecord(b []byte, rec *record, text bool) error {
 	return nil
 }
 
-// moves reads the start position and the n moves of the record at off
-// into h with one read.
-func (s *spool) moves(off int64, n uint32, h *head) error {
-	b, err := s.f.Head(off, movesSize(n))
+// moves reads the start position and the n moves of the record at off,
+// whose placement is the standard one when std, into h with one read.
+func (s *spool) moves(off int64, n uint32, std bool, h *head) error {
+	b, err := s.f.Head(off, headSize(n, std))
 	if err != nil {
 		return corrupt(err)
 	}
 	return decodeMoves(b, n, h)
 }
 
-// movesSize is the size of the start position and n moves of a record.
-func movesSize(n uint32) int {
+// headSize is the size of the start position and n moves of a record,
+// whose placement is the standard one when std.
+func headSize(n uint32, std bool) int {
 	var tmp [binary.MaxVarintLen64]byte
-	return 1 + board.Squares + binary.PutUvarint(tmp[:], uint64(n)) + 2*int(n)
+	size := 2 + binary.PutUvarint(tmp[:], uint64(n)) + 2*int(n)
+	if !std {
+		size += board.Squares
+	}
+	return size
 }
 
-// moves reads the start position and the n moves of the record at off
-// into h.
-func (r *reader) moves(off int64, n uint32, h *head) error {
+// moves reads the start position and the n moves of the record at off,
+// whose placement is the standard one when std, into h.
+func (r *reader) moves(off int64, n uint32, std bool, h *head) error {
 	if err := r.seek(off); err != nil {
 		return err
 	}
@@ -243,7 +281,7 @@ func (r *reader) moves(off int64, n uint32, h *head) error {
 	if err != nil {
 		return corrupt(err)
 	}
-	if size := movesSize(n); len(b) >= size {
+	if size := headSize(n, std); len(b) >= size {
 		b = b[:size]
 	}
 	return decodeMoves(b, n, h)
@@ -251,14 +289,19 @@ func (r *reader) moves(off int64, n uint32, h *head) error {
 
 // decodeMoves decodes the start position and n moves of b into h.
 func decodeMoves(b []byte, n uint32, h *head) error {
-	if len(b) != movesSize(n) {
+	k, std, err := placementEnd(b)
+	if err != nil || len(b) != headSize(n, std) {
 		return errCorrupt
 	}
-	h.side = b[0]
-	copy(h.board[:], b[1:1+board.Squares])
-	b = b[1+board.Squares:]
+	h.side = b[1]
+	if std {
+		h.board = startBoard
+	} else {
+		copy(h.board[:], b[2:2+board.Squares])
+	}
+	b = b[k:]
 	m, k := binary.Uvarint(b)
-	if k <= 0 || m != uint64(n) {
+	if k <= 0 || m != uint64(n) || len(b)-k != 2*int(n) { // an overlong number
 		return errCorrupt
 	}
 	b = b[k:]
