@@ -77,6 +77,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/internal/hashid"
@@ -274,7 +275,7 @@ func (ix *Index) Add(g *Game) (int, error) {
 	num := ix.added.n
 	var meta uint16
 	for i, v := range g.Tags {
-		if strings.TrimSpace(v) != "" {
+		if nonEmpty(v) {
 			meta |= 1 << i
 		}
 	}
@@ -323,6 +324,18 @@ func (ix *Index) Add(g *Game) (int, error) {
 		return 0, err
 	}
 	return num, nil
+}
+
+// nonEmpty reports whether v is more than spaces (strings.TrimSpace);
+// a value that starts with a letter is decided on its first byte.
+func nonEmpty(v string) bool {
+	if v == "" {
+		return false
+	}
+	if c := v[0]; c > ' ' && c < utf8.RuneSelf {
+		return true
+	}
+	return strings.TrimSpace(v) != ""
 }
 
 // standard reports whether game i starts from the standard placement

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 
 	"github.com/xqtool/xqtool/analyze"
@@ -259,8 +260,9 @@ func dedupeGame(r *analyze.Report, id, result string, buf []board.Move) dedupe.G
 	if gm := r.Game; gm != nil && gm.HasStart && gm.Fail == nil && !endsLine(r.Flags) {
 		g.Complete = true
 		g.Start = gm.Start.Setup()
-		for _, p := range gm.Plies {
-			g.Moves = append(g.Moves, p.Move)
+		g.Moves = slices.Grow(g.Moves, len(gm.Plies))[:len(gm.Plies)]
+		for i := range g.Moves {
+			g.Moves[i] = gm.Plies[i].Move
 		}
 	}
 	return g
