@@ -60,7 +60,8 @@
 // hashes, length and offset go to one temporary file (46 bytes a game),
 // the start position, moves, name and tags to another (2 bytes for the
 // standard start position, 92 for another, 2 per ply and the text per
-// game). While Finish decides, it keeps
+// game: the players' names, and the other tags only with
+// Options.FillTags). While Finish decides, it keeps
 // BytesPerGame bytes per game, whatever the length of the game (the
 // lengths and offsets loaded, and its arrays; the hashes are read back in
 // order); once decided, the verdicts go to a third file (17 bytes a game)
@@ -294,7 +295,11 @@ func (ix *Index) Add(g *Game) (int, error) {
 	}
 	meta |= metaComplete
 	if ix.spool == nil {
-		sp, err := newSpool(ix.opt.TempDir)
+		tags := uint8(spoolNames)
+		if ix.opt.FillTags {
+			tags = spoolAllTags
+		}
+		sp, err := newSpool(ix.opt.TempDir, tags)
 		if err != nil {
 			ix.err = err
 			return 0, err

@@ -27,17 +27,28 @@ import (
 type spool struct {
 	f   *spill.File
 	tmp []byte
+	// tags are the Game.Tags written (bit i: tag i); the others are
+	// written empty.
+	tags uint8
 }
+
+// The tags a spool writes: the players' names, which Finish compares,
+// and all of them when it fills the kept copies' tags.
+const (
+	spoolNames   = 1<<tagRed | 1<<tagBlack
+	spoolAllTags = 1<<len(TagNames) - 1
+)
 
 // errCorrupt means the temporary file did not read back as written.
 var errCorrupt = fmt.Errorf("dedupe: %w", spill.ErrCorrupt)
 
-func newSpool(dir string) (*spool, error) {
+// newSpool creates a spool in dir that writes the tags of the mask tags.
+func newSpool(dir string, tags uint8) (*spool, error) {
 	f, err := spill.Create(dir, "dedupe")
 	if err != nil {
 		return nil, fmt.Errorf("dedupe: %w", err)
 	}
-	return &spool{f: f}, nil
+	return &spool{f: f, tags: tags}, nil
 }
 
 // write appends the record of g, whose placement is the standard one
@@ -61,7 +72,10 @@ func (s *spool) write(g *Game, std bool) (int64, error) {
 	b = spill.AppendString(b, g.Source)
 	b = spill.AppendUvarint(b, g.Index)
 	b = spill.AppendString(b, g.ID)
-	for _, v := range g.Tags {
+	for i, v := range g.Tags {
+		if s.tags&(1<<i) == 0 {
+			v = ""
+		}
 		b = spill.AppendString(b, v)
 	}
 	s.tmp = b

@@ -30,7 +30,7 @@ func spoolGames(t testing.TB) []Game {
 // record (decodeRecord, at and the forward reader), the start and moves
 // alone (one read of the size the form gives, or forward), the names.
 func TestSpoolRoundTrip(t *testing.T) {
-	sp, err := newSpool(t.TempDir())
+	sp, err := newSpool(t.TempDir(), spoolAllTags)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestSpoolRoundTrip(t *testing.T) {
 // never a panic, and the readers of parts of a record read what the
 // reader of the whole reads.
 func FuzzDecodeRecord(f *testing.F) {
-	sp, err := newSpool(f.TempDir())
+	sp, err := newSpool(f.TempDir(), spoolAllTags)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -131,4 +131,30 @@ func FuzzDecodeRecord(f *testing.F) {
 			t.Fatalf("decodeMoves: %v", err)
 		}
 	})
+}
+
+// TestSpoolNamesOnly: a spool that writes the players' names only (no
+// tags to fill) reads the other tags back empty, the names whole.
+func TestSpoolNamesOnly(t *testing.T) {
+	sp, err := newSpool(t.TempDir(), spoolNames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sp.close()
+	gm := spoolGames(t)[0]
+	off, err := sp.write(&gm, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sp.flush(); err != nil {
+		t.Fatal(err)
+	}
+	var rec record
+	if err := sp.at(off, &rec, true); err != nil {
+		t.Fatal(err)
+	}
+	want := [7]string{tagRed: gm.Tags[tagRed], tagBlack: gm.Tags[tagBlack]}
+	if rec.tags != want || rec.ref.Source != gm.Source {
+		t.Errorf("tags %q, source %q; want %q, %q", rec.tags, rec.ref.Source, want, gm.Source)
+	}
 }
