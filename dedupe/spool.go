@@ -119,24 +119,24 @@ func sameStart(a, b *head, mirror bool) bool {
 		return a.board == b.board
 	}
 	for sq := range a.board {
-		if a.board[board.Square(sq).Mirror()] != b.board[sq] {
+		if a.board[mirrorSquare[sq]] != b.board[sq] {
 			return false
 		}
 	}
 	return true
 }
 
-// hasPrefix reports whether short (mirrored when mirror) is a prefix of
-// long (equal included).
-func hasPrefix(long, short []board.Move, mirror bool) bool {
+// hasPrefix reports whether short (mirrored when mirrored) is a prefix
+// of long (equal included).
+func hasPrefix(long, short []board.Move, mirrored bool) bool {
 	if len(short) > len(long) {
 		return false
 	}
+	if !mirrored {
+		return slices.Equal(long[:len(short)], short)
+	}
 	for i, mv := range short {
-		if mirror {
-			mv = mv.Mirror()
-		}
-		if long[i] != mv {
+		if long[i] != mirror(mv) {
 			return false
 		}
 	}
