@@ -321,14 +321,25 @@ func (ix *Index) finish() error {
 // names reads the names of the kept copies, the tag fills and the name
 // pairs back from the temporary file.
 func (ix *Index) names(fin *finished) error {
-	fin.refs = map[int32]Ref{}
+	// The maps are made at their size: the clusters, and their copies.
+	clusters, copies := 0, 0
+	for i, k := range fin.kept {
+		switch {
+		case fin.count[k] < 2:
+		case k == int32(i):
+			clusters++
+		default:
+			copies++
+		}
+	}
+	fin.refs = make(map[int32]Ref, clusters)
 	rd := ix.spool.forward()
-	var members []int32
+	members := make([]int32, 0, copies)
 	var rec record
 	// The Red and Black names of the kept copies, for the name pairs.
 	var keptNames map[int32][2]string
 	if ix.opt.SameName != nil {
-		keptNames = map[int32][2]string{}
+		keptNames = make(map[int32][2]string, clusters)
 	}
 	for i := range int32(len(fin.kept)) {
 		k := fin.kept[i]
