@@ -97,7 +97,16 @@ func (ix *Index) finish() error {
 	mir := allocChunk[bool](n)  // the game is the mirror of its representative
 	defer freeChunk(rep)
 	defer freeChunk(mir)
-	H := map[uint64]int32{} // line hash → representative
+	// H has an entry per distinct line: it is made for the games that
+	// take part, up to hHint (a map grown by doubling rehashes each
+	// entry again and again), and grows from there.
+	eligible := 0
+	for i := range int32(n) {
+		if ix.off.at(i) >= 0 {
+			eligible++
+		}
+	}
+	H := make(map[uint64]int32, min(eligible, hHint)) // line hash → representative
 	var a record
 	aOf := int32(-1) // the game in a
 	// The copies are read in increasing order, the classes' first games
@@ -172,8 +181,14 @@ func (ix *Index) finish() error {
 	}
 	// 2. Prefixes: each class contained in a longer one points to the
 	// longest class containing it (the first such in input order).
-	M := map[uint64]int32{}  // mirrored line hash → representative
-	B := map[uint64]uint32{} // first minN plies → shortest class length
+	classes := 0 // of minN plies or more
+	for i := range int32(n) {
+		if rep[i] == i && int(ix.n.at(i)) >= ix.minN {
+			classes++
+		}
+	}
+	M := make(map[uint64]int32, classes)    // mirrored line hash → representative
+	B := make(map[uint64]uint32, 2*classes) // first minN plies → shortest class length
 	for i := range int32(n) {
 		if rep[i] != i || int(ix.n.at(i)) < ix.minN {
 			continue
@@ -317,6 +332,10 @@ func (ix *Index) finish() error {
 	}
 	return ix.names(fin)
 }
+
+// hHint bounds the size Finish makes its table of lines with (about
+// 400 KB): past it, the table grows as the lines come.
+const hHint = 1 << 14
 
 // names reads the names of the kept copies, the tag fills and the name
 // pairs back from the temporary file.
