@@ -78,6 +78,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/xqtool/xqtool/board"
@@ -331,13 +332,16 @@ func (ix *Index) Add(g *Game) (int, error) {
 	return num, nil
 }
 
-// nonEmpty reports whether v is more than spaces (strings.TrimSpace);
-// a value that starts with a letter is decided on its first byte.
+// nonEmpty reports whether v is more than spaces (strings.TrimSpace):
+// a value whose first character is not a space is decided on it.
 func nonEmpty(v string) bool {
 	if v == "" {
 		return false
 	}
 	if c := v[0]; c > ' ' && c < utf8.RuneSelf {
+		return true
+	}
+	if r, _ := utf8.DecodeRuneInString(v); !unicode.IsSpace(r) {
 		return true
 	}
 	return strings.TrimSpace(v) != ""
