@@ -132,8 +132,10 @@ const DefaultMinPlies = 20
 // (during Finish): 14 bytes loaded from the temporary file (none while
 // adding), 19 more while deciding (none once decided). Not counted: at
 // most one partly used chunk of 16,384 games per column, the hash tables
-// Finish builds (one entry per distinct line), and 4 bytes per copy of a
-// kept game while the clusters' names are read.
+// Finish builds (one entry per distinct line; the table of lines is made
+// for up to 16,384 at once, hHint), the cache of the lines compared (at
+// most 8 MB, repCacheBytes), and 4 bytes per copy of a kept game while
+// the clusters' names are read.
 const BytesPerGame = 33
 
 // Game is one game as the index sees it.
