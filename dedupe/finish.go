@@ -476,6 +476,14 @@ type repCache struct {
 	size     int     // bytes of cur's lines (headBytes)
 	spare    []*head // the dropped generation's lines, for reuse
 	long     head
+	// run reads the lines missed that lie close after each other in the
+	// spool (the originals of a collection copied whole are compared in
+	// the order of their records) forward, a buffer at a time, not one
+	// read each. runOff is the offset of the record it read last,
+	// lastOff that of the last line missed (missed: there was one).
+	run             *reader
+	runOff, lastOff int64
+	missed          bool
 }
 
 // repCacheBytes bounds the cache of first games: 4 MB a generation
@@ -484,6 +492,24 @@ type repCache struct {
 var repCacheBytes = 8 << 20
 
 const repCacheMoves = 512
+
+// read reads the start and moves of game r into h: with the forward
+// reader when the record lies at most a buffer after the last one it
+// read, or after the last line missed (a run begins); else with one read.
+func (c *repCache) read(ix *Index, r int32, h *head) error {
+	off, n, std := ix.off.at(r), ix.n.at(r), ix.standard(r)
+	near := func(from int64) bool { return off > from && off-from <= seqBuf }
+	switch {
+	case c.run != nil && near(c.runOff):
+	case c.missed && near(c.lastOff):
+		c.run = ix.spool.forwardFrom(off)
+	default:
+		c.lastOff, c.missed = off, true
+		return ix.spool.moves(off, n, std, h)
+	}
+	c.lastOff, c.missed, c.runOff = off, true, off
+	return c.run.moves(off, n, std, h)
+}
 
 // headBytes is what a cached line costs: its head, the storage of its
 // moves and its entry in the map.
@@ -508,7 +534,7 @@ func (c *repCache) get(ix *Index, r int32) (*head, error) {
 		} else {
 			h = new(head)
 		}
-		if err := ix.spool.moves(ix.off.at(r), n, ix.standard(r), h); err != nil {
+		if err := c.read(ix, r, h); err != nil {
 			c.spare = append(c.spare, h)
 			return nil, err
 		}

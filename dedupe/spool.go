@@ -149,7 +149,10 @@ func hasPrefix(long, short []board.Move, mirrored bool) bool {
 // neighbours come with one read.
 type reader struct{ r *spill.Reader }
 
-func (s *spool) forward() *reader { return &reader{s.f.Reader(0, seqBuf)} }
+func (s *spool) forward() *reader { return s.forwardFrom(0) }
+
+// forwardFrom returns a forward reader from the record at off.
+func (s *spool) forwardFrom(off int64) *reader { return &reader{s.f.Reader(off, seqBuf)} }
 
 // seqBuf is the buffer of a forward reader.
 const seqBuf = 16 << 10
