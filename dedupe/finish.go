@@ -241,12 +241,13 @@ func (ix *Index) finish() error {
 			return err
 		}
 		s := a.setup()
-		h, _ := startHashes(&s)
+		line, _ := newLineHashes(&s)
 		for k, mv := range a.moves[:len(a.moves)-1] {
-			h = step(h, mv)
+			line.add(mv)
 			if k+1 < ix.minN {
 				continue
 			}
+			h := line.sum()
 			for _, t := range [2]struct {
 				tab    map[uint64]int32
 				mirror bool

@@ -56,3 +56,39 @@ func TestNonEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestLineHash: the hash of each prefix of a line differs from the
+// others'; a move changed changes the hash of every prefix holding it and
+// of none before it, whether the prefix ends on the first or the second
+// move of a pair.
+func TestLineHash(t *testing.T) {
+	s := start()
+	moves := line(3, 41)
+	sums := func(moves []board.Move) []uint64 {
+		l, _ := newLineHashes(&s)
+		out := []uint64{l.sum()}
+		for _, mv := range moves {
+			l.add(mv)
+			out = append(out, l.sum())
+		}
+		return out
+	}
+	base := sums(moves)
+	seen := map[uint64]int{}
+	for k, h := range base {
+		if j, ok := seen[h]; ok {
+			t.Fatalf("prefixes of %d and %d plies: the same hash", j, k)
+		}
+		seen[h] = k
+	}
+	for i := range moves {
+		other := append([]board.Move(nil), moves...)
+		other[i] = board.NewMove(other[i].To(), other[i].From())
+		got := sums(other)
+		for k := range got {
+			if changed := got[k] != base[k]; changed != (k > i) {
+				t.Fatalf("move %d changed: prefix of %d plies changed %v", i, k, changed)
+			}
+		}
+	}
+}

@@ -76,6 +76,7 @@ package dedupe
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode"
@@ -313,15 +314,16 @@ func (ix *Index) Add(g *Game) (int, error) {
 	if std {
 		meta |= metaStandard
 	}
-	h, m := startHashes(&g.Start)
+	hl, ml := newLineHashes(&g.Start)
 	var b, bm uint64
 	for i, mv := range g.Moves {
-		h = step(h, mv)
-		m = step(m, mirror(mv))
+		hl.add(mv)
+		ml.add(mirror(mv))
 		if i+1 == ix.minN {
-			b, bm = h, m
+			b, bm = hl.sum(), ml.sum()
 		}
 	}
+	h, m := hl.sum(), ml.sum()
 	off, err := ix.spool.write(g, std)
 	if err != nil {
 		ix.err = err
@@ -469,9 +471,41 @@ func mirror(mv board.Move) board.Move {
 	return board.Move(mirrorSquare[from]<<7 | mirrorSquare[to])
 }
 
-// step extends a line hash by one move.
-func step(h uint64, mv board.Move) uint64 {
-	return hashid.Mix(h ^ (uint64(mv)+1)*0x9E3779B97F4A7C15)
+// lineHash hashes a line (a start position, then its moves one by one)
+// two moves to a step: the moves of a pair are mixed into the hash
+// together, so that the chain of multiplications that bounds the loop
+// is one per two plies. sum is the hash of the line so far, whatever its
+// length.
+type lineHash struct {
+	h       uint64 // the start and the pairs of moves
+	pending uint64 // the first move of a pair, spread (when odd)
+	odd     bool
+}
+
+// newLineHashes returns the line hashes of the start s and of its mirror.
+func newLineHashes(s *board.Setup) (h, m lineHash) {
+	hs, ms := startHashes(s)
+	return lineHash{h: hs}, lineHash{h: ms}
+}
+
+// spread is a move's value in a line hash.
+func spread(mv board.Move) uint64 { return (uint64(mv) + 1) * 0x9E3779B97F4A7C15 }
+
+// add extends the line by one move.
+func (l *lineHash) add(mv board.Move) {
+	if !l.odd {
+		l.pending, l.odd = spread(mv), true
+		return
+	}
+	l.h, l.odd = hashid.Mix(l.h^l.pending^bits.RotateLeft64(spread(mv), 32)), false
+}
+
+// sum returns the hash of the line so far.
+func (l *lineHash) sum() uint64 {
+	if !l.odd {
+		return l.h
+	}
+	return hashid.Mix(l.h ^ l.pending ^ 0x6F64645F6C696E65) // "odd_line"
 }
 
 // MirrorMoves returns the left-right mirror of moves (board.Move.Mirror
