@@ -485,7 +485,13 @@ type repCache struct {
 	run             *reader
 	runOff, lastOff int64
 	missed          bool
+	streak          int // misses each close after the one before
 }
+
+// runStreak is the number of misses, each at most a buffer after the one
+// before, after which a run begins: a run costs a buffer's read and (when
+// it starts behind the last one) a buffer, a few misses' worth.
+const runStreak = 3
 
 // repCacheBytes bounds the cache of first games: 4 MB a generation
 // (about 15,000 lines of 70 plies). A variable so that a test can make
@@ -496,19 +502,27 @@ const repCacheMoves = 512
 
 // read reads the start and moves of game r into h: with the forward
 // reader when the record lies at most a buffer after the last one it
-// read, or after the last line missed (a run begins); else with one read.
+// read, or ends a streak of runStreak misses each close after the one
+// before (a run begins); else with one read.
 func (c *repCache) read(ix *Index, r int32, h *head) error {
 	off, n, std := ix.off.at(r), ix.n.at(r), ix.standard(r)
 	near := func(from int64) bool { return off > from && off-from <= seqBuf }
+	if c.missed && near(c.lastOff) {
+		c.streak++
+	} else {
+		c.streak = 0
+	}
+	c.lastOff, c.missed = off, true
 	switch {
 	case c.run != nil && near(c.runOff):
-	case c.missed && near(c.lastOff):
-		c.run = ix.spool.forwardFrom(off)
+	case c.streak >= runStreak:
+		if c.run == nil || off <= c.runOff {
+			c.run = ix.spool.forwardFrom(off) // behind the reader: a new one
+		} // else the reader skips ahead, its buffer reused
 	default:
-		c.lastOff, c.missed = off, true
 		return ix.spool.moves(off, n, std, h)
 	}
-	c.lastOff, c.missed, c.runOff = off, true, off
+	c.runOff = off
 	return c.run.moves(off, n, std, h)
 }
 
