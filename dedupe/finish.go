@@ -143,7 +143,8 @@ func (ix *Index) finish() error {
 		if err != nil {
 			return err
 		}
-		if r, ok := H[hs[0]]; ok {
+		r, taken := H[hs[0]] // H does not change until this game's class is known
+		if taken {
 			if eq, err := same(i, r, false); err != nil {
 				return err
 			} else if eq {
@@ -175,7 +176,7 @@ func (ix *Index) finish() error {
 				}
 			}
 		}
-		if _, taken := H[hs[0]]; !taken {
+		if !taken {
 			H[hs[0]] = i
 		}
 	}
