@@ -2,6 +2,7 @@ package dedupe
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/xqtool/xqtool/flags"
@@ -15,6 +16,10 @@ import (
 func (v Verdict) Flag() (f flags.Flag, ok bool) {
 	if v.Kind == None {
 		return flags.Flag{}, false
+	}
+	if v.Kind == Exact && len(v.NamePairs) == 0 { // most copies: one string built
+		return flags.New(flags.Duplicate, 0, "", "same start position and main line as the kept copy "+
+			v.KeptRef.Source+"#"+strconv.Itoa(v.KeptRef.Index+1)), true
 	}
 	kept := "the kept copy " + v.KeptRef.String()
 	var s string

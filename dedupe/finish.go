@@ -3,6 +3,7 @@ package dedupe
 import (
 	"math/bits"
 	"slices"
+	"unsafe"
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/internal/spill"
@@ -96,7 +97,16 @@ func (ix *Index) finish() error {
 	mir := allocChunk[bool](n)  // the game is the mirror of its representative
 	defer freeChunk(rep)
 	defer freeChunk(mir)
-	H := map[uint64]int32{} // line hash → representative
+	// H has an entry per distinct line: it is made for the games that
+	// take part, up to hHint (a map grown by doubling rehashes each
+	// entry again and again), and grows from there.
+	eligible := 0
+	for i := range int32(n) {
+		if ix.off.at(i) >= 0 {
+			eligible++
+		}
+	}
+	H := make(map[uint64]int32, min(eligible, hHint)) // line hash → representative
 	var a record
 	aOf := int32(-1) // the game in a
 	// The copies are read in increasing order, the classes' first games
@@ -112,7 +122,7 @@ func (ix *Index) finish() error {
 			return false, nil
 		}
 		if aOf != i {
-			if err := fwd.moves(ix.off.at(i), ix.n.at(i), &a); err != nil {
+			if err := fwd.moves(ix.off.at(i), ix.n.at(i), ix.standard(i), &a.head); err != nil {
 				return false, err
 			}
 			aOf = i
@@ -121,7 +131,7 @@ func (ix *Index) finish() error {
 		if err != nil {
 			return false, err
 		}
-		return sameStart(b, &a, mirror) && hasPrefix(b.moves, a.moves, mirror), nil
+		return sameStart(b, &a.head, mirror) && hasPrefix(b.moves, a.moves, mirror), nil
 	}
 	for i := range int32(n) {
 		rep[i] = -1
@@ -133,11 +143,12 @@ func (ix *Index) finish() error {
 		if err != nil {
 			return err
 		}
-		if r, ok := H[hs[0]]; ok {
+		r, taken := H[hs[0]] // H does not change until this game's class is known
+		if taken {
 			if eq, err := same(i, r, false); err != nil {
 				return err
 			} else if eq {
-				if int(ix.n.at(i)) < ix.minN && standardStart(&a) {
+				if int(ix.n.at(i)) < ix.minN && standardStart(&a.head) {
 					// A short opening line is a copy only between games
 					// whose players could be the same: else it is a new
 					// class of that line. (From a set position, the
@@ -165,14 +176,20 @@ func (ix *Index) finish() error {
 				}
 			}
 		}
-		if _, taken := H[hs[0]]; !taken {
+		if !taken {
 			H[hs[0]] = i
 		}
 	}
 	// 2. Prefixes: each class contained in a longer one points to the
 	// longest class containing it (the first such in input order).
-	M := map[uint64]int32{}  // mirrored line hash → representative
-	B := map[uint64]uint32{} // first minN plies → shortest class length
+	classes := 0 // of minN plies or more
+	for i := range int32(n) {
+		if rep[i] == i && int(ix.n.at(i)) >= ix.minN {
+			classes++
+		}
+	}
+	M := make(map[uint64]int32, classes)    // mirrored line hash → representative
+	B := make(map[uint64]uint32, 2*classes) // first minN plies → shortest class length
 	for i := range int32(n) {
 		if rep[i] != i || int(ix.n.at(i)) < ix.minN {
 			continue
@@ -205,7 +222,7 @@ func (ix *Index) finish() error {
 		if err != nil {
 			return false, err
 		}
-		return sameStart(&a, c, mirror) && hasPrefix(a.moves, c.moves, mirror), nil
+		return sameStart(&a.head, c, mirror) && hasPrefix(a.moves, c.moves, mirror), nil
 	}
 	for i := range int32(n) {
 		if rep[i] != i || int(ix.n.at(i)) <= ix.minN {
@@ -225,12 +242,13 @@ func (ix *Index) finish() error {
 			return err
 		}
 		s := a.setup()
-		h, _ := startHashes(&s)
+		line, _ := newLineHashes(&s)
 		for k, mv := range a.moves[:len(a.moves)-1] {
-			h = step(h, mv)
+			line.add(mv)
 			if k+1 < ix.minN {
 				continue
 			}
+			h := line.sum()
 			for _, t := range [2]struct {
 				tab    map[uint64]int32
 				mirror bool
@@ -317,17 +335,32 @@ func (ix *Index) finish() error {
 	return ix.names(fin)
 }
 
+// hHint bounds the size Finish makes its table of lines with (about
+// 400 KB): past it, the table grows as the lines come.
+const hHint = 1 << 14
+
 // names reads the names of the kept copies, the tag fills and the name
 // pairs back from the temporary file.
 func (ix *Index) names(fin *finished) error {
-	fin.refs = map[int32]Ref{}
+	// The maps are made at their size: the clusters, and their copies.
+	clusters, copies := 0, 0
+	for i, k := range fin.kept {
+		switch {
+		case fin.count[k] < 2:
+		case k == int32(i):
+			clusters++
+		default:
+			copies++
+		}
+	}
+	fin.refs = make(map[int32]Ref, clusters)
 	rd := ix.spool.forward()
-	var members []int32
+	members := make([]int32, 0, copies)
 	var rec record
 	// The Red and Black names of the kept copies, for the name pairs.
 	var keptNames map[int32][2]string
 	if ix.opt.SameName != nil {
-		keptNames = map[int32][2]string{}
+		keptNames = make(map[int32][2]string, clusters)
 	}
 	for i := range int32(len(fin.kept)) {
 		k := fin.kept[i]
@@ -391,20 +424,28 @@ func (ix *Index) names(fin *finished) error {
 		fin.pairs = map[int32][][2]string{}
 		// The copies in file order, read forward; the kept copies' names
 		// were read with their clusters.
+		// Only the names are decoded, as bytes: a name becomes a string
+		// when it differs from the kept copy's.
 		slices.Sort(members)
 		fwd := ix.spool.forward()
 		for _, g := range members {
+			kn := keptNames[fin.kept[g]]
+			if kn == [2]string{} {
+				continue // no name of the kept copy to write differently
+			}
 			if err := fwd.seek(ix.off.at(g)); err != nil {
 				return err
 			}
-			if err := fwd.next(&rec, true); err != nil {
+			names, err := fwd.names()
+			if err != nil {
 				return err
 			}
-			kn := keptNames[fin.kept[g]]
 			for t, y := range kn {
-				x := rec.tags[tagRed+t] // Red, Black
-				if x != y && x != "" && y != "" && ix.opt.SameName(x, y) {
-					fin.pairs[g] = append(fin.pairs[g], [2]string{x, y})
+				x := names[t] // Red, Black
+				if string(x) != y && len(x) > 0 && y != "" {
+					if x := string(x); ix.opt.SameName(x, y) {
+						fin.pairs[g] = append(fin.pairs[g], [2]string{x, y})
+					}
 				}
 			}
 		}
@@ -414,8 +455,8 @@ func (ix *Index) names(fin *finished) error {
 	return ix.added.close()
 }
 
-// setup returns the record's start position.
-func (r *record) setup() board.Setup {
+// setup returns the start position.
+func (r *head) setup() board.Setup {
 	s := board.Setup{Side: board.Color(r.side)}
 	for sq, p := range r.board {
 		s.Board[sq] = board.Piece(p)
@@ -423,43 +464,109 @@ func (r *record) setup() board.Setup {
 	return s
 }
 
-// repCache holds the start and moves of the classes' first games most
-// recently compared, by game number modulo repCacheSize: at most
-// repCacheSize lines of at most repCacheMoves moves (a longer line is
-// read each time into the slot of its own, not cached): about 1 MB of
-// records and their moves, 5 MB at most.
+// repCache holds the start positions and moves of the classes' first
+// games most recently compared, by game number, in two generations: a
+// line found in the older generation moves to the newer, and when the
+// newer holds repCacheBytes/2 the older is dropped (its storage reused)
+// and the newer becomes the older. The first games compared again and
+// again (the originals of a collection copied many times over) stay
+// while they fit, in whatever order they come; a line of more than
+// repCacheMoves moves is read each time into a slot of its own, not
+// cached. The cache holds at most repCacheBytes, whatever the input.
 type repCache struct {
-	of   []int32
-	recs []record
-	long record
+	cur, old map[int32]*head
+	size     int     // bytes of cur's lines (headBytes)
+	spare    []*head // the dropped generation's lines, for reuse
+	long     head
+	// run reads the lines missed that lie close after each other in the
+	// spool (the originals of a collection copied whole are compared in
+	// the order of their records) forward, a buffer at a time, not one
+	// read each. runOff is the offset of the record it read last,
+	// lastOff that of the last line missed (missed: there was one).
+	run             *reader
+	runOff, lastOff int64
+	missed          bool
+	streak          int // misses each close after the one before
 }
 
-const (
-	repCacheSize  = 1 << 12
-	repCacheMoves = 512
-)
+// runStreak is the number of misses, each at most a buffer after the one
+// before, after which a run begins: a run costs a buffer's read and (when
+// it starts behind the last one) a buffer, a few misses' worth.
+const runStreak = 3
 
-// get returns the record of game r, read from the spool unless cached.
-func (c *repCache) get(ix *Index, r int32) (*record, error) {
+// repCacheBytes bounds the cache of first games: 4 MB a generation
+// (about 15,000 lines of 70 plies). A variable so that a test can make
+// it small.
+var repCacheBytes = 8 << 20
+
+const repCacheMoves = 512
+
+// read reads the start and moves of game r into h: with the forward
+// reader when the record lies at most a buffer after the last one it
+// read, or ends a streak of runStreak misses each close after the one
+// before (a run begins); else with one read.
+func (c *repCache) read(ix *Index, r int32, h *head) error {
+	off, n, std := ix.off.at(r), ix.n.at(r), ix.standard(r)
+	near := func(from int64) bool { return off > from && off-from <= seqBuf }
+	if c.missed && near(c.lastOff) {
+		c.streak++
+	} else {
+		c.streak = 0
+	}
+	c.lastOff, c.missed = off, true
+	switch {
+	case c.run != nil && near(c.runOff):
+	case c.streak >= runStreak:
+		if c.run == nil || off <= c.runOff {
+			c.run = ix.spool.forwardFrom(off) // behind the reader: a new one
+		} // else the reader skips ahead, its buffer reused
+	default:
+		return ix.spool.moves(off, n, std, h)
+	}
+	c.runOff = off
+	return c.run.moves(off, n, std, h)
+}
+
+// headBytes is what a cached line costs: its head, the storage of its
+// moves and its entry in the map.
+func headBytes(h *head) int { return int(unsafe.Sizeof(head{})) + 2*cap(h.moves) + 16 }
+
+// get returns the start and moves of game r, read from the spool unless
+// cached. They are valid until the next get.
+func (c *repCache) get(ix *Index, r int32) (*head, error) {
 	n := ix.n.at(r)
 	if n > repCacheMoves {
-		return &c.long, ix.spool.moves(ix.off.at(r), n, &c.long)
+		return &c.long, ix.spool.moves(ix.off.at(r), n, ix.standard(r), &c.long)
 	}
-	if c.of == nil {
-		c.of = make([]int32, repCacheSize)
-		for i := range c.of {
-			c.of[i] = -1
+	if h, ok := c.cur[r]; ok {
+		return h, nil
+	}
+	h, ok := c.old[r]
+	if ok {
+		delete(c.old, r)
+	} else {
+		if k := len(c.spare); k > 0 {
+			h, c.spare = c.spare[k-1], c.spare[:k-1]
+		} else {
+			h = new(head)
 		}
-		c.recs = make([]record, repCacheSize)
-	}
-	slot := r & (repCacheSize - 1)
-	rec := &c.recs[slot]
-	if c.of[slot] != r {
-		c.of[slot] = -1
-		if err := ix.spool.moves(ix.off.at(r), n, rec); err != nil {
+		if err := c.read(ix, r, h); err != nil {
+			c.spare = append(c.spare, h)
 			return nil, err
 		}
-		c.of[slot] = r
 	}
-	return rec, nil
+	size := headBytes(h)
+	if c.cur == nil || c.size+size > repCacheBytes/2 {
+		for _, d := range c.old {
+			c.spare = append(c.spare, d)
+		}
+		clear(c.old)
+		c.old, c.cur, c.size = c.cur, c.old, 0
+		if c.cur == nil {
+			c.cur = map[int32]*head{}
+		}
+	}
+	c.cur[r] = h
+	c.size += size
+	return h, nil
 }

@@ -3,6 +3,8 @@ package dedupe
 import (
 	"fmt"
 	"testing"
+
+	"github.com/xqtool/xqtool/board"
 )
 
 // TestCollectionCopies: a collection copied whole, twice, with more
@@ -12,7 +14,9 @@ import (
 // copy is an exact copy of its first appearance, and the name pairs of
 // the copies are found.
 func TestCollectionCopies(t *testing.T) {
-	n := 2*repCacheSize + 7
+	defer func(b int) { repCacheBytes = b }(repCacheBytes)
+	repCacheBytes = 64 << 10
+	n := 2*repCacheBytes/headBytes(&head{moves: make([]board.Move, 50)}) + 7
 	lines := make([]Game, n)
 	for j := range lines {
 		lines[j] = g(fmt.Sprint("first/", j), line(uint64(j)+100, 30+j%40))

@@ -58,21 +58,29 @@
 //
 // While games are added, the index keeps nothing per game in memory: its
 // hashes, length and offset go to one temporary file (46 bytes a game),
-// the start position, moves, name and tags to another (about 100 bytes, 2
-// per ply and the text per game). While Finish decides, it keeps
+// the start position, moves, name and tags to another (2 bytes for the
+// standard start position, 92 for another, 2 per ply and the text per
+// game: the players' names, and the other tags only with
+// Options.FillTags). While Finish decides, it keeps
 // BytesPerGame bytes per game, whatever the length of the game (the
 // lengths and offsets loaded, and its arrays; the hashes are read back in
 // order); once decided, the verdicts go to a third file (17 bytes a game)
 // that Verdict reads through a window, and nothing per game stays in
 // memory but the names of the clusters' kept copies, the fills and the
-// name pairs. Hash matches are checked against the moves in the second
-// file, so a hash collision can never make two different games copies.
+// name pairs; and, at most, a cache of 8 MB of the lines compared most
+// (repCacheBytes). Hash matches are checked against the moves in the
+// second file, so a hash collision can never make two different games
+// copies.
 package dedupe
 
 import (
 	"errors"
 	"fmt"
+	"math/bits"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/internal/hashid"
@@ -125,8 +133,10 @@ const DefaultMinPlies = 20
 // (during Finish): 14 bytes loaded from the temporary file (none while
 // adding), 19 more while deciding (none once decided). Not counted: at
 // most one partly used chunk of 16,384 games per column, the hash tables
-// Finish builds (one entry per distinct line), and 4 bytes per copy of a
-// kept game while the clusters' names are read.
+// Finish builds (one entry per distinct line; the table of lines is made
+// for up to 16,384 at once, hHint), the cache of the lines compared (at
+// most 8 MB, repCacheBytes), and 4 bytes per copy of a kept game while
+// the clusters' names are read.
 const BytesPerGame = 33
 
 // Game is one game as the index sees it.
@@ -161,7 +171,7 @@ type Ref struct {
 	ID     string
 }
 
-func (r Ref) String() string { return fmt.Sprintf("%s#%d", r.Source, r.Index+1) }
+func (r Ref) String() string { return r.Source + "#" + strconv.Itoa(r.Index+1) }
 
 // Fill is a tag value of the kept copy taken from another copy.
 type Fill struct {
@@ -221,6 +231,7 @@ const (
 	metaComplete = 1 << 8
 	metaClean    = 1 << 9
 	metaResult   = 1 << 10
+	metaStandard = 1 << 11  // the start is the standard placement
 	metaTags     = 1<<7 - 1 // bits 0..6: tag i non-empty
 )
 
@@ -269,7 +280,7 @@ func (ix *Index) Add(g *Game) (int, error) {
 	num := ix.added.n
 	var meta uint16
 	for i, v := range g.Tags {
-		if strings.TrimSpace(v) != "" {
+		if nonEmpty(v) {
 			meta |= 1 << i
 		}
 	}
@@ -288,24 +299,32 @@ func (ix *Index) Add(g *Game) (int, error) {
 	}
 	meta |= metaComplete
 	if ix.spool == nil {
-		sp, err := newSpool(ix.opt.TempDir)
+		tags := uint8(spoolNames)
+		if ix.opt.FillTags {
+			tags = spoolAllTags
+		}
+		sp, err := newSpool(ix.opt.TempDir, tags)
 		if err != nil {
 			ix.err = err
 			return 0, err
 		}
 		ix.spool = sp
 	}
-	st, mst := startHashes(&g.Start)
-	h, m := st, mst
+	std := g.Start.Board == startSetup.Board
+	if std {
+		meta |= metaStandard
+	}
+	hl, ml := newLineHashes(&g.Start)
 	var b, bm uint64
 	for i, mv := range g.Moves {
-		h = step(h, mv)
-		m = step(m, mv.Mirror())
+		hl.add(mv)
+		ml.add(mirror(mv))
 		if i+1 == ix.minN {
-			b, bm = h, m
+			b, bm = hl.sum(), ml.sum()
 		}
 	}
-	off, err := ix.spool.write(g)
+	h, m := hl.sum(), ml.sum()
+	off, err := ix.spool.write(g, std)
 	if err != nil {
 		ix.err = err
 		return 0, err
@@ -316,6 +335,25 @@ func (ix *Index) Add(g *Game) (int, error) {
 	}
 	return num, nil
 }
+
+// nonEmpty reports whether v is more than spaces (strings.TrimSpace):
+// a value whose first character is not a space is decided on it.
+func nonEmpty(v string) bool {
+	if v == "" {
+		return false
+	}
+	if c := v[0]; c > ' ' && c < utf8.RuneSelf {
+		return true
+	}
+	if r, _ := utf8.DecodeRuneInString(v); !unicode.IsSpace(r) {
+		return true
+	}
+	return strings.TrimSpace(v) != ""
+}
+
+// standard reports whether game i starts from the standard placement
+// (its record does not hold the placement).
+func (ix *Index) standard(i int32) bool { return ix.meta.at(i)&metaStandard != 0 }
 
 func (ix *Index) push(n uint32, meta uint16, off int64) {
 	ix.n.push(n)
@@ -374,8 +412,35 @@ func (ix *Index) Close() error {
 
 // startHashes hashes the placement and side to move of s, and of its
 // mirror. The hash of a placement is a sum of one value per occupied
-// point, so the mirror is hashed in the same loop.
+// point, so the mirror is hashed in the same loop. Those of the standard
+// placement (most games) are computed once.
 func startHashes(s *board.Setup) (h, m uint64) {
+	if s.Board == startSetup.Board && uint(s.Side) < uint(len(standardHashes)) {
+		hs := &standardHashes[s.Side]
+		return hs[0], hs[1]
+	}
+	return placementHashes(s)
+}
+
+// startSetup is the standard start position, and standardHashes its
+// startHashes with each side to move.
+var (
+	startSetup = func() board.Setup {
+		p := board.StartPosition()
+		return p.Setup()
+	}()
+	standardHashes = func() (hs [2][2]uint64) {
+		for side := range hs {
+			s := startSetup
+			s.Side = board.Color(side)
+			hs[side][0], hs[side][1] = placementHashes(&s)
+		}
+		return hs
+	}()
+)
+
+// placementHashes computes startHashes.
+func placementHashes(s *board.Setup) (h, m uint64) {
 	h = hashid.Mix(uint64(s.Side) + 0x51)
 	m = h
 	for sq, p := range s.Board {
@@ -388,9 +453,59 @@ func startHashes(s *board.Setup) (h, m uint64) {
 	return hashid.Mix(h), hashid.Mix(m)
 }
 
-// step extends a line hash by one move.
-func step(h uint64, mv board.Move) uint64 {
-	return hashid.Mix(h ^ (uint64(mv)+1)*0x9E3779B97F4A7C15)
+// mirrorSquare is board.Square.Mirror of each square number below 128.
+var mirrorSquare = func() (t [128]uint16) {
+	for sq := range t {
+		t[sq] = uint16(board.Square(sq).Mirror())
+	}
+	return t
+}()
+
+// mirror returns mv.Mirror() through a table (no division): the move
+// unchanged when it is not valid.
+func mirror(mv board.Move) board.Move {
+	from, to := mv>>7, mv&0x7f
+	if from >= board.Squares || to >= board.Squares || from == to {
+		return mv
+	}
+	return board.Move(mirrorSquare[from]<<7 | mirrorSquare[to])
+}
+
+// lineHash hashes a line (a start position, then its moves one by one)
+// two moves to a step: the moves of a pair are mixed into the hash
+// together, so that the chain of multiplications that bounds the loop
+// is one per two plies. sum is the hash of the line so far, whatever its
+// length.
+type lineHash struct {
+	h       uint64 // the start and the pairs of moves
+	pending uint64 // the first move of a pair, spread (when odd)
+	odd     bool
+}
+
+// newLineHashes returns the line hashes of the start s and of its mirror.
+func newLineHashes(s *board.Setup) (h, m lineHash) {
+	hs, ms := startHashes(s)
+	return lineHash{h: hs}, lineHash{h: ms}
+}
+
+// spread is a move's value in a line hash.
+func spread(mv board.Move) uint64 { return (uint64(mv) + 1) * 0x9E3779B97F4A7C15 }
+
+// add extends the line by one move.
+func (l *lineHash) add(mv board.Move) {
+	if !l.odd {
+		l.pending, l.odd = spread(mv), true
+		return
+	}
+	l.h, l.odd = hashid.Mix(l.h^l.pending^bits.RotateLeft64(spread(mv), 32)), false
+}
+
+// sum returns the hash of the line so far.
+func (l *lineHash) sum() uint64 {
+	if !l.odd {
+		return l.h
+	}
+	return hashid.Mix(l.h ^ l.pending ^ 0x6F64645F6C696E65) // "odd_line"
 }
 
 // MirrorMoves returns the left-right mirror of moves (board.Move.Mirror

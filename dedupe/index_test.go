@@ -254,7 +254,7 @@ func related(x, y *Game, minN int) bool {
 	if len(x.Moves) > len(y.Moves) {
 		x, y = y, x
 	}
-	rx, ry := record{side: byte(x.Start.Side)}, record{side: byte(y.Start.Side)}
+	rx, ry := head{side: byte(x.Start.Side)}, head{side: byte(y.Start.Side)}
 	for i := range rx.board {
 		rx.board[i], ry.board[i] = byte(x.Start.Board[i]), byte(y.Start.Board[i])
 	}

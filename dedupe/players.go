@@ -18,13 +18,18 @@ const (
 // of a side, and keeps those of the classes' first games.
 type playerNames struct {
 	ix   *Index
-	reps map[int32][2]string
+	reps map[int32]names
 	rec  record
-	of   int32 // the game whose names are in rec (-1: none)
+	norm [2]string // rec's names after tagnorm.Text
+	of   int32     // the game whose names are in rec and norm (-1: none)
 	// byKey is the class chosen for a line and two normalized names:
 	// the next game with them goes there without comparing.
 	byKey map[nameKey]int32
 }
+
+// names are the Red and Black names of a game as written, and after
+// tagnorm.Text.
+type names struct{ raw, norm [2]string }
 
 // nameKey is a short line's hash and the players' names after
 // tagnorm.Text.
@@ -51,7 +56,7 @@ func (p *playerNames) class(i, r int32, h uint64, others []int32) (int32, error)
 		if err := p.read(i); err != nil {
 			return -1, err
 		}
-		key = nameKey{h, tagnorm.Text(p.rec.tags[tagRed]), tagnorm.Text(p.rec.tags[tagBlack])}
+		key = nameKey{h, p.norm[0], p.norm[1]}
 		if c, ok := p.byKey[key]; ok {
 			return c, nil
 		}
@@ -94,6 +99,7 @@ func (p *playerNames) read(i int32) error {
 	if err := p.ix.spool.at(p.ix.off.at(i), &p.rec, true); err != nil {
 		return err
 	}
+	p.norm = [2]string{tagnorm.Text(p.rec.tags[tagRed]), tagnorm.Text(p.rec.tags[tagBlack])}
 	p.of = i
 	return nil
 }
@@ -110,21 +116,22 @@ func (p *playerNames) compatible(i, c int32) (bool, error) {
 	if err := p.read(i); err != nil {
 		return false, err
 	}
-	a := [2]string{p.rec.tags[tagRed], p.rec.tags[tagBlack]}
+	a := names{[2]string{p.rec.tags[tagRed], p.rec.tags[tagBlack]}, p.norm}
 	b, ok := p.reps[c]
 	if !ok {
 		var rec record
 		if err := p.ix.spool.at(p.ix.off.at(c), &rec, true); err != nil {
 			return false, err
 		}
-		b = [2]string{rec.tags[tagRed], rec.tags[tagBlack]}
+		b.raw = [2]string{rec.tags[tagRed], rec.tags[tagBlack]}
+		b.norm = [2]string{tagnorm.Text(b.raw[0]), tagnorm.Text(b.raw[1])}
 		if p.reps == nil {
-			p.reps = map[int32][2]string{}
+			p.reps = map[int32]names{}
 		}
 		p.reps[c] = b
 	}
-	return samePlayer(a[0], b[0]) && samePlayer(a[1], b[1]) ||
-		samePlayer(a[0], b[1]) && samePlayer(a[1], b[0]), nil // colours swapped in one record
+	same := func(x, y int) bool { return sameNormalized(a.raw[x], a.norm[x], b.raw[y], b.norm[y]) }
+	return same(0, 0) && same(1, 1) || same(0, 1) && same(1, 0), nil // colours swapped in one record
 }
 
 // placeholders are names that name no one: the sides' names some
@@ -151,7 +158,15 @@ func samePlayer(a, b string) bool {
 	if a == b {
 		return true
 	}
-	ka, kb := tagnorm.Text(a), tagnorm.Text(b)
+	return sameNormalized(a, tagnorm.Text(a), b, tagnorm.Text(b))
+}
+
+// sameNormalized is samePlayer(a, b) given ka and kb, a and b after
+// tagnorm.Text.
+func sameNormalized(a, ka, b, kb string) bool {
+	if a == b {
+		return true
+	}
 	if ka == "" || kb == "" || ka == kb || placeholders[ka] || placeholders[kb] {
 		return true
 	}
@@ -200,4 +215,4 @@ var startBoard = func() (b [board.Squares]byte) {
 }()
 
 // standardStart reports whether r starts from the standard placement.
-func standardStart(r *record) bool { return r.board == startBoard }
+func standardStart(r *head) bool { return r.board == startBoard }

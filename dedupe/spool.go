@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/internal/spill"
@@ -14,42 +15,67 @@ import (
 // can join a cluster, a record of what Finish needs and the index does
 // not keep in memory:
 //
-//	side byte, 90 piece bytes, uvarint plies, 2 bytes per move (little
-//	endian), uvarint len(source), source, uvarint index,
-//	uvarint len(id), id, 7 × (uvarint len, tag value)
+//	form byte (1: the standard placement, 0: the placement follows),
+//	side byte, 90 piece bytes (form 0 only), uvarint plies, 2 bytes
+//	per move (little endian), uvarint len(source), source, uvarint
+//	index, uvarint len(id), id, 7 × (uvarint len, tag value)
 //
 // The position and moves come first, so that they are read back with
-// one read of a size known from the number of plies (spill.File.Head).
+// one read of a size known from the form (the index's meta bits) and the
+// number of plies (spill.File.Head). The standard placement, most games',
+// is not written.
 type spool struct {
 	f   *spill.File
 	tmp []byte
+	// tags are the Game.Tags written (bit i: tag i); the others are
+	// written empty.
+	tags uint8
 }
+
+// The tags a spool writes: the players' names, which Finish compares,
+// and all of them when it fills the kept copies' tags.
+const (
+	spoolNames   = 1<<tagRed | 1<<tagBlack
+	spoolAllTags = 1<<len(TagNames) - 1
+)
 
 // errCorrupt means the temporary file did not read back as written.
 var errCorrupt = fmt.Errorf("dedupe: %w", spill.ErrCorrupt)
 
-func newSpool(dir string) (*spool, error) {
+// newSpool creates a spool in dir that writes the tags of the mask tags.
+func newSpool(dir string, tags uint8) (*spool, error) {
 	f, err := spill.Create(dir, "dedupe")
 	if err != nil {
 		return nil, fmt.Errorf("dedupe: %w", err)
 	}
-	return &spool{f: f}, nil
+	return &spool{f: f, tags: tags}, nil
 }
 
-func (s *spool) write(g *Game) (int64, error) {
+// write appends the record of g, whose placement is the standard one
+// when std, and returns its offset.
+func (s *spool) write(g *Game, std bool) (int64, error) {
 	b := s.tmp[:0]
-	b = append(b, byte(g.Start.Side))
-	for _, p := range g.Start.Board {
-		b = append(b, byte(p))
+	if std {
+		b = append(b, formStandard, byte(g.Start.Side))
+	} else {
+		b = append(b, formPlacement, byte(g.Start.Side))
+		for _, p := range g.Start.Board {
+			b = append(b, byte(p))
+		}
 	}
 	b = binary.AppendUvarint(b, uint64(len(g.Moves)))
-	for _, mv := range g.Moves {
-		b = binary.LittleEndian.AppendUint16(b, uint16(mv))
+	k := len(b)
+	b = slices.Grow(b, 2*len(g.Moves))[:k+2*len(g.Moves)]
+	for i, mv := range g.Moves {
+		binary.LittleEndian.PutUint16(b[k+2*i:], uint16(mv))
 	}
 	b = spill.AppendString(b, g.Source)
 	b = spill.AppendUvarint(b, g.Index)
 	b = spill.AppendString(b, g.ID)
-	for _, v := range g.Tags {
+	for i, v := range g.Tags {
+		if s.tags&(1<<i) == 0 {
+			v = ""
+		}
 		b = spill.AppendString(b, v)
 	}
 	s.tmp = b
@@ -71,8 +97,13 @@ func (s *spool) close() error { return s.f.Close() }
 
 // record is one game read back.
 type record struct {
-	ref   Ref
-	tags  [7]string
+	ref  Ref
+	tags [7]string
+	head
+}
+
+// head is the start position and main line of a record.
+type head struct {
 	side  byte
 	board [board.Squares]byte
 	moves []board.Move
@@ -80,7 +111,7 @@ type record struct {
 
 // sameStart reports whether a and b (b mirrored when mirror) have the
 // same placement and side to move.
-func sameStart(a, b *record, mirror bool) bool {
+func sameStart(a, b *head, mirror bool) bool {
 	if a.side != b.side {
 		return false
 	}
@@ -88,24 +119,24 @@ func sameStart(a, b *record, mirror bool) bool {
 		return a.board == b.board
 	}
 	for sq := range a.board {
-		if a.board[board.Square(sq).Mirror()] != b.board[sq] {
+		if a.board[mirrorSquare[sq]] != b.board[sq] {
 			return false
 		}
 	}
 	return true
 }
 
-// hasPrefix reports whether short (mirrored when mirror) is a prefix of
-// long (equal included).
-func hasPrefix(long, short []board.Move, mirror bool) bool {
+// hasPrefix reports whether short (mirrored when mirrored) is a prefix
+// of long (equal included).
+func hasPrefix(long, short []board.Move, mirrored bool) bool {
 	if len(short) > len(long) {
 		return false
 	}
+	if !mirrored {
+		return slices.Equal(long[:len(short)], short)
+	}
 	for i, mv := range short {
-		if mirror {
-			mv = mv.Mirror()
-		}
-		if long[i] != mv {
+		if long[i] != mirror(mv) {
 			return false
 		}
 	}
@@ -118,7 +149,10 @@ func hasPrefix(long, short []board.Move, mirror bool) bool {
 // neighbours come with one read.
 type reader struct{ r *spill.Reader }
 
-func (s *spool) forward() *reader { return &reader{s.f.Reader(0, seqBuf)} }
+func (s *spool) forward() *reader { return s.forwardFrom(0) }
+
+// forwardFrom returns a forward reader from the record at off.
+func (s *spool) forwardFrom(off int64) *reader { return &reader{s.f.Reader(off, seqBuf)} }
 
 // seqBuf is the buffer of a forward reader.
 const seqBuf = 16 << 10
@@ -136,6 +170,44 @@ func (r *reader) next(rec *record, text bool) error {
 	return decodeRecord(b, rec, text)
 }
 
+// names decodes the Red and Black names of the next record; their bytes
+// are valid until the next read.
+func (r *reader) names() ([2][]byte, error) {
+	b, err := r.r.Next()
+	if err != nil {
+		return [2][]byte{}, corrupt(err)
+	}
+	return decodeNames(b)
+}
+
+// decodeNames decodes the Red and Black names of the record b, as
+// decodeRecord would decode them, without the other fields.
+func decodeNames(b []byte) (names [2][]byte, err error) {
+	k, _, err := placementEnd(b)
+	if err != nil {
+		return names, err
+	}
+	d := spill.NewDecoder(b[k:])
+	n := d.Uvarint()
+	if d.Failed() || n > 1<<20 {
+		return names, errCorrupt
+	}
+	d.Bytes(2 * n)
+	d.Bytes(d.Uvarint()) // source
+	d.Uvarint()          // index
+	d.Bytes(d.Uvarint()) // id
+	for i := range TagNames {
+		v := d.Bytes(d.Uvarint())
+		if i == tagRed || i == tagBlack {
+			names[i-tagRed] = v
+		}
+	}
+	if d.Err() != nil {
+		return [2][]byte{}, errCorrupt
+	}
+	return names, nil
+}
+
 // at reads the record at off into rec.
 func (s *spool) at(off int64, rec *record, text bool) error {
 	b, err := s.f.At(off)
@@ -145,18 +217,38 @@ func (s *spool) at(off int64, rec *record, text bool) error {
 	return decodeRecord(b, rec, text)
 }
 
+// The forms of a record's start position.
+const (
+	formPlacement = 0 // the 90 points follow the side to move
+	formStandard  = 1 // the standard placement, not written
+)
+
+// placementEnd returns where the start position of the record b ends
+// (its number of plies begins), and whether its placement is the
+// standard one.
+func placementEnd(b []byte) (int, bool, error) {
+	switch {
+	case len(b) >= 2 && b[0] == formStandard:
+		return 2, true, nil
+	case len(b) >= 2+board.Squares && b[0] == formPlacement:
+		return 2 + board.Squares, false, nil
+	}
+	return 0, false, errCorrupt
+}
+
 // decodeRecord decodes the record b into rec; the source and tags only
 // when text is true.
 func decodeRecord(b []byte, rec *record, text bool) error {
-	if len(b) < 1+board.Squares {
-		return errCorrupt
+	k, std, err := placementEnd(b)
+	if err != nil {
+		return err
 	}
-	d := spill.NewDecoder(b[1+board.Squares:])
+	d := spill.NewDecoder(b[k:])
 	n := d.Uvarint()
 	if d.Failed() || n > 1<<20 || d.Rest() < 2*n {
 		return errCorrupt
 	}
-	if err := decodeMoves(b[:movesSize(uint32(n))], uint32(n), rec); err != nil {
+	if err := decodeMoves(b[:headSize(uint32(n), std)], uint32(n), &rec.head); err != nil {
 		return err
 	}
 	if !text {
@@ -175,25 +267,30 @@ func decodeRecord(b []byte, rec *record, text bool) error {
 	return nil
 }
 
-// moves reads the start position and the n moves of the record at off
-// into rec with one read.
-func (s *spool) moves(off int64, n uint32, rec *record) error {
-	b, err := s.f.Head(off, movesSize(n))
+// moves reads the start position and the n moves of the record at off,
+// whose placement is the standard one when std, into h with one read.
+func (s *spool) moves(off int64, n uint32, std bool, h *head) error {
+	b, err := s.f.Head(off, headSize(n, std))
 	if err != nil {
 		return corrupt(err)
 	}
-	return decodeMoves(b, n, rec)
+	return decodeMoves(b, n, h)
 }
 
-// movesSize is the size of the start position and n moves of a record.
-func movesSize(n uint32) int {
+// headSize is the size of the start position and n moves of a record,
+// whose placement is the standard one when std.
+func headSize(n uint32, std bool) int {
 	var tmp [binary.MaxVarintLen64]byte
-	return 1 + board.Squares + binary.PutUvarint(tmp[:], uint64(n)) + 2*int(n)
+	size := 2 + binary.PutUvarint(tmp[:], uint64(n)) + 2*int(n)
+	if !std {
+		size += board.Squares
+	}
+	return size
 }
 
-// moves reads the start position and the n moves of the record at off
-// into rec.
-func (r *reader) moves(off int64, n uint32, rec *record) error {
+// moves reads the start position and the n moves of the record at off,
+// whose placement is the standard one when std, into h.
+func (r *reader) moves(off int64, n uint32, std bool, h *head) error {
 	if err := r.seek(off); err != nil {
 		return err
 	}
@@ -201,28 +298,36 @@ func (r *reader) moves(off int64, n uint32, rec *record) error {
 	if err != nil {
 		return corrupt(err)
 	}
-	if size := movesSize(n); len(b) >= size {
+	if size := headSize(n, std); len(b) >= size {
 		b = b[:size]
 	}
-	return decodeMoves(b, n, rec)
+	return decodeMoves(b, n, h)
 }
 
-// decodeMoves decodes the start position and n moves of b into rec.
-func decodeMoves(b []byte, n uint32, rec *record) error {
-	if len(b) != movesSize(n) {
+// decodeMoves decodes the start position and n moves of b into h.
+func decodeMoves(b []byte, n uint32, h *head) error {
+	k, std, err := placementEnd(b)
+	if err != nil || len(b) != headSize(n, std) {
 		return errCorrupt
 	}
-	rec.side = b[0]
-	copy(rec.board[:], b[1:1+board.Squares])
-	b = b[1+board.Squares:]
+	h.side = b[1]
+	if std {
+		h.board = startBoard
+	} else {
+		copy(h.board[:], b[2:2+board.Squares])
+	}
+	b = b[k:]
 	m, k := binary.Uvarint(b)
-	if k <= 0 || m != uint64(n) {
+	if k <= 0 || m != uint64(n) || len(b)-k != 2*int(n) { // an overlong number
 		return errCorrupt
 	}
 	b = b[k:]
-	rec.moves = rec.moves[:0]
-	for i := range int(n) {
-		rec.moves = append(rec.moves, board.Move(binary.LittleEndian.Uint16(b[2*i:])))
+	if cap(h.moves) < int(n) {
+		h.moves = make([]board.Move, n)
+	}
+	h.moves = h.moves[:n]
+	for i := range h.moves {
+		h.moves[i] = board.Move(binary.LittleEndian.Uint16(b[2*i:]))
 	}
 	return nil
 }

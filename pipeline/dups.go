@@ -3,7 +3,10 @@ package pipeline
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
@@ -245,9 +248,7 @@ func dedupeGame(r *analyze.Report, id, result string, buf []board.Move) dedupe.G
 	g := dedupe.Game{Moves: buf[:0], ID: id}
 	if rec := r.Record; rec != nil {
 		g.Source, g.Index = rec.Source, rec.Index
-		for i, name := range dedupe.TagNames[:6] {
-			g.Tags[i] = rec.Tags.Value(name)
-		}
+		tagValues(rec.Tags, &g.Tags)
 	}
 	if result != analyze.ResultUnknown {
 		g.Tags[6], g.Result = result, true
@@ -259,11 +260,44 @@ func dedupeGame(r *analyze.Report, id, result string, buf []board.Move) dedupe.G
 	if gm := r.Game; gm != nil && gm.HasStart && gm.Fail == nil && !endsLine(r.Flags) {
 		g.Complete = true
 		g.Start = gm.Start.Setup()
-		for _, p := range gm.Plies {
-			g.Moves = append(g.Moves, p.Move)
+		g.Moves = slices.Grow(g.Moves, len(gm.Plies))[:len(gm.Plies)]
+		for i := range g.Moves {
+			g.Moves[i] = gm.Plies[i].Move
 		}
 	}
 	return g
+}
+
+// tagValues sets out[i] to tags.Value(dedupe.TagNames[i]) for the first
+// six names (all but Result), in one pass over the tags. A name whose
+// first byte is ASCII can equal one of them (strings.EqualFold) only if
+// that byte is the name's first letter in either case; one that starts
+// with another character is compared (ſ folds to s, K to k).
+func tagValues(tags parse.Tags, out *[7]string) {
+	const all = 1<<6 - 1
+	var found uint8
+	for _, t := range tags {
+		if found == all {
+			return
+		}
+		if t.Name == "" {
+			continue
+		}
+		if c := t.Name[0]; c < utf8.RuneSelf {
+			switch c | 0x20 {
+			case 'e', 'd', 's', 'r', 'b': // Event, Date, Site, Round, Red, Black
+			default:
+				continue
+			}
+		}
+		for i, name := range dedupe.TagNames[:6] {
+			if found&(1<<i) == 0 && strings.EqualFold(t.Name, name) {
+				out[i] = t.Value
+				found |= 1 << i
+				break
+			}
+		}
+	}
 }
 
 // endsLine reports whether a flag stops the main line before its end.
