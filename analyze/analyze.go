@@ -239,7 +239,7 @@ func (r *Report) checkRecord(opt Options) {
 		}
 	}
 	if len(detail) > len(missingTags) {
-		r.add(flags.MissingTags, 0, "", intern(detail))
+		r.add(flags.MissingTags, 0, "", string(detail))
 	}
 	if rec.Result == "" || rec.Result == ResultUnknown {
 		r.add(flags.MissingResult, 0, "", "no result recorded")

@@ -1,7 +1,6 @@
 package dedupe
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/xqtool/xqtool/board"
@@ -40,20 +39,6 @@ func TestStartHashes(t *testing.T) {
 	}
 	if wh == h {
 		t.Error("a piece less: the same hash")
-	}
-}
-
-// TestNonEmpty: nonEmpty is strings.TrimSpace(v) != "" on values of
-// spaces of every kind, letters, and every string of one or two bytes.
-func TestNonEmpty(t *testing.T) {
-	vals := []string{"", " ", "  \t", "\u00a0", "\u3000", "\u3000胡", " a", "a", "\x85", "\u0085", "胡荣华", "\x7f", "?"}
-	for c := range 256 {
-		vals = append(vals, string(rune(c)), string([]byte{byte(c)}), string([]byte{byte(c), ' '}), string([]byte{' ', byte(c)}))
-	}
-	for _, v := range vals {
-		if got, want := nonEmpty(v), strings.TrimSpace(v) != ""; got != want {
-			t.Errorf("nonEmpty(%q) = %v, want %v", v, got, want)
-		}
 	}
 }
 

@@ -79,8 +79,6 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/xqtool/xqtool/board"
 	"github.com/xqtool/xqtool/internal/hashid"
@@ -280,7 +278,7 @@ func (ix *Index) Add(g *Game) (int, error) {
 	num := ix.added.n
 	var meta uint16
 	for i, v := range g.Tags {
-		if nonEmpty(v) {
+		if strings.TrimSpace(v) != "" {
 			meta |= 1 << i
 		}
 	}
@@ -334,21 +332,6 @@ func (ix *Index) Add(g *Game) (int, error) {
 		return 0, err
 	}
 	return num, nil
-}
-
-// nonEmpty reports whether v is more than spaces (strings.TrimSpace):
-// a value whose first character is not a space is decided on it.
-func nonEmpty(v string) bool {
-	if v == "" {
-		return false
-	}
-	if c := v[0]; c > ' ' && c < utf8.RuneSelf {
-		return true
-	}
-	if r, _ := utf8.DecodeRuneInString(v); !unicode.IsSpace(r) {
-		return true
-	}
-	return strings.TrimSpace(v) != ""
 }
 
 // standard reports whether game i starts from the standard placement

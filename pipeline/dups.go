@@ -5,8 +5,6 @@ import (
 	"errors"
 	"slices"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/xqtool/xqtool/analyze"
 	"github.com/xqtool/xqtool/board"
@@ -248,7 +246,9 @@ func dedupeGame(r *analyze.Report, id, result string, buf []board.Move) dedupe.G
 	g := dedupe.Game{Moves: buf[:0], ID: id}
 	if rec := r.Record; rec != nil {
 		g.Source, g.Index = rec.Source, rec.Index
-		tagValues(rec.Tags, &g.Tags)
+		for i, name := range dedupe.TagNames[:6] {
+			g.Tags[i] = rec.Tags.Value(name)
+		}
 	}
 	if result != analyze.ResultUnknown {
 		g.Tags[6], g.Result = result, true
@@ -266,38 +266,6 @@ func dedupeGame(r *analyze.Report, id, result string, buf []board.Move) dedupe.G
 		}
 	}
 	return g
-}
-
-// tagValues sets out[i] to tags.Value(dedupe.TagNames[i]) for the first
-// six names (all but Result), in one pass over the tags. A name whose
-// first byte is ASCII can equal one of them (strings.EqualFold) only if
-// that byte is the name's first letter in either case; one that starts
-// with another character is compared (ſ folds to s, K to k).
-func tagValues(tags parse.Tags, out *[7]string) {
-	const all = 1<<6 - 1
-	var found uint8
-	for _, t := range tags {
-		if found == all {
-			return
-		}
-		if t.Name == "" {
-			continue
-		}
-		if c := t.Name[0]; c < utf8.RuneSelf {
-			switch c | 0x20 {
-			case 'e', 'd', 's', 'r', 'b': // Event, Date, Site, Round, Red, Black
-			default:
-				continue
-			}
-		}
-		for i, name := range dedupe.TagNames[:6] {
-			if found&(1<<i) == 0 && strings.EqualFold(t.Name, name) {
-				out[i] = t.Value
-				found |= 1 << i
-				break
-			}
-		}
-	}
 }
 
 // endsLine reports whether a flag stops the main line before its end.
