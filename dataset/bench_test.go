@@ -140,7 +140,7 @@ func BenchmarkFENText(b *testing.B) {
 			for _, pl := range r.Game.Plies {
 				buf = fw.append(buf[:0], &p)
 				p.MakeMove(pl.Move)
-				fw.moved(&p, pl.Move)
+				fw.moved(pl.Move)
 			}
 		}
 	}

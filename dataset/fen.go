@@ -94,9 +94,8 @@ func (fw *fenWriter) put(sq board.Square, pc board.Piece) {
 	fw.b[sq] = pc
 }
 
-// moved updates the placement after m was made (p is the position after
-// it, for the tests' sake unused).
-func (fw *fenWriter) moved(_ *board.Position, m board.Move) {
+// moved updates the placement after m was made.
+func (fw *fenWriter) moved(m board.Move) {
 	from, to := m.From(), m.To()
 	fw.put(to, fw.b[from])
 	fw.put(from, board.NoPiece)

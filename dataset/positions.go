@@ -172,7 +172,7 @@ func (pw *PositionsWriter) writePlies(id string, start board.Position, plies []r
 			pw.extra(&p, m)
 		}
 		p.MakeMove(m)
-		pw.fw.moved(&p, m)
+		pw.fw.moved(m)
 		if err := pw.t.Added(); err != nil {
 			return err
 		}

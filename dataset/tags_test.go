@@ -78,7 +78,7 @@ func TestFENWriterPlayout(t *testing.T) {
 			x = x*1664525 + 1013904223
 			m := moves[int(x>>8)%len(moves)]
 			p.MakeMove(m)
-			fw.moved(&p, m)
+			fw.moved(m)
 		}
 	}
 }
